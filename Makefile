@@ -1,0 +1,41 @@
+# todofmt — build, test, demo, install. `make help` lists the targets.
+SWIFT  ?= swift
+PREFIX ?= /usr/local
+DEMO   ?= Fixtures/demo/todos.md
+# The demo pins "today" so its output is the same on every machine.
+DEMO_TODAY ?= 2026-11-21
+
+.PHONY: help build release demo test test-all install clean
+
+help:
+	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
+	@echo "make test      run the test suite (unit, golden fixtures, end-to-end)"
+	@echo "make test-all  also the slow suites"
+	@echo "make install   install a release binary into \$$PREFIX/bin (PREFIX=$(PREFIX))"
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release --static-swift-stdlib
+
+demo: build
+	@echo "=== before: $(DEMO)"
+	@cat $(DEMO)
+	@echo "=== after: todofmt --today $(DEMO_TODAY) < $(DEMO)"
+	@$$($(SWIFT) build --show-bin-path)/todofmt --today $(DEMO_TODAY) < $(DEMO)
+
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+test-all:
+	$(SWIFT) build --build-tests
+	TODOFMT_SLOW_TESTS=1 $(SWIFT) test --skip-build
+
+install: release
+	install -d "$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" "$(PREFIX)/bin/todofmt"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "todofmt",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TodoKit", targets: ["TodoKit"]),
+        .executable(name: "todofmt", targets: ["todofmt"]),
+    ],
+    targets: [
+        // All logic: the format (parser, formatter, verifier), later the model and the watcher.
+        .target(name: "TodoKit"),
+        // Thin command-line front end: arguments, I/O, exit codes.
+        .executableTarget(name: "todofmt", dependencies: ["TodoKit"]),
+        .testTarget(name: "TodoKitTests", dependencies: ["TodoKit"]),
+        // End-to-end tests: run the built `todofmt` binary as a real process.
+        .testTarget(name: "todofmtTests", dependencies: ["todofmt"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A calendar day in the proleptic Gregorian calendar, written `YYYY-MM-DD`.
+///
+/// Todo files only ever carry days, never times, so this is all the date arithmetic the
+/// format needs. Years run from 1 to 9999.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, 1...9999.
+    public let year: Int
+    /// The month, 1...12.
+    public let month: Int
+    /// The day of the month, 1...31.
+    public let day: Int
+
+    /// Creates a day when the three numbers name a real calendar day, otherwise `nil`.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; returns `nil` for anything else or for a day that does not exist.
+    public init?(_ text: some StringProtocol) {
+        var utf8 = Array(text.utf8)
+        guard let parsed = utf8.withUnsafeMutableBufferPointer({ Day(isoBytes: UnsafeBufferPointer($0)) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses `YYYY-MM-DD` from ten bytes.
+    init?(isoBytes b: UnsafeBufferPointer<UInt8>) {
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        func digits(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                let c = b[i] &- UInt8(ascii: "0")
+                guard c < 10 else { return nil }
+                value = value * 10 + Int(c)
+            }
+            return value
+        }
+        guard let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The number of days in a month of a year.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The day as `YYYY-MM-DD`.
+    public var description: String {
+        String(decoding: isoBytes, as: UTF8.self)
+    }
+
+    /// The ten UTF-8 bytes of `YYYY-MM-DD`.
+    var isoBytes: [UInt8] {
+        func put(_ value: Int, _ width: Int, into out: inout [UInt8]) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var v = value
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(v / divisor))
+                v %= divisor
+                divisor /= 10
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(10)
+        put(year, 4, into: &out)
+        out.append(UInt8(ascii: "-"))
+        put(month, 2, into: &out)
+        out.append(UInt8(ascii: "-"))
+        put(day, 2, into: &out)
+        return out
+    }
+
+    /// Days since 1970-01-01 (negative before it).
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The day `n` days after this one (before it when negative); `nil` outside years 1...9999.
+    public func adding(days n: Int) -> Day? {
+        let z = daysSinceEpoch + n + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return Day(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Today in the local time zone of this process.
+    public static func today() -> Day {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? Day(year: 1970, month: 1, day: 1)!
+    }
+}

@@ -1,0 +1,20 @@
+/// A task's priority: the five levels of Obsidian Tasks.
+public enum Priority: String, CaseIterable, Comparable, Sendable {
+    case highest, high, medium, low, lowest
+
+    /// The emoji Obsidian Tasks writes for the level.
+    var emoji: String {
+        switch self {
+        case .highest: "🔺"
+        case .high: "⏫"
+        case .medium: "🔼"
+        case .low: "🔽"
+        case .lowest: "⏬"
+        }
+    }
+
+    private var rank: Int { Priority.allCases.firstIndex(of: self)! }
+
+    /// Higher priorities compare smaller, so sorting ascending puts the most urgent first.
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
+}

@@ -1,0 +1,3 @@
+import TodoKit
+// Placeholder until the command-line front end lands.
+print("todofmt")
