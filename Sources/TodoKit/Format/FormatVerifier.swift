@@ -27,18 +27,7 @@ enum FormatVerifier {
                 let ka = Keys(a, ba), kb = Keys(b, bb)
                 if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
                 if ka.tasks != kb.tasks { return "a task was lost or altered" }
-                for list in sa.lists.indices {
-                    let la = sa.lists[list], lb = sb.lists[list]
-                    if la.items.count != lb.items.count { return "list at line \(sa.startLine(ofList: list) + 1) changed its items" }
-                    let pa = la.parentItem >= 0 ? sa.items[la.parentItem].list : -1
-                    let pb = lb.parentItem >= 0 ? sb.items[lb.parentItem].list : -1
-                    if pa != pb || la.ordered != lb.ordered || la.delimiter != lb.delimiter {
-                        return "list at line \(sa.startLine(ofList: list) + 1) changed its nesting"
-                    }
-                    if ka.listItems[list] != kb.listItems[list] {
-                        return "list at line \(sa.startLine(ofList: list) + 1) lost or gained an item"
-                    }
-                }
+                if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
                 return FormatVerifier.unstable(b, bb, options)
             }
         }
@@ -75,11 +64,12 @@ enum FormatVerifier {
     private struct Keys {
         var nonTaskLines = Fingerprint()
         var tasks = Fingerprint()
-        var listItems: [Fingerprint]
+        /// Each list keyed by its kind, its items and the item it is nested in.
+        var lists = Fingerprint()
 
         init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) {
             let s = doc.structure
-            listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
+            var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
             var itemAtLine = [Int](repeating: -1, count: doc.lines.count)
             for (index, item) in s.items.enumerated() where itemAtLine[item.startLine] < 0 {
                 itemAtLine[item.startLine] = index
@@ -95,9 +85,19 @@ enum FormatVerifier {
             for line in 0..<doc.lines.count where !isTaskLine[line] {
                 nonTaskLines.add(Keys.lineKey(doc, line, itemAtLine[line], buf))
             }
+            var itemKeys = [UInt64](repeating: 0, count: s.items.count)
             for (index, item) in s.items.enumerated() {
                 let key = item.task >= 0 ? taskKeys[item.task] : Keys.lineKey(doc, item.startLine, index, buf)
+                itemKeys[index] = key
                 listItems[item.list].add(key)
+            }
+            for (index, list) in s.lists.enumerated() {
+                var hash = Hasher64()
+                hash.add(list.ordered ? 1 : 0)
+                hash.add(list.delimiter)
+                hash.add(word: listItems[index].digest)
+                hash.add(word: list.parentItem >= 0 ? itemKeys[list.parentItem] : 0)
+                lists.add(hash.value)
             }
         }
 
@@ -151,6 +151,15 @@ enum FormatVerifier {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             mixedSum &+= z ^ (z >> 31)
         }
+
+        /// The whole multiset as one key.
+        var digest: UInt64 {
+            var hash = Hasher64()
+            hash.add(word: UInt64(count))
+            hash.add(word: sum)
+            hash.add(word: mixedSum)
+            return hash.value
+        }
     }
 
     /// FNV-1a, 64 bits.
@@ -159,6 +168,14 @@ enum FormatVerifier {
 
         mutating func add(_ byte: UInt8) {
             value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+
+        mutating func add(word: UInt64) {
+            var w = word
+            for _ in 0..<8 {
+                add(UInt8(truncatingIfNeeded: w))
+                w >>= 8
+            }
         }
 
         mutating func add(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
