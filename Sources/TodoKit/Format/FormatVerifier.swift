@@ -80,14 +80,24 @@ enum FormatVerifier {
                 taskKeys[task] = key
                 tasks.add(key)
             }
-            var isTaskLine = [Bool](repeating: false, count: doc.lines.count)
-            for task in s.tasks { isTaskLine[task.line] = true }
-            for line in 0..<doc.lines.count where !isTaskLine[line] {
+            // The task on each line, if any (at most one: a checkbox ends the line's block starts).
+            var taskAtLine = [Int](repeating: -1, count: doc.lines.count)
+            for (index, task) in s.tasks.enumerated() { taskAtLine[task.line] = index }
+            for line in 0..<doc.lines.count where taskAtLine[line] < 0 {
                 nonTaskLines.add(Keys.lineKey(doc, line, itemAtLine[line], buf))
             }
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
             for (index, item) in s.items.enumerated() {
-                let key = item.task >= 0 ? taskKeys[item.task] : Keys.lineKey(doc, item.startLine, index, buf)
+                let key: UInt64
+                if item.task >= 0 {
+                    key = taskKeys[item.task]
+                } else if taskAtLine[item.startLine] >= 0 {
+                    // An item whose first line holds a nested task (`- - [ ] a`, `1. * [x] b`): that line
+                    // is rewritten with the task, so the item is known by the task's identity.
+                    key = taskKeys[taskAtLine[item.startLine]] &+ 1
+                } else {
+                    key = Keys.lineKey(doc, item.startLine, index, buf)
+                }
                 itemKeys[index] = key
                 listItems[item.list].add(key)
             }
