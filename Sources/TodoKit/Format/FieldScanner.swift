@@ -44,8 +44,10 @@ enum FieldScanner {
                 continue
             }
             if c == UInt8(ascii: "\\") {
+                // A backslash escapes only ASCII punctuation (CommonMark); before white space it is
+                // a literal, and the white space still starts a token.
                 atTokenStart = false
-                i += 2
+                i += i + 1 < end && isASCIIPunctuation(buf[i + 1]) ? 2 : 1
                 continue
             }
             if c == UInt8(ascii: "`") {
@@ -164,6 +166,10 @@ enum FieldScanner {
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
         guard i + 10 <= end else { return nil }
         return Day(isoBytes: UnsafeBufferPointer(rebasing: buf[i..<(i + 10)]))
+    }
+
+    @inline(__always) private static func isASCIIPunctuation(_ c: UInt8) -> Bool {
+        (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E)
     }
 
     @inline(__always) private static func isBoundary(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
