@@ -87,6 +87,7 @@ enum FormatVerifier {
                 nonTaskLines.add(Keys.lineKey(doc, line, itemAtLine[line], buf))
             }
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
+            var sharedLineKeys = [UInt64?](repeating: nil, count: doc.lines.count)
             for (index, item) in s.items.enumerated() {
                 let key: UInt64
                 if item.task >= 0 {
@@ -95,6 +96,12 @@ enum FormatVerifier {
                     // An item whose first line holds a nested task (`- - [ ] a`, `1. * [x] b`): that line
                     // is rewritten with the task, so the item is known by the task's identity.
                     key = taskKeys[taskAtLine[item.startLine]] &+ 1
+                } else if itemAtLine[item.startLine] != index {
+                    // A later item on its line (`- - - a`) is keyed by the whole line, like a line
+                    // without an item: hash that line once, not once per item (deep nesting was quadratic).
+                    let shared = sharedLineKeys[item.startLine] ?? Keys.lineKey(doc, item.startLine, -1, buf)
+                    sharedLineKeys[item.startLine] = shared
+                    key = shared
                 } else {
                     key = Keys.lineKey(doc, item.startLine, index, buf)
                 }
