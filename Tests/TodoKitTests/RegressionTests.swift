@@ -19,6 +19,17 @@ final class RegressionTests: XCTestCase {
         }
     }
 
+    /// What the fixes behind some fixtures read, beyond the fixtures' round trip.
+    func testFieldsNextToFuzzFindingsAreRead() {
+        // 002: a backslash before white space escapes nothing.
+        XCTAssertEqual(TodoDocument("- [ ] a \\ due:2026-12-01\n").tasks[0].day(.due), Day("2026-12-01"))
+        XCTAssertNil(TodoDocument("- [ ] a \\`due:2026-12-01\n").tasks[0].day(.due))
+        // 003: `low` is a prefix of `lowest`.
+        XCTAssertEqual(TodoDocument("- [ ] a [priority:: lowest]\n").tasks[0].priority, .lowest)
+        XCTAssertEqual(TodoDocument("- [ ] a (priority::low)\n").tasks[0].priority, .low)
+        XCTAssertNil(TodoDocument("- [ ] a [priority:: lowish]\n").tasks[0].priority)
+    }
+
     func testEveryRegressionFixtureFormatsLosslesslyAndIdempotently() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
             .filter { $0.hasSuffix(".md") }
