@@ -437,10 +437,9 @@ struct BlockScanner {
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
         structure.items[item].task = task
-        // The rest of the line is the task's paragraph (nothing when it is blank).
-        if !isBlankRest(from: after) {
-            addChild(Block(kind: .paragraph, task: task, lineCount: 1))
-        }
+        // The rest of the line is the task's paragraph. In CommonMark the checkbox itself is paragraph
+        // text, so even an empty task has an open paragraph that a lazy line can continue.
+        addChild(Block(kind: .paragraph, task: task, lineCount: 1))
         return true
     }
 
