@@ -126,8 +126,8 @@ struct CanonicalForm {
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-        } else if spaceWhenEmpty && hardBreak == nil {
-            // GitHub draws an empty checkbox only when white space follows it.
+        } else if spaceWhenEmpty && (hardBreak == nil || hardBreak?.first == UInt8(ascii: "\\")) {
+            // GitHub draws an empty checkbox only when white space follows it (`[x]\` is no checkbox).
             out.append(0x20)
         }
         if let hardBreak { out.append(contentsOf: hardBreak) }
