@@ -187,7 +187,7 @@ final class FileWatcherTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let path = folder + "/todos.md"
         Save.inPlace(path, "kept\n")
-        let (_, recorder) = watch(path, options)
+        let (watcher, recorder) = watch(path, options)
         XCTAssertEqual(rename(folder, away), 0)
         XCTAssertTrue(recorder.wait { $0 == [.deleted] }, describe(recorder.events))
         // Edits in the directory's new place are not the watched path.
@@ -198,6 +198,7 @@ final class FileWatcherTests: XCTestCase {
         Save.atomicRename(path, "back\n")
         XCTAssertTrue(recorder.waitForLast("back\n"), describe(recorder.events))
         XCTAssertEqual(recorder.events, [.deleted, changed("elsewhere\n"), changed("back\n")], describe(recorder.events))
+        XCTAssertEqual(watcher.core.isPolling, options.backend == .polling, "not watching natively again")
     }
 
     private func parentDirectoryRemovedAndRecreated(_ options: FileWatcher.Options) throws {
@@ -205,7 +206,7 @@ final class FileWatcherTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let path = folder + "/todos.md"
         Save.inPlace(path, "old\n")
-        let (_, recorder) = watch(path, options)
+        let (watcher, recorder) = watch(path, options)
         try FileManager.default.removeItem(atPath: folder)
         XCTAssertTrue(recorder.wait { $0 == [.deleted] }, describe(recorder.events))
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -214,6 +215,7 @@ final class FileWatcherTests: XCTestCase {
         Save.append(path, "more\n")
         XCTAssertTrue(recorder.waitForLast("new\nmore\n"), describe(recorder.events))
         XCTAssertEqual(recorder.events, [.deleted, changed("new\n"), changed("new\nmore\n")], describe(recorder.events))
+        XCTAssertEqual(watcher.core.isPolling, options.backend == .polling, "not watching natively again")
     }
 
     private func symbolicLinkTarget(_ options: FileWatcher.Options) throws {
@@ -230,6 +232,25 @@ final class FileWatcherTests: XCTestCase {
         Save.append(real + "/todos.md", "c\n")
         XCTAssertTrue(recorder.waitForLast("b\nc\n"), describe(recorder.events))
         XCTAssertEqual(recorder.events, [changed("b\n"), changed("b\nc\n")], describe(recorder.events))
+    }
+
+    private func siblingsIgnored(_ options: FileWatcher.Options) {
+        let path = directory.file("todos.md")
+        let sibling = directory.file("other.md")
+        Save.inPlace(path, "mine\n")
+        let (watcher, recorder) = watch(path, options)
+        let (_, witness) = watch(sibling, options)
+        for index in 0..<20 {
+            Save.atomicRename(sibling, "\(index)\n")
+            Save.append(sibling, "more\n")
+        }
+        XCTAssertTrue(witness.waitForLast("19\nmore\n"), describe(witness.events))
+        // Room for a wrong read to happen before the watched file changes.
+        usleep(100_000)
+        Save.atomicRename(path, "mine too\n")
+        XCTAssertTrue(recorder.waitForLast("mine too\n"), describe(recorder.events))
+        XCTAssertEqual(recorder.events, [changed("mine too\n")])
+        XCTAssertEqual(watcher.core.completedChecks, 1, "other files in the directory made the watcher read")
     }
 
     private func unreadablePath(_ options: FileWatcher.Options) throws {
@@ -264,6 +285,7 @@ final class FileWatcherTests: XCTestCase {
     func testParentDirectoryRemovedAndRecreated() throws { try parentDirectoryRemovedAndRecreated(Self.native) }
     func testSymbolicLinkTarget() throws { try symbolicLinkTarget(Self.native) }
     func testUnreadablePath() throws { try unreadablePath(Self.native) }
+    func testOtherFilesInTheDirectoryAreIgnored() { siblingsIgnored(Self.native) }
 
     // MARK: Polling
 
@@ -286,6 +308,7 @@ final class FileWatcherTests: XCTestCase {
     func testPollingParentDirectoryRemovedAndRecreated() throws { try parentDirectoryRemovedAndRecreated(Self.polling) }
     func testPollingSymbolicLinkTarget() throws { try symbolicLinkTarget(Self.polling) }
     func testPollingUnreadablePath() throws { try unreadablePath(Self.polling) }
+    func testPollingOtherFilesInTheDirectoryAreIgnored() { siblingsIgnored(Self.polling) }
 
     func testFallsBackToPollingWhenTheWatchLimitIsReached() {
         var options = Self.native
