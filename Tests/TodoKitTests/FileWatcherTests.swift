@@ -384,6 +384,23 @@ final class FileWatcherTests: XCTestCase {
         XCTAssertFalse(late.value, "the handler was called after stop() returned")
     }
 
+    func testEventsPendingAtStopAreDropped() {
+        let path = directory.file("todos.md")
+        Save.inPlace(path, "0\n")
+        let client = DispatchQueue(label: "test.suspended")
+        let calls = EventRecorder()
+        let watcher = FileWatcher(path: path, options: Self.native)
+        // The client's queue is busy, so the report waits in it.
+        client.suspend()
+        watcher.start(queue: client) { calls.record($0) }
+        Save.atomicRename(path, "1\n")
+        waitForCheck(watcher, after: 0)
+        watcher.stop()
+        client.resume()
+        client.sync {}
+        XCTAssertEqual(calls.events, [], "a report queued before stop() was delivered after it")
+    }
+
     func testStopWaitsForARunningHandler() {
         let path = directory.file("todos.md")
         Save.inPlace(path, "0\n")

@@ -84,6 +84,7 @@ public final class FileWatcher: Sendable {
     /// The bytes become the content last seen, so the client's own write is not reported. Any other
     /// content found afterwards (someone saved in between, or the write failed) is reported as
     /// usual. Write atomically (temporary file and rename) so that no half-written state is seen.
+    /// Has no effect while the watcher is not running.
     public func expectWrite(_ bytes: [UInt8]) {
         core.expectWrite(bytes)
     }
