@@ -1,3 +1,24 @@
-import TodoKit
-// Placeholder until the command-line front end lands.
-print("todofmt")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The thin front end: parse the arguments, run, map the outcome to an exit status.
+let console = Console()
+let parser = ArgumentParser(environmentToday: getenv("TODOFMT_TODAY").map { String(cString: $0) })
+do {
+    switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        console.output(Array(Usage.help.utf8))
+        exit(0)
+    case .version:
+        console.outputLine(Usage.version)
+        exit(0)
+    case .format(let request):
+        exit(FormatRunner(request: request, console: console).run())
+    }
+} catch {
+    console.error(error.message)
+    exit(2)
+}
