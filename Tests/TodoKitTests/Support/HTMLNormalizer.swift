@@ -1,0 +1,247 @@
+@testable import TodoKit
+
+/// Brings rendered HTML into a canonical form that forgets exactly what the format rules may change.
+///
+/// Allowed, and therefore forgotten:
+/// - the order of a list's items, as far as completed tasks sinking can change it: every list is
+///   compared as "its other items in order, then its completed items in order" (recursively), so a
+///   lost, added or changed item, or open items swapped among themselves, still show;
+/// - the place and spelling of a task's fields on its first line: valid field tokens are removed
+///   from that line's text and replaced by a summary of their values (key=value, first occurrence
+///   per key) that must match; `done`/`cancelled` dates are left out of the summary for tasks that are
+///   not completed, and for completed tasks only when the date is the stamping day (`today`);
+/// - a task checkbox versus the literal `[x]`/`[ ]` text it stands for;
+/// - whitespace that a browser does not render: runs collapse to one space, and whitespace next to
+///   a block-level tag is dropped. Text in `<pre>` and `<code>` is kept exactly.
+///
+/// Everything else is kept: every tag (`<p>`, so tight and loose lists differ; `<ol start>`; `<br />`),
+/// every other word, and the nesting of lists.
+struct HTMLNormalizer: Sendable {
+    /// The day the formatter stamps on completed tasks; such stamps may appear.
+    let today: Day
+
+    /// Whether `c` is HTML whitespace.
+    static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
+        c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
+    }
+
+    /// The canonical form of `html`, one block-level tag per line.
+    func canonical(_ html: String) -> String {
+        var tokens: [HTMLToken] = []
+        for node in HTMLTreeBuilder.nodes(HTMLTokenizer.tokens(html)) {
+            append(node, to: &tokens)
+        }
+        return HTMLNormalizer.layout(HTMLNormalizer.mergingText(tokens))
+    }
+
+    // MARK: Lists
+
+    private func append(_ node: HTMLNode, to tokens: inout [HTMLToken]) {
+        switch node {
+        case .token(let token):
+            tokens.append(token)
+        case .list(let open, let items, let close):
+            tokens.append(.tag(open))
+            let units = items.map(normalized)
+            for unit in units where !unit.completed { tokens += unit.tokens }
+            for unit in units where unit.completed { tokens += unit.tokens }
+            tokens.append(.tag(close))
+        }
+    }
+
+    /// An item's canonical tokens, and whether it is a completed task.
+    private func normalized(_ item: HTMLListItem) -> (tokens: [HTMLToken], completed: Bool) {
+        // The head is everything before the first nested list; a task's first line lies in it.
+        var head: [HTMLToken] = []
+        var rest = item.children[...]
+        while let first = rest.first, case .token(let token) = first {
+            head.append(token)
+            rest = rest.dropFirst()
+        }
+        head = HTMLNormalizer.mergingText(HTMLNormalizer.replacingCheckbox(head))
+        var completed = false
+        var note: HTMLToken?
+        if let (index, mark) = HTMLNormalizer.taskMarker(in: head) {
+            completed = mark == "x" || mark == "X" || mark == "-"
+            // Split "[m]" off its text so that the rest of the line can be scanned alone.
+            let text = head[index].text ?? ""
+            let markerEnd = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: 3)
+            head[index] = .text(String(text.unicodeScalars[..<markerEnd]))
+            head.insert(.text(String(text.unicodeScalars[markerEnd...])), at: index + 1)
+            let fields = HTMLNormalizer.strippingFirstLine(&head, from: index + 1)
+            note = .note(summary(of: fields, completed: completed))
+        }
+        var tokens: [HTMLToken] = [.tag(item.open)]
+        if let note { tokens.append(note) }
+        tokens += head
+        for node in rest { append(node, to: &tokens) }
+        tokens.append(.tag(item.close))
+        return (tokens, completed)
+    }
+
+    /// The fields that must survive formatting, as `fields: key=value …` (first occurrence per key).
+    private func summary(of fields: [RenderedField], completed: Bool) -> String {
+        var first: [String: String] = [:]
+        for field in fields where first[field.key] == nil {
+            first[field.key] = field.value
+        }
+        for key in ["done", "cancelled"] {
+            if !completed || first[key] == today.description { first[key] = nil }
+        }
+        return "fields:" + first.keys.sorted().map { " \($0)=\(first[$0]!)" }.joined()
+    }
+
+    // MARK: Task line
+
+    /// A leading `<input type="checkbox">` becomes the text `[x] ` or `[ ] ` it was rendered from,
+    /// placed inside the paragraph or heading that follows it, where the text would have stood.
+    private static func replacingCheckbox(_ head: [HTMLToken]) -> [HTMLToken] {
+        var tokens = head
+        guard let k = tokens.firstIndex(where: { !$0.isBlankText }), let input = tokens[k].tag,
+              input.opens("input"), input.raw.contains("type=\"checkbox\"") else { return head }
+        let marker = HTMLToken.text(input.raw.contains("checked") ? "[x] " : "[ ] ")
+        tokens.remove(at: k)
+        if let m = tokens[k...].firstIndex(where: { !$0.isBlankText }), let tag = tokens[m].tag,
+           !tag.isClosing, ["p", "h1", "h2", "h3", "h4", "h5", "h6"].contains(tag.name) {
+            tokens.insert(marker, at: m + 1)
+            tokens.removeSubrange(k..<m)
+        } else {
+            tokens.insert(marker, at: k)
+        }
+        return tokens
+    }
+
+    /// Where a task's `[m]` stands: the item's first text starts with `[m]` followed by whitespace or
+    /// a block boundary. Returns the token index and the mark.
+    private static func taskMarker(in head: [HTMLToken]) -> (Int, Unicode.Scalar)? {
+        var i = 0
+        while i < head.count {
+            let token = head[i]
+            if token.isBlankText {
+                i += 1
+                continue
+            }
+            if let tag = token.tag, !tag.isClosing, ["p", "h1", "h2", "h3", "h4", "h5", "h6"].contains(tag.name) {
+                i += 1
+                continue
+            }
+            break
+        }
+        guard i < head.count, let text = head[i].text else { return nil }
+        let s = Array(text.unicodeScalars)
+        guard s.count >= 3, s[0] == "[", s[2] == "]" else { return nil }
+        let mark = s[1]
+        guard mark != "[", mark != "]", mark == " " || !isWhitespace(mark) else { return nil }
+        if s.count > 3 { return isWhitespace(s[3]) ? (i, mark) : nil }
+        if i + 1 == head.count { return (i, mark) }
+        if let next = head[i + 1].tag, next.isBlock { return (i, mark) }
+        return nil
+    }
+
+    /// Removes the valid fields from the text of the task's first line, which starts at `start`, and
+    /// returns them. The line ends at a soft break, `<br />` or any block-level tag; code spans are skipped.
+    private static func strippingFirstLine(_ head: inout [HTMLToken], from start: Int) -> [RenderedField] {
+        func isInline(_ token: HTMLToken) -> Bool {
+            switch token {
+            case .tag(let tag): !tag.isBlock
+            case .opaque: true
+            case .text, .note: false
+            }
+        }
+        var fields: [RenderedField] = []
+        var codeDepth = 0
+        var i = start
+        while i < head.count {
+            switch head[i] {
+            case .text(let text):
+                let newline = text.firstIndex(of: "\n")
+                if codeDepth == 0 {
+                    let line = String(text[..<(newline ?? text.endIndex)])
+                    let gluedLeft = i > start && isInline(head[i - 1])
+                    let gluedRight = newline == nil && i + 1 < head.count && isInline(head[i + 1])
+                    let (kept, found) = RenderedFieldScanner.strip(line, gluedLeft: gluedLeft, gluedRight: gluedRight)
+                    fields += found
+                    head[i] = .text(kept + text[(newline ?? text.endIndex)...])
+                }
+                if newline != nil { return fields }
+            case .tag(let tag):
+                if tag.isBlock || tag.raw.contains("\n") { return fields }
+                if tag.opens("code") { codeDepth += 1 }
+                if tag.closes("code") { codeDepth = max(0, codeDepth - 1) }
+            case .opaque(let raw):
+                if raw.contains("\n") { return fields }
+            case .note:
+                break
+            }
+            i += 1
+        }
+        return fields
+    }
+
+    // MARK: Layout
+
+    /// Adjacent text tokens joined into one.
+    private static func mergingText(_ tokens: [HTMLToken]) -> [HTMLToken] {
+        var result: [HTMLToken] = []
+        for token in tokens {
+            if let text = token.text, let last = result.last?.text {
+                result[result.count - 1] = .text(last + text)
+            } else {
+                result.append(token)
+            }
+        }
+        return result
+    }
+
+    /// The tokens written out: block-level tags and notes on their own lines, whitespace collapsed
+    /// outside `<pre>`/`<code>` and dropped next to block boundaries.
+    private static func layout(_ tokens: [HTMLToken]) -> String {
+        func isBoundary(_ token: HTMLToken?) -> Bool {
+            guard let token else { return true }
+            switch token {
+            case .tag(let tag): return tag.isBlock
+            case .note: return true
+            case .text, .opaque: return false
+            }
+        }
+        var out = ""
+        var verbatimDepth = 0
+        func startLine() {
+            if !out.isEmpty, out.last != "\n" { out += "\n" }
+        }
+        for (i, token) in tokens.enumerated() {
+            switch token {
+            case .text(let text):
+                if verbatimDepth > 0 {
+                    out += text
+                    continue
+                }
+                var collapsed = String.UnicodeScalarView()
+                for c in text.unicodeScalars {
+                    if isWhitespace(c) {
+                        if collapsed.last != " " { collapsed.append(" ") }
+                    } else {
+                        collapsed.append(c)
+                    }
+                }
+                if isBoundary(i == 0 ? nil : tokens[i - 1]), collapsed.first == " " { collapsed.removeFirst() }
+                if isBoundary(i + 1 == tokens.count ? nil : tokens[i + 1]), collapsed.last == " " { collapsed.removeLast() }
+                out += String(collapsed)
+            case .tag(let tag):
+                if tag.isBlock, verbatimDepth == 0 { startLine() }
+                out += tag.raw
+                if tag.isBlock, verbatimDepth == 0 { out += "\n" }
+                if tag.name == "pre" || tag.name == "code" {
+                    verbatimDepth = max(0, verbatimDepth + (tag.isClosing ? -1 : 1))
+                    if tag.isBlock, tag.isClosing, verbatimDepth == 0 { out += "\n" }
+                }
+            case .opaque(let raw):
+                out += raw
+            case .note(let note):
+                startLine()
+                out += "⟪" + note + "⟫\n"
+            }
+        }
+        return out
+    }
+}
