@@ -2,59 +2,99 @@
 ///
 /// Parsing never fails on valid UTF-8; anything that is not a task is kept as it stands.
 public struct TodoDocument: Sendable {
-    /// The file's bytes after an optional byte-order mark.
-    let bytes: [UInt8]
-    /// Whether the file began with a UTF-8 byte-order mark.
-    let hasBOM: Bool
+    let parsed: ParsedDocument
 
     /// The tasks in file order.
-    public private(set) var tasks: [TaskLine]
+    public let tasks: [TaskLine]
 
     /// Parses text.
     public init(_ text: String) {
-        self.init(validated: Array(text.utf8))
+        self.init(parsed: ParsedDocument(validated: Array(text.utf8)))
     }
 
-    /// Parses UTF-8 bytes, refusing bytes that are not UTF-8 text.
+    /// Parses UTF-8 bytes, refusing bytes that are not UTF-8 text (or hold a NUL byte).
     public init(utf8 bytes: [UInt8]) throws(TodoError) {
         try TodoDocument.validate(bytes)
-        self.init(validated: bytes)
+        self.init(parsed: ParsedDocument(validated: bytes))
     }
 
-    init(validated input: [UInt8]) {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if input.starts(with: bom) {
-            hasBOM = true
-            bytes = Array(input.dropFirst(3))
-        } else {
-            hasBOM = false
-            bytes = input
-        }
-        tasks = []
+    init(parsed: ParsedDocument) {
+        self.parsed = parsed
+        tasks = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0) }
     }
 
     /// Checks that bytes are UTF-8 text without NUL bytes.
     static func validate(_ bytes: [UInt8]) throws(TodoError) {
-        if let nul = bytes.firstIndex(of: 0) { throw .binary(offset: nul) }
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let s): offset += UTF8.width(s)
-            case .emptyInput: break loop
-            case .error: throw .invalidUTF8(offset: offset)
+        let error: TodoError? = bytes.withUnsafeBufferPointer { buf in
+            var i = 0
+            let n = buf.count
+            while i < n {
+                let b = buf[i]
+                if b < 0x80 {
+                    if b == 0 { return .binary(offset: i) }
+                    i += 1
+                    continue
+                }
+                let width = UTF8Scalar.width(leadingByte: b)
+                guard width >= 2, i + width <= n else { return .invalidUTF8(offset: i) }
+                var k = 1
+                while k < width {
+                    if buf[i + k] & 0xC0 != 0x80 { return .invalidUTF8(offset: i) }
+                    k += 1
+                }
+                // Overlong forms, surrogates and values past U+10FFFF.
+                let b1 = buf[i + 1]
+                switch width {
+                case 2 where b < 0xC2: return .invalidUTF8(offset: i)
+                case 3 where (b == 0xE0 && b1 < 0xA0) || (b == 0xED && b1 >= 0xA0): return .invalidUTF8(offset: i)
+                case 4 where (b == 0xF0 && b1 < 0x90) || (b == 0xF4 && b1 >= 0x90) || b > 0xF4: return .invalidUTF8(offset: i)
+                default: break
+                }
+                i += width
             }
+            return nil
         }
+        if let error { throw error }
     }
 
     /// The document printed back, byte for byte as it was read.
-    public var utf8: [UInt8] {
-        hasBOM ? [0xEF, 0xBB, 0xBF] + bytes : bytes
-    }
+    public var utf8: [UInt8] { parsed.utf8 }
 
     /// The document printed back as text.
-    public var text: String {
-        String(decoding: utf8, as: UTF8.self)
+    public var text: String { String(decoding: parsed.utf8, as: UTF8.self) }
+
+    private static func taskLines(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) -> [TaskLine] {
+        let s = doc.structure
+        // Depth and nearest enclosing task per item, in one pass (parents come before children).
+        var depth = [Int](repeating: 0, count: s.items.count)
+        var enclosingTask = [Int](repeating: -1, count: s.items.count)
+        for (index, item) in s.items.enumerated() {
+            let parent = s.lists[item.list].parentItem
+            if parent >= 0 {
+                depth[index] = depth[parent] + 1
+                enclosingTask[index] = s.items[parent].task >= 0 ? s.items[parent].task : enclosingTask[parent]
+            }
+        }
+        var result: [TaskLine] = []
+        result.reserveCapacity(s.tasks.count)
+        for (index, task) in s.tasks.enumerated() {
+            let (status, mark) = doc.status(ofTask: index, buf)
+            let text = doc.text(ofTask: index, buf)
+            let chosen = text.effectiveFields()
+            let fields = chosen.values.sorted().map { text.occurrences[$0].field }
+            let title = text.title(buf, removing: Array(text.occurrences.indices))
+            let lineStart = doc.lines.starts[task.line]
+            result.append(TaskLine(
+                location: SourceLocation(line: task.line + 1, column: task.checkbox - lineStart + 1),
+                status: status,
+                mark: mark,
+                title: String(decoding: title, as: UTF8.self),
+                fields: fields,
+                blockID: text.blockID.map { String(decoding: UnsafeBufferPointer(rebasing: buf[($0.lowerBound + 1)..<$0.upperBound]), as: UTF8.self) },
+                depth: depth[task.item],
+                parent: enclosingTask[task.item] >= 0 ? enclosingTask[task.item] : nil,
+                source: String(decoding: UnsafeBufferPointer(rebasing: buf[lineStart..<doc.lines.contentEnds[task.line]]), as: UTF8.self)))
+        }
+        return result
     }
 }

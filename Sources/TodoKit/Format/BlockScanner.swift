@@ -1,0 +1,637 @@
+/// A CommonMark block-structure scanner (GFM flavour) over UTF-8 bytes, one pass, no recursion.
+///
+/// It follows the parsing strategy of the CommonMark spec: for each line, match the open
+/// containers, open new blocks, then add the rest of the line to the tip or continue a paragraph
+/// lazily. It records only what the formatter needs: lists, items (as line ranges), and task
+/// checkboxes. Leaf blocks are tracked just far enough to know which lines can start blocks.
+struct BlockScanner {
+    private enum Kind: Equatable {
+        case document
+        case blockQuote
+        case list(Int)
+        case item(Int)
+        case paragraph
+        case fencedCode(fence: UInt8, length: Int, indent: Int)
+        case indentedCode
+        case html(Int)
+    }
+
+    private struct Block {
+        var kind: Kind
+        /// Whether a child block was ever added (an empty item may not span two blank lines).
+        var hasChild = false
+        /// For list items: marker indent + padding (the content column relative to the container).
+        var contentIndent = 0
+        /// For paragraphs that start a task: the task index; -1 otherwise.
+        var task = -1
+        /// For paragraphs: lines added so far.
+        var lineCount = 0
+    }
+
+    private let buf: UnsafeBufferPointer<UInt8>
+    private let lines: LineTable
+    private var stack: [Block] = [Block(kind: .document)]
+    private var structure = BlockStructure()
+
+    // Per-line state, as in the reference implementation.
+    private var lineIndex = 0
+    private var lineStart = 0
+    private var lineEnd = 0
+    private var offset = 0
+    private var column = 0
+    private var partiallyConsumedTab = false
+    private var nextNonspace = 0
+    private var nextNonspaceColumn = 0
+    private var indent = 0
+    private var indented = false
+    private var blank = false
+    private var lastMatched = 0
+    private var allClosed = true
+    /// Deepest stack index of a block quote whose `>` was consumed on this line, 0 if none.
+    private var quoteMarkerDepth = 0
+
+    private static let codeIndent = 4
+
+    /// Scans `buf` (already split into `lines`), skipping the first `skipLines` lines (front matter).
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int) -> BlockStructure {
+        var scanner = BlockScanner(buf: buf, lines: lines)
+        scanner.structure.lazyLines = [Bool](repeating: false, count: lines.count)
+        var i = skipLines
+        while i < lines.count {
+            scanner.incorporate(line: i)
+            i += 1
+        }
+        while scanner.stack.count > 1 { scanner.finalizeTop() }
+        return scanner.structure
+    }
+
+    private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable) {
+        self.buf = buf
+        self.lines = lines
+    }
+
+    // MARK: - Line processing
+
+    private mutating func incorporate(line: Int) {
+        lineIndex = line
+        lineStart = lines.starts[line]
+        lineEnd = lines.contentEnds[line]
+        offset = lineStart
+        column = 0
+        partiallyConsumedTab = false
+        quoteMarkerDepth = 0
+
+        // 1. Match the open blocks.
+        var matched = 0
+        var i = 1
+        matching: while i < stack.count {
+            findNextNonspace()
+            switch continues(i) {
+            case .matched:
+                matched = i
+                i += 1
+            case .notMatched:
+                break matching
+            case .consumed:
+                // A closing code fence: the line belongs to the fence, which is now closed.
+                lastMatched = i
+                closeUnmatched()
+                finalizeTop()
+                markNonBlankLine(blankAtEnd: false)
+                return
+            }
+        }
+        lastMatched = matched
+        allClosed = (matched == stack.count - 1)
+        var container = matched
+
+        // 2. Open new blocks, unless the matched container is a leaf that takes raw lines.
+        var matchedLeaf = isRawLeaf(stack[container].kind)
+        while !matchedLeaf {
+            findNextNonspace()
+            if !indented && !mayStartBlock(byte(nextNonspace)) {
+                advanceNextNonspace()
+                break
+            }
+            switch tryBlockStarts(container: container) {
+            case .container:
+                container = stack.count - 1
+                if case .item(let item) = stack[container].kind, checkTask(item: item) {
+                    // The rest of a task's first line is paragraph text (as cmark-gfm reads it).
+                    markNonBlankLine(blankAtEnd: false)
+                    return
+                }
+            case .leaf:
+                container = stack.count - 1
+                matchedLeaf = true
+            case .none:
+                advanceNextNonspace()
+                matchedLeaf = true
+            }
+        }
+
+        // 3. Lazy paragraph continuation, or add the line to the tip.
+        if !allClosed && !blank && stack[stack.count - 1].kind == .paragraph {
+            structure.lazyLines[line] = true
+            addLineToParagraph()
+        } else {
+            closeUnmatched()
+            let kind = stack[stack.count - 1].kind
+            switch kind {
+            case .paragraph:
+                addLineToParagraph()
+            case .fencedCode, .indentedCode:
+                break
+            case .html(let type):
+                if type <= 5 && HTMLBlockStart.endsBlock(type: type, buf, from: offset, to: lineEnd) {
+                    finalizeTop()
+                }
+            default:
+                if offset < lineEnd && !blank {
+                    addChild(Block(kind: .paragraph, lineCount: 1))
+                }
+            }
+        }
+        markNonBlankLine(blankAtEnd: blank)
+    }
+
+    /// Extends the item ranges: the innermost item holding this line ends here at least.
+    private mutating func markNonBlankLine(blankAtEnd: Bool) {
+        var limit = stack.count
+        if blankAtEnd {
+            // Blank after its containers: it still belongs to items outside a quote whose `>` it carries.
+            guard quoteMarkerDepth > 0 else { return }
+            limit = quoteMarkerDepth
+        }
+        var i = limit - 1
+        while i > 0 {
+            if case .item(let item) = stack[i].kind {
+                structure.items[item].lastLine = lineIndex
+                return
+            }
+            i -= 1
+        }
+    }
+
+    private mutating func addLineToParagraph() {
+        let top = stack.count - 1
+        stack[top].lineCount += 1
+        if stack[top].lineCount == 2 && stack[top].task >= 0 {
+            structure.tasks[stack[top].task].paragraphContinues = true
+        }
+    }
+
+    // MARK: - Continuation
+
+    private enum Continuation { case matched, notMatched, consumed }
+
+    private mutating func continues(_ index: Int) -> Continuation {
+        switch stack[index].kind {
+        case .document, .list:
+            return .matched
+        case .blockQuote:
+            if !indented && byte(nextNonspace) == UInt8(ascii: ">") {
+                advanceNextNonspace()
+                advanceOffset(1, columns: false)
+                if isSpaceOrTab(byte(offset)) { advanceOffset(1, columns: true) }
+                quoteMarkerDepth = index
+                return .matched
+            }
+            return .notMatched
+        case .item:
+            if blank {
+                if !stack[index].hasChild { return .notMatched }
+                advanceNextNonspace()
+                return .matched
+            }
+            if indent >= stack[index].contentIndent {
+                advanceOffset(stack[index].contentIndent, columns: true)
+                return .matched
+            }
+            return .notMatched
+        case .fencedCode(let fence, let length, let fenceIndent):
+            if !indented && byte(nextNonspace) == fence {
+                var j = nextNonspace
+                while j < lineEnd && buf[j] == fence { j += 1 }
+                if j - nextNonspace >= length {
+                    while j < lineEnd && isSpaceOrTab(buf[j]) { j += 1 }
+                    if j == lineEnd { return .consumed }
+                }
+            }
+            var k = fenceIndent
+            while k > 0 && isSpaceOrTab(byte(offset)) {
+                advanceOffset(1, columns: true)
+                k -= 1
+            }
+            return .matched
+        case .indentedCode:
+            if indent >= BlockScanner.codeIndent {
+                advanceOffset(BlockScanner.codeIndent, columns: true)
+                return .matched
+            }
+            if blank {
+                advanceNextNonspace()
+                return .matched
+            }
+            return .notMatched
+        case .html(let type):
+            return (blank && (type == 6 || type == 7)) ? .notMatched : .matched
+        case .paragraph:
+            return blank ? .notMatched : .matched
+        }
+    }
+
+    // MARK: - Block starts
+
+    private enum Start { case none, container, leaf }
+
+    private mutating func tryBlockStarts(container: Int) -> Start {
+        let c = byte(nextNonspace)
+        let containerIsParagraph = stack[container].kind == .paragraph
+
+        if !indented {
+            // Block quote.
+            if c == UInt8(ascii: ">") {
+                advanceNextNonspace()
+                advanceOffset(1, columns: false)
+                if isSpaceOrTab(byte(offset)) { advanceOffset(1, columns: true) }
+                addChild(Block(kind: .blockQuote))
+                quoteMarkerDepth = stack.count - 1
+                return .container
+            }
+            // ATX heading.
+            if c == UInt8(ascii: "#") && isATXHeading(at: nextNonspace) {
+                addChild(Block(kind: .paragraph))
+                finalizeTop()
+                advanceToEnd()
+                return .leaf
+            }
+            // Fenced code.
+            if let c, c == UInt8(ascii: "`") || c == UInt8(ascii: "~") {
+                var j = nextNonspace
+                while j < lineEnd && buf[j] == c { j += 1 }
+                let length = j - nextNonspace
+                if length >= 3 && (c == UInt8(ascii: "~") || !contains(UInt8(ascii: "`"), from: j, to: lineEnd)) {
+                    addChild(Block(kind: .fencedCode(fence: c, length: length, indent: indent)))
+                    advanceToEnd()
+                    return .leaf
+                }
+            }
+            // HTML block.
+            if c == UInt8(ascii: "<") {
+                let type = HTMLBlockStart.type(buf, at: nextNonspace, end: lineEnd)
+                // Type 7 cannot interrupt a paragraph, lazily or not.
+                let paragraphContinues = containerIsParagraph
+                    || (!allClosed && !blank && stack[stack.count - 1].kind == .paragraph)
+                if type > 0 && (type < 7 || !paragraphContinues) {
+                    addChild(Block(kind: .html(type)))
+                    return .leaf
+                }
+            }
+            // Setext heading underline turns the paragraph into a heading.
+            if containerIsParagraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")) && isSetextUnderline(at: nextNonspace) {
+                closeUnmatched()
+                finalizeTop()
+                advanceToEnd()
+                return .leaf
+            }
+            // Thematic break.
+            if isThematicBreak(at: nextNonspace) {
+                addChild(Block(kind: .paragraph))
+                finalizeTop()
+                advanceToEnd()
+                return .leaf
+            }
+        }
+        // List item.
+        var containerIsList = false
+        if case .list = stack[container].kind { containerIsList = true }
+        if (!indented || containerIsList), parseListItem(containerIsParagraph: containerIsParagraph) {
+            return .container
+        }
+        // Indented code.
+        if indented && !blank && stack[stack.count - 1].kind != .paragraph {
+            advanceOffset(BlockScanner.codeIndent, columns: true)
+            addChild(Block(kind: .indentedCode))
+            return .leaf
+        }
+        return .none
+    }
+
+    /// Recognises a list marker at `nextNonspace` and opens the item (and its list when needed).
+    private mutating func parseListItem(containerIsParagraph: Bool) -> Bool {
+        let markerStart = nextNonspace
+        guard let c = byte(markerStart) else { return false }
+        var markerEnd = markerStart
+        var number = -1
+        var delimiter: UInt8 = 0
+        if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
+            markerEnd = markerStart + 1
+            delimiter = c
+        } else if isDigit(c) {
+            var j = markerStart
+            var value = 0
+            while j < lineEnd && j - markerStart < 9 && isDigit(buf[j]) {
+                value = value * 10 + Int(buf[j] - UInt8(ascii: "0"))
+                j += 1
+            }
+            guard let d = byte(j), d == UInt8(ascii: ".") || d == UInt8(ascii: ")") else { return false }
+            guard !containerIsParagraph || value == 1 else { return false }
+            number = value
+            delimiter = d
+            markerEnd = j + 1
+        } else {
+            return false
+        }
+        let after = byte(markerEnd)
+        guard markerEnd == lineEnd || isSpaceOrTab(after) else { return false }
+        if containerIsParagraph && isBlankRest(from: markerEnd) { return false }
+
+        // Padding: the spaces after the marker, 1...4, else one.
+        let markerIndent = indent
+        advanceNextNonspace()
+        advanceOffset(markerEnd - markerStart, columns: true)
+        let spacesStartColumn = column
+        let spacesStartOffset = offset
+        let savedTab = partiallyConsumedTab
+        while column - spacesStartColumn < 5 && isSpaceOrTab(byte(offset)) {
+            advanceOffset(1, columns: true)
+        }
+        let blankItem = offset >= lineEnd
+        let spacesAfterMarker = column - spacesStartColumn
+        var padding: Int
+        if spacesAfterMarker >= 5 || spacesAfterMarker < 1 || blankItem {
+            padding = markerEnd - markerStart + 1
+            column = spacesStartColumn
+            offset = spacesStartOffset
+            partiallyConsumedTab = savedTab
+            if isSpaceOrTab(byte(offset)) { advanceOffset(1, columns: true) }
+        } else {
+            padding = markerEnd - markerStart + spacesAfterMarker
+        }
+        if padding < 1 { padding = 1 }
+
+        // Join the open list when it has the same kind, else start a new one.
+        closeUnmatched()
+        var list = -1
+        if case .list(let open) = stack[stack.count - 1].kind {
+            let l = structure.lists[open]
+            if l.ordered == (number >= 0) && l.delimiter == delimiter {
+                list = open
+            } else {
+                finalizeTop()
+            }
+        }
+        if list < 0 {
+            list = structure.lists.count
+            let parent = innermostItem()
+            structure.lists.append(BlockStructure.List(parentItem: parent, ordered: number >= 0, delimiter: delimiter))
+            if parent >= 0 {
+                if structure.items[parent].lastChildList >= 0 {
+                    structure.lists[structure.items[parent].lastChildList].nextSibling = list
+                } else {
+                    structure.items[parent].firstChildList = list
+                }
+                structure.items[parent].lastChildList = list
+            } else {
+                if structure.lastTopList >= 0 {
+                    structure.lists[structure.lastTopList].nextSibling = list
+                } else {
+                    structure.firstTopList = list
+                }
+                structure.lastTopList = list
+            }
+            addChild(Block(kind: .list(list)))
+        }
+        let item = structure.items.count
+        structure.items.append(BlockStructure.Item(
+            startLine: lineIndex, lastLine: lineIndex, list: list,
+            markerStart: markerStart, markerEnd: markerEnd,
+            contentStart: blankItem ? lineEnd : offset, number: number))
+        structure.lists[list].items.append(item)
+        addChild(Block(kind: .item(item), contentIndent: markerIndent + padding))
+        return true
+    }
+
+    /// After an item opened: a checkbox `[c]` followed by whitespace or the end of the line makes it a task.
+    private mutating func checkTask(item: Int) -> Bool {
+        let start = structure.items[item].contentStart
+        guard start < lineEnd, buf[start] == UInt8(ascii: "[") else { return false }
+        let markStart = start + 1
+        guard markStart < lineEnd else { return false }
+        let width = UTF8Scalar.width(leadingByte: buf[markStart])
+        let close = markStart + width
+        guard width > 0, close < lineEnd, buf[close] == UInt8(ascii: "]") else { return false }
+        if width == 1 {
+            let m = buf[markStart]
+            // A single space is the open box; other whitespace and brackets are near-misses.
+            guard m == UInt8(ascii: " ") || (m > 0x20 && m != UInt8(ascii: "[") && m != UInt8(ascii: "]") && m != 0x7F) else { return false }
+        } else if UTF8Scalar.isUnicodeWhitespace(buf, at: markStart, width: width) {
+            return false
+        }
+        let after = close + 1
+        guard after == lineEnd || isSpaceOrTab(buf[after]) else { return false }
+
+        let task = structure.tasks.count
+        structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
+        structure.items[item].task = task
+        // The rest of the line is the task's paragraph (nothing when it is blank).
+        if !isBlankRest(from: after) {
+            addChild(Block(kind: .paragraph, task: task, lineCount: 1))
+        }
+        return true
+    }
+
+    // MARK: - Tree operations
+
+    private mutating func addChild(_ block: Block) {
+        closeUnmatched()
+        while !canContain(stack[stack.count - 1].kind, block.kind) {
+            finalizeTop()
+        }
+        stack[stack.count - 1].hasChild = true
+        stack.append(block)
+        lastMatched = stack.count - 1
+    }
+
+    private mutating func closeUnmatched() {
+        if !allClosed {
+            while stack.count - 1 > lastMatched { finalizeTop() }
+            allClosed = true
+        }
+    }
+
+    private mutating func finalizeTop() {
+        let block = stack.removeLast()
+        if case .item(let item) = block.kind {
+            // A nested item's last line extends every enclosing item.
+            let parent = innermostItem()
+            if parent >= 0 && structure.items[parent].lastLine < structure.items[item].lastLine {
+                structure.items[parent].lastLine = structure.items[item].lastLine
+            }
+        }
+        if lastMatched > stack.count - 1 { lastMatched = stack.count - 1 }
+    }
+
+    private func innermostItem() -> Int {
+        var i = stack.count - 1
+        while i > 0 {
+            if case .item(let item) = stack[i].kind { return item }
+            i -= 1
+        }
+        return -1
+    }
+
+    private func canContain(_ parent: Kind, _ child: Kind) -> Bool {
+        switch parent {
+        case .document, .blockQuote, .item:
+            if case .item = child { return false }
+            return true
+        case .list:
+            if case .item = child { return true }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private func isRawLeaf(_ kind: Kind) -> Bool {
+        switch kind {
+        case .fencedCode, .indentedCode, .html: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Offsets and columns
+
+    private mutating func findNextNonspace() {
+        var i = offset
+        var cols = column
+        while i < lineEnd {
+            let c = buf[i]
+            if c == 0x20 {
+                i += 1
+                cols += 1
+            } else if c == 0x09 {
+                i += 1
+                cols += 4 - (cols % 4)
+            } else {
+                break
+            }
+        }
+        blank = i >= lineEnd
+        nextNonspace = i
+        nextNonspaceColumn = cols
+        indent = cols - column
+        indented = indent >= BlockScanner.codeIndent
+    }
+
+    private mutating func advanceNextNonspace() {
+        offset = nextNonspace
+        column = nextNonspaceColumn
+        partiallyConsumedTab = false
+    }
+
+    private mutating func advanceToEnd() {
+        offset = lineEnd
+    }
+
+    private mutating func advanceOffset(_ count: Int, columns: Bool) {
+        var count = count
+        while count > 0 && offset < lineEnd {
+            if buf[offset] == 0x09 {
+                let charsToTab = 4 - (column % 4)
+                if columns {
+                    partiallyConsumedTab = charsToTab > count
+                    let advance = charsToTab > count ? count : charsToTab
+                    column += advance
+                    if !partiallyConsumedTab { offset += 1 }
+                    count -= advance
+                } else {
+                    partiallyConsumedTab = false
+                    column += charsToTab
+                    offset += 1
+                    count -= 1
+                }
+            } else {
+                partiallyConsumedTab = false
+                offset += 1
+                column += 1
+                count -= 1
+            }
+        }
+    }
+
+    // MARK: - Recognisers
+
+    /// The byte at `i` on the current line, `nil` at or past the line's end.
+    @inline(__always) private func byte(_ i: Int) -> UInt8? {
+        i < lineEnd ? buf[i] : nil
+    }
+
+    private func mayStartBlock(_ c: UInt8?) -> Bool {
+        guard let c else { return false }
+        switch c {
+        case UInt8(ascii: "#"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: "_"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "-"):
+            return true
+        default:
+            return isDigit(c)
+        }
+    }
+
+    private func isATXHeading(at start: Int) -> Bool {
+        var j = start
+        while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
+        let level = j - start
+        return level >= 1 && level <= 6 && (j == lineEnd || isSpaceOrTab(buf[j]))
+    }
+
+    private func isSetextUnderline(at start: Int) -> Bool {
+        let c = buf[start]
+        var j = start
+        while j < lineEnd && buf[j] == c { j += 1 }
+        while j < lineEnd && isSpaceOrTab(buf[j]) { j += 1 }
+        return j == lineEnd
+    }
+
+    private func isThematicBreak(at start: Int) -> Bool {
+        guard let c = byte(start), c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
+        var count = 0
+        var j = start
+        while j < lineEnd {
+            let b = buf[j]
+            if b == c { count += 1 } else if !isSpaceOrTab(b) { return false }
+            j += 1
+        }
+        return count >= 3
+    }
+
+    private func isBlankRest(from start: Int) -> Bool {
+        var j = start
+        while j < lineEnd {
+            if !isSpaceOrTab(buf[j]) { return false }
+            j += 1
+        }
+        return true
+    }
+
+    private func contains(_ byte: UInt8, from start: Int, to end: Int) -> Bool {
+        var j = start
+        while j < end {
+            if buf[j] == byte { return true }
+            j += 1
+        }
+        return false
+    }
+}
+
+@inline(__always) func isSpaceOrTab(_ c: UInt8?) -> Bool {
+    c == 0x20 || c == 0x09
+}
+
+@inline(__always) func isDigit(_ c: UInt8?) -> Bool {
+    guard let c else { return false }
+    return c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+}
+

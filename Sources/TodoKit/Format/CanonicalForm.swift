@@ -1,0 +1,307 @@
+/// Writes a parsed document in canonical form: task lines rewritten, completed tasks sunk,
+/// moved ordered lists renumbered. Every other line is copied byte for byte.
+///
+/// The output is built as a permutation of the input lines plus byte edits on a few lines, so the
+/// work is linear in the size of the file and never recursive, however deep lists nest.
+struct CanonicalForm {
+    /// A replacement of bytes `[start, end)` on one line.
+    private struct Edit {
+        var start: Int
+        var end: Int
+        var bytes: [UInt8]
+        var next: Int
+    }
+
+    private let doc: ParsedDocument
+    private let options: FormatOptions
+    private let buf: UnsafeBufferPointer<UInt8>
+    private var edits: [Edit] = []
+    private var firstEdit: [Int]
+    /// New item order of each list that moved (nil: unchanged).
+    private var newOrder: [[Int]?]
+
+    /// What a rendering changes.
+    struct Scope {
+        /// Rewrite task lines into canonical form.
+        var rewriteTasks = true
+        /// Sink only these lists (all lists when nil); sinking itself is `options.sinkCompleted`.
+        var lists: Set<Int>?
+
+        /// The formatter's scope: everything.
+        static let all = Scope()
+    }
+
+    /// Formats `doc` and returns the canonical bytes (with the document's BOM).
+    static func render(_ doc: ParsedDocument, options: FormatOptions) -> [UInt8] {
+        render(doc, options: options, scope: .all).bytes
+    }
+
+    /// Renders `doc` within `scope`; `order[p]` is the input line that stands at output position `p`.
+    static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int]) {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+            if scope.rewriteTasks { form.rewriteTasks() }
+            if options.sinkCompleted { form.sinkCompleted(only: scope.lists) }
+            let order = form.lineOrder()
+            return (form.emit(order), order)
+        }
+    }
+
+    private init(doc: ParsedDocument, options: FormatOptions, buf: UnsafeBufferPointer<UInt8>) {
+        self.doc = doc
+        self.options = options
+        self.buf = buf
+        firstEdit = [Int](repeating: -1, count: doc.lines.count)
+        newOrder = [[Int]?](repeating: nil, count: doc.structure.lists.count)
+    }
+
+    private mutating func addEdit(line: Int, start: Int, end: Int, bytes: [UInt8]) {
+        edits.append(Edit(start: start, end: end, bytes: bytes, next: firstEdit[line]))
+        firstEdit[line] = edits.count - 1
+    }
+
+    // MARK: - Task lines
+
+    private mutating func rewriteTasks() {
+        for index in doc.structure.tasks.indices {
+            let task = doc.structure.tasks[index]
+            let end = doc.lines.contentEnds[task.line]
+            let tail = CanonicalForm.canonicalTail(doc, task: index, buf, options: options)
+            let original = UnsafeBufferPointer(rebasing: buf[task.checkbox..<end])
+            if !tail.elementsEqual(original) {
+                addEdit(line: task.line, start: task.checkbox, end: end, bytes: tail)
+            }
+        }
+    }
+
+    /// The canonical text of a task line from its `[` to the end of the line.
+    static func canonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> [UInt8] {
+        let (status, _) = doc.status(ofTask: task, buf)
+        let t = doc.structure.tasks[task]
+        let text = doc.text(ofTask: task, buf)
+        let chosen = text.effectiveFields()
+
+        var removed = Array(chosen.values)
+        var fields = chosen.values.sorted().map { text.occurrences[$0].field }
+        if options.stampDates {
+            if !status.isCompleted {
+                // A reopened task loses every end date, duplicates included.
+                removed = text.occurrences.indices.filter {
+                    let key = text.occurrences[$0].field.key
+                    return key == .done || key == .cancelled || chosen[key] == $0
+                }
+                fields.removeAll { $0.key == .done || $0.key == .cancelled }
+            } else if chosen[.done] == nil && chosen[.cancelled] == nil {
+                let key: FieldKey = status == .done ? .done : .cancelled
+                fields.append(Field(key: key, value: .day(options.today), style: options.fieldStyle))
+            }
+        }
+        fields.sort { $0.key < $1.key }
+
+        let mark: [UInt8] = status == .done
+            ? [UInt8(ascii: "x")]
+            : Array(UnsafeBufferPointer(rebasing: buf[(t.checkbox + 1)..<(t.checkboxEnd - 1)]))
+        return tail(
+            mark: mark, title: text.title(buf, removing: removed), fields: fields, style: options.fieldStyle,
+            blockID: text.blockID.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
+            hardBreak: text.hardBreak.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
+            spaceWhenEmpty: text.hasSpaceAfterCheckbox)
+    }
+
+    /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
+    static func tail(mark: [UInt8], title: some Collection<UInt8>, fields: [Field], style: FieldStyle,
+                     blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.append(contentsOf: mark)
+        out.append(UInt8(ascii: "]"))
+        var body = Array(title)
+        for field in fields {
+            if !body.isEmpty { body.append(0x20) }
+            body.append(contentsOf: field.written(in: style).utf8)
+        }
+        if let blockID {
+            if !body.isEmpty { body.append(0x20) }
+            body.append(contentsOf: blockID)
+        }
+        if !body.isEmpty {
+            out.append(0x20)
+            out.append(contentsOf: body)
+        } else if spaceWhenEmpty && hardBreak == nil {
+            // GitHub draws an empty checkbox only when white space follows it.
+            out.append(0x20)
+        }
+        if let hardBreak { out.append(contentsOf: hardBreak) }
+        return out
+    }
+
+    // MARK: - Sinking
+
+    private mutating func sinkCompleted(only selected: Set<Int>?) {
+        let structure = doc.structure
+        for list in structure.lists.indices where selected?.contains(list) ?? true {
+            let items = structure.lists[list].items
+            guard items.count > 1 else { continue }
+            // A list that starts on its parent item's first line cannot move: that line carries the parent.
+            let parent = structure.lists[list].parentItem
+            if parent >= 0 && structure.items[parent].startLine == structure.items[items[0]].startLine { continue }
+            var open: [Int] = []
+            var completed: [Int] = []
+            var sawCompleted = false
+            var moved = false
+            for item in items {
+                if doc.isCompletedItem(item, buf) {
+                    completed.append(item)
+                    sawCompleted = true
+                } else {
+                    open.append(item)
+                    if sawCompleted { moved = true }
+                }
+            }
+            guard moved else { continue }
+            let order = open + completed
+            newOrder[list] = order
+            if structure.lists[list].ordered { renumber(list: list, order: order) }
+        }
+    }
+
+    /// Gives the items of a moved ordered list the numbers of their new positions.
+    private mutating func renumber(list: Int, order: [Int]) {
+        let structure = doc.structure
+        let original = structure.lists[list].items
+        let first = structure.items[original[0]].number
+        let allSame = original.allSatisfy { structure.items[$0].number == first }
+        for (position, item) in order.enumerated() {
+            let number = allSame ? first : first + position
+            let it = structure.items[item]
+            guard number != it.number else { continue }
+            var marker = Array(String(number).utf8)
+            marker.append(buf[it.markerEnd - 1])
+            let oldMarkerWidth = it.markerEnd - it.markerStart
+            let line = it.startLine
+            let blankItem = it.contentStart >= doc.lines.contentEnds[line]
+            if blankItem {
+                addEdit(line: line, start: it.markerStart, end: it.markerEnd, bytes: marker)
+                continue
+            }
+            // Keep the content column: absorb the width change in the spaces after the marker.
+            let spaces = it.contentStart - it.markerEnd
+            let spacesAreSpaces = !UnsafeBufferPointer(rebasing: buf[it.markerEnd..<it.contentStart]).contains(0x09)
+            let wanted = oldMarkerWidth + spaces - marker.count
+            var shift = 0
+            if spacesAreSpaces && wanted >= 1 && wanted <= 4 {
+                marker.append(contentsOf: repeatElement(0x20, count: wanted))
+            } else if spacesAreSpaces && wanted > 4 {
+                marker.append(contentsOf: repeatElement(0x20, count: 4))
+            } else {
+                marker.append(contentsOf: UnsafeBufferPointer(rebasing: buf[it.markerEnd..<it.contentStart]))
+                shift = marker.count - (oldMarkerWidth + spaces)
+            }
+            addEdit(line: line, start: it.markerStart, end: it.contentStart, bytes: marker)
+            if shift > 0 { shiftContinuation(of: item, by: shift) }
+        }
+    }
+
+    /// Indents the item's later lines by `shift` more columns so they stay inside the item.
+    /// Only items whose container prefix is plain indentation are shifted.
+    private mutating func shiftContinuation(of item: Int, by shift: Int) {
+        let it = doc.structure.items[item]
+        let lineStart = doc.lines.starts[it.startLine]
+        guard !UnsafeBufferPointer(rebasing: buf[lineStart..<it.markerStart]).contains(where: { !isSpaceOrTab($0) }) else { return }
+        var line = it.startLine + 1
+        while line <= it.lastLine {
+            defer { line += 1 }
+            if doc.structure.lazyLines[line] { continue }
+            let start = doc.lines.starts[line]
+            let end = doc.lines.contentEnds[line]
+            var j = start
+            var column = 0
+            while j < end && isSpaceOrTab(buf[j]) {
+                column = buf[j] == 0x09 ? column + 4 - column % 4 : column + 1
+                j += 1
+            }
+            if j == end { continue }
+            addEdit(line: line, start: start, end: j, bytes: [UInt8](repeating: 0x20, count: column + shift))
+        }
+    }
+
+    // MARK: - Output
+
+    private enum Frame {
+        case range(cursor: Int, end: Int, nextList: Int)
+        case list(list: Int, position: Int)
+    }
+
+    /// The output line order: each list's items in their new order, blank lines between items in place.
+    func lineOrder() -> [Int] {
+        let structure = doc.structure
+        var order: [Int] = []
+        order.reserveCapacity(doc.lines.count)
+        var stack: [Frame] = [.range(cursor: 0, end: doc.lines.count - 1, nextList: structure.firstTopList)]
+        while let frame = stack.popLast() {
+            switch frame {
+            case .range(var cursor, let end, let list):
+                if list >= 0 && structure.startLine(ofList: list) <= end {
+                    let start = structure.startLine(ofList: list)
+                    while cursor < start {
+                        order.append(cursor)
+                        cursor += 1
+                    }
+                    stack.append(.range(cursor: structure.lastLine(ofList: list) + 1, end: end, nextList: structure.lists[list].nextSibling))
+                    stack.append(.list(list: list, position: 0))
+                } else {
+                    while cursor <= end {
+                        order.append(cursor)
+                        cursor += 1
+                    }
+                }
+            case .list(let list, let position):
+                let original = structure.lists[list].items
+                guard position < original.count else { continue }
+                if position > 0 {
+                    // The gap between two items stays at its position.
+                    var gap = structure.items[original[position - 1]].lastLine + 1
+                    while gap < structure.items[original[position]].startLine {
+                        order.append(gap)
+                        gap += 1
+                    }
+                }
+                let item = structure.items[newOrder[list]?[position] ?? original[position]]
+                stack.append(.list(list: list, position: position + 1))
+                stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
+            }
+        }
+        return order
+    }
+
+    private func emit(_ order: [Int]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(buf.count + (doc.hasBOM ? 3 : 0) + edits.count * 16)
+        if doc.hasBOM { out.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+        let lines = doc.lines
+        for (position, source) in order.enumerated() {
+            let start = lines.starts[source]
+            let end = lines.contentEnds[source]
+            if firstEdit[source] < 0 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
+            } else {
+                var lineEdits: [Edit] = []
+                var e = firstEdit[source]
+                while e >= 0 {
+                    lineEdits.append(edits[e])
+                    e = edits[e].next
+                }
+                lineEdits.sort { $0.start < $1.start }
+                var cursor = start
+                for edit in lineEdits {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<edit.start]))
+                    out.append(contentsOf: edit.bytes)
+                    cursor = edit.end
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<end]))
+            }
+            // Line endings belong to positions, so a missing final newline stays at the end.
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[lines.contentEnds[position]..<lines.ends[position]]))
+        }
+        return out
+    }
+}

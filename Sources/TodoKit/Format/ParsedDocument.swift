@@ -1,0 +1,74 @@
+/// The internal form of a parsed todo file: its bytes, its lines, and its list structure.
+struct ParsedDocument: Sendable {
+    /// The file's bytes after an optional byte-order mark.
+    let bytes: [UInt8]
+    /// Whether the file began with a UTF-8 byte-order mark.
+    let hasBOM: Bool
+    let lines: LineTable
+    /// Lines of YAML front matter at the top (0 when there is none).
+    let frontMatterLines: Int
+    let structure: BlockStructure
+
+    private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Parses bytes that are known to be valid UTF-8.
+    init(validated input: [UInt8]) {
+        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
+            hasBOM = true
+            bytes = Array(input[3...])
+        } else {
+            hasBOM = false
+            bytes = input
+        }
+        (lines, frontMatterLines, structure) = bytes.withUnsafeBufferPointer { buf in
+            let lines = LineTable(buf)
+            let frontMatter = ParsedDocument.frontMatterLength(buf, lines)
+            return (lines, frontMatter, BlockScanner.scan(buf, lines: lines, skipLines: frontMatter))
+        }
+    }
+
+    /// YAML front matter: `---` on the first line up to a closing `---` or `...` line.
+    private static func frontMatterLength(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
+        func lineIs(_ i: Int, _ text: StaticString) -> Bool {
+            var end = lines.contentEnds[i]
+            while end > lines.starts[i] && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+            let n = text.utf8CodeUnitCount
+            guard end - lines.starts[i] == n else { return false }
+            for k in 0..<n where buf[lines.starts[i] + k] != text.utf8Start[k] { return false }
+            return true
+        }
+        guard lines.count > 1, lineIs(0, "---") else { return 0 }
+        var i = 1
+        while i < lines.count {
+            if lineIs(i, "---") || lineIs(i, "...") { return i + 1 }
+            i += 1
+        }
+        return 0
+    }
+
+    /// The document printed back exactly.
+    var utf8: [UInt8] {
+        hasBOM ? ParsedDocument.bom + bytes : bytes
+    }
+
+    /// The status of a task from its checkbox mark.
+    func status(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> (TaskStatus, Unicode.Scalar) {
+        let t = structure.tasks[task]
+        let markStart = t.checkbox + 1
+        let width = t.checkboxEnd - 1 - markStart
+        let mark = UTF8Scalar.decode(buf, at: markStart, width: width)
+        return (TaskStatus(mark: mark), mark)
+    }
+
+    /// Whether an item is a completed task (it sinks).
+    func isCompletedItem(_ item: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        let task = structure.items[item].task
+        return task >= 0 && status(ofTask: task, buf).0.isCompleted
+    }
+
+    /// Reads a task's text after the checkbox.
+    func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
+        let t = structure.tasks[task]
+        return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnds[t.line], paragraphContinues: t.paragraphContinues)
+    }
+}

@@ -1,0 +1,116 @@
+/// The text after a task's checkbox, taken apart: metadata fields, block id, hard line break,
+/// and what is left, the title. Ranges are byte offsets into the document buffer.
+struct TaskText {
+    /// One valid field token as it stands in the text.
+    struct Occurrence {
+        var range: Range<Int>
+        var field: Field
+    }
+
+    /// Where the text after the checkbox begins (just past `]`).
+    var start: Int
+    /// First non-blank byte after the checkbox.
+    var coreStart: Int
+    /// End of the text proper (before a block id, a hard break and trailing white space).
+    var coreEnd: Int
+    /// Every valid field token, in order.
+    var occurrences: [Occurrence] = []
+    /// A trailing block id (`^abc`), caret included.
+    var blockID: Range<Int>?
+    /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
+    var hardBreak: Range<Int>?
+    /// Whether any white space followed the checkbox.
+    var hasSpaceAfterCheckbox: Bool
+
+    /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would matter.
+    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool) {
+        self.start = start
+        var s = start
+        while s < end && isSpaceOrTab(buf[s]) { s += 1 }
+        coreStart = s
+        hasSpaceAfterCheckbox = s > start || (start < end && isSpaceOrTab(buf[start]))
+
+        var e = end
+        while e > s && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+        if paragraphContinues && e < end {
+            // Two or more trailing spaces make a hard break when the paragraph goes on.
+            var spaces = 0
+            var k = end
+            while k > e && buf[k - 1] == 0x20 {
+                spaces += 1
+                k -= 1
+            }
+            if spaces >= 2 { hardBreak = e..<end }
+        } else if paragraphContinues && e == end && e > s && buf[e - 1] == UInt8(ascii: "\\") {
+            var backslashes = 0
+            var k = e
+            while k > s && buf[k - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+                k -= 1
+            }
+            if backslashes % 2 == 1 {
+                var w = e - 1
+                while w > s && isSpaceOrTab(buf[w - 1]) { w -= 1 }
+                hardBreak = w..<end
+                e = w
+            }
+        }
+
+        // A block id is the last token: `^` and letters, digits or dashes.
+        var tokenStart = e
+        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
+        if e - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, e) {
+            blockID = tokenStart..<e
+            e = tokenStart
+            while e > s && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+        }
+        coreEnd = e
+        occurrences = FieldScanner.scan(buf, from: s, to: e)
+    }
+
+    private static func isBlockIDBody(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        var i = from
+        while i < to {
+            let c = buf[i]
+            let ok = (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                || isDigit(c) || c == UInt8(ascii: "-")
+            if !ok { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The field of each key that counts: the last valid occurrence (earlier ones stay text).
+    func effectiveFields() -> [FieldKey: Int] {
+        var chosen: [FieldKey: Int] = [:]
+        for (index, occurrence) in occurrences.enumerated() {
+            chosen[occurrence.field.key] = index
+        }
+        return chosen
+    }
+
+    /// The core text with the given occurrences removed, each with one adjacent run of white space,
+    /// then trimmed.
+    func title(_ buf: UnsafeBufferPointer<UInt8>, removing removed: [Int]) -> ArraySlice<UInt8> {
+        var out: [UInt8] = []
+        out.reserveCapacity(coreEnd - coreStart)
+        var cursor = coreStart
+        for index in removed.sorted() {
+            var a = occurrences[index].range.lowerBound
+            var b = occurrences[index].range.upperBound
+            if a > cursor && isSpaceOrTab(buf[a - 1]) {
+                while a > cursor && isSpaceOrTab(buf[a - 1]) { a -= 1 }
+            } else {
+                while b < coreEnd && isSpaceOrTab(buf[b]) { b += 1 }
+            }
+            if a > cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<a])) }
+            if b > cursor { cursor = b }
+        }
+        if coreEnd > cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<coreEnd])) }
+        var lo = 0
+        var hi = out.count
+        while lo < hi && isSpaceOrTab(out[lo]) { lo += 1 }
+        while hi > lo && isSpaceOrTab(out[hi - 1]) { hi -= 1 }
+        return out[lo..<hi]
+    }
+}

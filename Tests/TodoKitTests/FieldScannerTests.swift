@@ -1,0 +1,57 @@
+import XCTest
+@testable import TodoKit
+
+final class FieldScannerTests: XCTestCase {
+    private func task(_ text: String) -> TaskLine {
+        let doc = TodoDocument("- [ ] \(text)\n")
+        XCTAssertEqual(doc.tasks.count, 1, text)
+        return doc.tasks[0]
+    }
+
+    func testReadsEachSpelling() {
+        for text in ["a due:2026-12-01", "a 📅 2026-12-01", "a 📅2026-12-01", "a 📅\u{FE0F} 2026-12-01", "a 📆 2026-12-01",
+                     "a [due:: 2026-12-01]", "a (due::2026-12-01)", "due:2026-12-01 a"] {
+            let t = task(text)
+            XCTAssertEqual(t.day(.due), Day("2026-12-01"), text)
+            XCTAssertEqual(t.title, "a", text)
+        }
+        XCTAssertEqual(task("x [completion:: 2026-01-02]").day(.done), Day("2026-01-02"))
+        XCTAssertEqual(task("x ⏳ 2026-01-02 🛫 2026-01-01 ➕ 2025-12-31 ❌ 2026-01-03").fields.map(\.key),
+                       [.scheduled, .start, .created, .cancelled])
+        for (emoji, level) in [("🔺", Priority.highest), ("⏫", .high), ("🔼", .medium), ("🔽", .low), ("⏬", .lowest), ("⏫\u{FE0F}", .high)] {
+            XCTAssertEqual(task("x \(emoji)").priority, level, emoji)
+        }
+        XCTAssertEqual(task("x priority:lowest").priority, .lowest)
+    }
+
+    func testInvalidOrGluedTokensStayText() {
+        for text in ["due:2026-02-30", "due:tomorrow", "xdue:2026-01-01", "due:2026-01-01,", "http://x.org/due:2026-01-01",
+                     "at 12:30", "Due:2026-01-01", "[due:: soon]", "a[due:: 2026-01-01]", "📅 2026-13-01", "priority:urgent",
+                     "`due:2026-01-01`", "`` code due:2026-01-01 ``", "\\`due:2026-01-01"] {
+            let t = task(text)
+            XCTAssertNil(t.day(.due), text)
+            XCTAssertNil(t.priority, text)
+        }
+        XCTAssertEqual(task("`unclosed due:2026-01-01").day(.due), Day("2026-01-01"), "an unclosed backtick is literal")
+    }
+
+    func testLastDuplicateWinsAndBlockIDStaysLast() {
+        let t = task("a due:2026-01-01 b due:2026-02-02 ^id-1")
+        XCTAssertEqual(t.day(.due), Day("2026-02-02"))
+        XCTAssertEqual(t.blockID, "id-1")
+        XCTAssertEqual(t.title, "a b")
+        XCTAssertNil(task("a ^not_id").blockID)
+    }
+
+    func testFieldWrittenInEachStyle() {
+        let due = Field(key: .due, value: .day(Day("2026-12-01")!))
+        XCTAssertEqual(due.written(in: .plain), "due:2026-12-01")
+        XCTAssertEqual(due.written(in: .emoji), "📅 2026-12-01")
+        XCTAssertEqual(due.written(in: .dataview), "[due:: 2026-12-01]")
+        let done = Field(key: .done, value: .day(Day("2026-11-21")!))
+        XCTAssertEqual(done.written(in: .dataview), "[completion:: 2026-11-21]")
+        let high = Field(key: .priority, value: .priority(.high))
+        XCTAssertEqual(high.written(in: .emoji), "⏫")
+        XCTAssertEqual(high.written(in: .plain), "priority:high")
+    }
+}

@@ -1,0 +1,65 @@
+import XCTest
+@testable import TodoKit
+
+/// The safety check is shown to catch what a broken formatter would do: each case hands the
+/// verifier a deliberately damaged output of the real formatter.
+final class FormatVerifierTests: XCTestCase {
+    private let options = FormatOptions(today: Day("2026-11-21")!)
+    private let input = """
+    # List
+    - [x] done first
+      - [ ] child of done
+    - [ ] open
+    - plain item
+
+    1. [ ] one
+    2. [x] two
+
+    Closing words.
+
+    """
+
+    private func verify(_ output: String) throws {
+        try FormatVerifier.verify(input: ParsedDocument(validated: Array(input.utf8)), output: Array(output.utf8), options: options)
+    }
+
+    private var formatted: String {
+        get throws { try TodoFormatter(options: options).format(input) }
+    }
+
+    func testRealOutputPasses() throws {
+        XCTAssertNoThrow(try verify(try formatted))
+    }
+
+    func testCatchesDamage() throws {
+        let good = try formatted
+        var lines = good.components(separatedBy: "\n")
+        let damaged: [(String, String)] = [
+            ("dropped line", lines.enumerated().filter { $0.offset != 4 }.map(\.element).joined(separator: "\n")),
+            ("duplicated line", (lines[0..<3] + [lines[2]] + lines[3...]).joined(separator: "\n")),
+            ("changed prose", good.replacingOccurrences(of: "Closing words.", with: "Closing word.")),
+            ("changed title", good.replacingOccurrences(of: "done first", with: "done frst")),
+            ("uncompleted", good.replacingOccurrences(of: "[x] done first", with: "[ ] done first")),
+            ("not sunk", good.replacingOccurrences(of: "- [ ] open\n- plain item\n", with: "- plain item\n- [ ] open\n")
+                .replacingOccurrences(of: "- [x] done first done:2026-11-21\n  - [ ] child of done\n", with: "")
+                .replacingOccurrences(of: "# List\n", with: "# List\n- [x] done first done:2026-11-21\n  - [ ] child of done\n")),
+            ("child detached", good.replacingOccurrences(of: "  - [ ] child of done", with: "- [ ] child of done")),
+            ("not canonical", good.replacingOccurrences(of: "- [ ] open", with: "- [ ]  open")),
+        ]
+        for (name, output) in damaged {
+            XCTAssertNotEqual(output, good, name)
+            XCTAssertThrowsError(try verify(output), name) { error in
+                guard case .verificationFailed = error as? TodoError else { return XCTFail("\(name): \(error)") }
+            }
+        }
+        lines.removeAll()
+    }
+
+    func testFailureMessageIsOneLine() {
+        XCTAssertThrowsError(try verify("# List\n")) { error in
+            let message = (error as? TodoError)?.description ?? ""
+            XCTAssertTrue(message.hasPrefix("refusing to write: safety check failed: "), message)
+            XCTAssertFalse(message.contains("\n"))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import XCTest
+@testable import TodoKit
+
+final class TodoDocumentTests: XCTestCase {
+    func testReadsTasksWithStatusFieldsAndNesting() throws {
+        let doc = TodoDocument("""
+        # Home
+        - [ ] Renew passport due:2026-12-01 #errands
+          - [X] Photos ✅ 2026-11-20
+        - [-] Old plan [priority:: low] ^plan1
+        - [/] Half done
+        - [?] Odd mark
+        - plain item
+          - [ ] under a plain item
+
+        """)
+        XCTAssertEqual(doc.tasks.count, 6)
+        let passport = doc.tasks[0]
+        XCTAssertEqual(passport.title, "Renew passport #errands")
+        XCTAssertEqual(passport.day(.due), Day("2026-12-01"))
+        XCTAssertEqual(passport.status, .open)
+        XCTAssertEqual(passport.location, SourceLocation(line: 2, column: 3))
+        XCTAssertEqual(passport.depth, 0)
+
+        let photos = doc.tasks[1]
+        XCTAssertEqual(photos.status, .done)
+        XCTAssertEqual(photos.mark, "X")
+        XCTAssertEqual(photos.day(.done), Day("2026-11-20"))
+        XCTAssertEqual(photos.field(.done)?.style, .emoji)
+        XCTAssertEqual(photos.parent, 0)
+        XCTAssertEqual(photos.depth, 1)
+
+        XCTAssertEqual(doc.tasks[2].status, .cancelled)
+        XCTAssertEqual(doc.tasks[2].priority, .low)
+        XCTAssertEqual(doc.tasks[2].blockID, "plan1")
+        XCTAssertEqual(doc.tasks[2].title, "Old plan")
+        XCTAssertEqual(doc.tasks[3].status, .inProgress)
+        XCTAssertEqual(doc.tasks[4].status, .other("?"))
+        XCTAssertFalse(doc.tasks[4].status.isCompleted)
+
+        let nested = doc.tasks[5]
+        XCTAssertEqual(nested.depth, 1)
+        XCTAssertNil(nested.parent, "a plain item is not a task")
+    }
+
+    func testNearMissesAndCodeAreNotTasks() {
+        let doc = TodoDocument("""
+        -[ ] no space after dash
+        - [x]glued
+        - []
+        - [ x]
+        - [\t]
+        [ ] outside a list
+
+        ```
+        - [ ] in a fence
+        ```
+
+            - [ ] indented code
+
+        <div>
+        - [ ] html block
+        </div>
+
+        > - [ ] but a quote is fine
+
+        """)
+        XCTAssertEqual(doc.tasks.map(\.title), ["but a quote is fine"])
+    }
+
+    func testFrontMatterIsNeverTasks() {
+        let doc = TodoDocument("---\ntags:\n- [ ] yaml\n---\n- [ ] real\n")
+        XCTAssertEqual(doc.tasks.map(\.title), ["real"])
+        XCTAssertEqual(doc.tasks[0].location.line, 5)
+    }
+
+    func testPrintsBackEveryByte() throws {
+        let inputs: [[UInt8]] = [
+            Array("- [X] a  \r\n\tb\r- [ ] c".utf8),
+            [0xEF, 0xBB, 0xBF] + Array("- [x] with bom\n".utf8),
+            [],
+            Array("\n\n   \n".utf8),
+        ]
+        for bytes in inputs {
+            XCTAssertEqual(try TodoDocument(utf8: bytes).utf8, bytes)
+        }
+    }
+
+    func testRejectsBinaryAndInvalidUTF8() {
+        XCTAssertThrowsError(try TodoDocument(utf8: [0x2D, 0x20, 0xFF, 0x0A])) { error in
+            XCTAssertEqual(error as? TodoError, .invalidUTF8(offset: 2))
+        }
+        XCTAssertThrowsError(try TodoDocument(utf8: [0x61, 0x00, 0x62])) { error in
+            XCTAssertEqual(error as? TodoError, .binary(offset: 1))
+        }
+        // Overlong encoding and a UTF-16 surrogate are not UTF-8.
+        XCTAssertThrowsError(try TodoDocument(utf8: [0xC0, 0xAF]))
+        XCTAssertThrowsError(try TodoDocument(utf8: [0xED, 0xA0, 0x80]))
+        XCTAssertNoThrow(try TodoDocument(utf8: Array("é 日本 😀".utf8)))
+    }
+}
