@@ -67,6 +67,12 @@ final class GFMSpecTests: XCTestCase {
         XCTAssertEqual(checked, 5, "the spec files are expected to hold five task-list examples")
     }
 
+    /// Every task item the renderer shows with a checkbox is a task for the parser too.
+    func testParserFindsEveryTaskTheRendererShows() throws {
+        let judge = RenderingJudge(renderer: try CmarkRenderer.required(), today: FormatterCheck.today)
+        _ = try sweep([.findsRenderedTasks], judge: judge, where: \.rendersCheckbox)
+    }
+
     /// The judge's renderer, with the flags it picked, renders the extension spec's task-list examples
     /// exactly as the spec says; otherwise the rendering judgements would mean nothing.
     func testJudgeRendererMatchesTheSpecOnTaskLists() throws {

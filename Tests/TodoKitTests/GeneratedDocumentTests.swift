@@ -53,7 +53,7 @@ final class GeneratedDocumentTests: XCTestCase {
 
     func testGeneratedDocumentsRenderAlike() throws {
         let judge = RenderingJudge(renderer: try CmarkRenderer.required(), today: FormatterCheck.today)
-        try sweep([.rendersAlike], cases: GeneratedDocumentTests.renderedCount, judge: judge)
+        try sweep([.rendersAlike, .findsRenderedTasks], cases: GeneratedDocumentTests.renderedCount, judge: judge)
     }
 
     /// The same seed gives the same bytes, and different seeds different documents.

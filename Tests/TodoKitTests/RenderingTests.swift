@@ -6,6 +6,11 @@ import XCTest
 final class RenderingTests: XCTestCase {
     private let normalizer = HTMLNormalizer(today: FormatterCheck.today)
 
+    /// The canonical form of an output (order kept).
+    private func canonical(_ html: String) -> String {
+        normalizer.canonical(html, sinking: false)
+    }
+
     private func judge() throws -> RenderingJudge {
         RenderingJudge(renderer: try CmarkRenderer.required(), today: FormatterCheck.today)
     }
@@ -47,6 +52,12 @@ final class RenderingTests: XCTestCase {
         """)
     }
 
+    func testFrontMatterIsComparedByBytesNotRendered() throws {
+        let frontMatter = "---\ntitle: x\n- [x] yaml, not a task\n- [ ] b\n---\n"
+        try assertAccepted(frontMatter + "- [x] a\n- [ ] b\n", frontMatter + "- [ ] b\n- [x] a done:2026-11-21\n")
+        try assertCaught(frontMatter + "- [ ] a\n", frontMatter.replacingOccurrences(of: "title", with: "Title") + "- [ ] a\n")
+    }
+
     func testAcceptsSinkingInLooseListsAndBlockQuotes() throws {
         try assertAccepted("- [x] a\n\n- [ ] b\n", "- [ ] b\n\n- [x] a done:2026-11-21\n")
         try assertAccepted("> - [x] a\n> - [ ] b\n", "> - [ ] b\n> - [x] a done:2026-11-21\n")
@@ -70,6 +81,11 @@ final class RenderingTests: XCTestCase {
         try assertAccepted("- [X] a\n", "- [x] a done:2026-11-21\n")
         // An empty done task is literal text for cmark-gfm until its stamp gives it content.
         try assertAccepted("- [x]\n", "- [x] done:2026-11-21\n")
+    }
+
+    func testAcceptsATaskParagraphEmptiedOfItsFields() throws {
+        try assertAccepted("* [ ] done:2026-11-21\n\n*\n", "* [ ]\n\n*\n")
+        try assertCaught("* [ ] a done:2026-11-21\n\n*\n", "* [ ]\n\n*\n")
     }
 
     // MARK: What the judge must catch
@@ -105,6 +121,9 @@ final class RenderingTests: XCTestCase {
         try assertCaught("- [/] a\n- [ ] b\n", "- [ ] b\n- [/] a\n")
         try assertCaught("- [x] a\n- [x] b\n", "- [x] b\n- [x] a\n")
         try assertCaught("- [ ] a\n- b\n", "- b\n- [ ] a\n")
+        try assertCaught("- [x] a\n- [ ] b\n", "- [x] a done:2026-11-21\n- [ ] b\n")
+        try assertCaught("- [ ] b\n- [x] a\n", "- [x] a done:2026-11-21\n- [ ] b\n")
+        try assertCaught("- a\n  - [x] b\n  - c\n", "- a\n  - [x] b done:2026-11-21\n  - c\n")
     }
 
     func testCatchesStructureChanges() throws {
@@ -125,13 +144,67 @@ final class RenderingTests: XCTestCase {
         try assertCaught("- [ ] a `due:2026-12-01` b\n", "- [ ] a b due:2026-12-01\n")
     }
 
+    /// On every real-world file the judge accepts the formatter's output and catches the same output
+    /// broken on purpose: a line dropped, a word added, a list split in two.
+    func testCorpusOutputsBrokenOnPurposeAreCaught() throws {
+        let judge = try judge()
+        var log = FailureLog()
+        var mutations = 0
+        let files = try SharedMaterial.corpusFiles()
+        for url in files {
+            let name = url.lastPathComponent
+            let input = try SharedMaterial.bytes(of: url)
+            guard let output = try? FormatterCheck.formatter.format(utf8: input) else { continue }
+            let before = try judge.rendering(input)
+            guard try judge.difference(before, output: output) == nil else { continue }
+            for (what, broken) in RenderingTests.mutations(of: output) {
+                mutations += 1
+                if try judge.difference(before, output: broken) == nil {
+                    log.record(name, "the judge missed: \(what)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(mutations, files.count * 5, "too few mutations were tried")
+        log.report("broken outputs", checked: mutations)
+    }
+
+    /// Deliberately broken versions of `bytes`, each with a description.
+    private static func mutations(of bytes: [UInt8]) -> [(String, [UInt8])] {
+        let lines = Shrinker.lines(bytes)
+        func isBlank(_ line: [UInt8]) -> Bool {
+            line.allSatisfy { [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains($0) }
+        }
+        let content = lines.indices.filter { !isBlank(lines[$0]) }
+        guard !content.isEmpty else { return [] }
+        var result: [(String, [UInt8])] = []
+        for fraction in [1, 2, 3] {
+            let index = content[content.count * fraction / 4]
+            var dropped = lines
+            dropped.remove(at: index)
+            result.append(("line \(index + 1) dropped", dropped.flatMap { $0 }))
+            // At the start: at the end of a fence's opening line a word would only extend the info
+            // string, which GitHub does not render.
+            var changed = lines
+            changed[index] = Array("XYZZY ".utf8) + changed[index]
+            result.append(("word put before line \(index + 1)", changed.flatMap { $0 }))
+        }
+        // Split a list: give a later item of a `-` list another bullet.
+        let dash = content.filter { lines[$0].starts(with: Array("- ".utf8)) }
+        if let index = dash.first(where: { dash.contains(content[max(0, (content.firstIndex(of: $0) ?? 0) - 1)]) && $0 != dash.first }) {
+            var split = lines
+            split[index][0] = UInt8(ascii: "*")
+            result.append(("list split at line \(index + 1)", split.flatMap { $0 }))
+        }
+        return result
+    }
+
     // MARK: The normaliser without a renderer
 
     func testNormaliserKeepsVisibleWhitespaceAndCode() {
-        XCTAssertNotEqual(normalizer.canonical("<p>a <em>b</em></p>\n"), normalizer.canonical("<p>a<em>b</em></p>\n"))
-        XCTAssertNotEqual(normalizer.canonical("<pre><code>a  b\n</code></pre>\n"), normalizer.canonical("<pre><code>a b\n</code></pre>\n"))
-        XCTAssertNotEqual(normalizer.canonical("<p><code>a  b</code></p>\n"), normalizer.canonical("<p><code>a b</code></p>\n"))
-        XCTAssertEqual(normalizer.canonical("<p>a\nb  c </p>\n"), normalizer.canonical("<p>a b c</p>"))
+        XCTAssertNotEqual(canonical("<p>a <em>b</em></p>\n"), canonical("<p>a<em>b</em></p>\n"))
+        XCTAssertNotEqual(canonical("<pre><code>a  b\n</code></pre>\n"), canonical("<pre><code>a b\n</code></pre>\n"))
+        XCTAssertNotEqual(canonical("<p><code>a  b</code></p>\n"), canonical("<p><code>a b</code></p>\n"))
+        XCTAssertEqual(canonical("<p>a\nb  c </p>\n"), canonical("<p>a b c</p>"))
     }
 
     func testNormaliserComparesListsItemByItem() {
@@ -139,19 +212,21 @@ final class RenderingTests: XCTestCase {
         let written = "<ul>\n" + done + "<li>[ ] a</li>\n<li>b</li>\n</ul>\n"
         let sunk = "<ul>\n<li>[ ] a</li>\n<li>b</li>\n" + done + "</ul>\n"
         let swapped = "<ul>\n<li>b</li>\n<li>[ ] a</li>\n" + done + "</ul>\n"
-        XCTAssertEqual(normalizer.canonical(written), normalizer.canonical(sunk))
-        XCTAssertNotEqual(normalizer.canonical(written), normalizer.canonical(swapped))
+        XCTAssertEqual(normalizer.canonical(written, sinking: true), normalizer.canonical(sunk, sinking: false))
+        XCTAssertEqual(normalizer.canonical(sunk, sinking: true), normalizer.canonical(sunk, sinking: false))
+        XCTAssertNotEqual(normalizer.canonical(written, sinking: true), normalizer.canonical(written, sinking: false))
+        XCTAssertNotEqual(normalizer.canonical(written, sinking: true), normalizer.canonical(swapped, sinking: false))
         let lost = "<ul>\n<li>[ ] a</li>\n<li>b</li>\n</ul>\n"
-        XCTAssertNotEqual(normalizer.canonical(sunk), normalizer.canonical(lost))
+        XCTAssertNotEqual(canonical(sunk), canonical(lost))
         let duplicated = "<ul>\n<li>[ ] a</li>\n<li>[ ] a</li>\n<li>b</li>\n</ul>\n"
-        XCTAssertNotEqual(normalizer.canonical(lost), normalizer.canonical(duplicated))
+        XCTAssertNotEqual(canonical(lost), canonical(duplicated))
     }
 
     func testNormaliserKeepsMalformedHTMLInOrder() {
         // A raw-HTML list without its closing tags is not reordered: it is compared as written.
         let html = "<ul>\n<li>[x] a\n<li>b\n"
-        XCTAssertEqual(normalizer.canonical(html), normalizer.canonical(html))
-        XCTAssertNotEqual(normalizer.canonical(html), normalizer.canonical("<ul>\n<li>b\n<li>[x] a\n"))
+        XCTAssertEqual(canonical(html), canonical(html))
+        XCTAssertNotEqual(canonical(html), canonical("<ul>\n<li>b\n<li>[x] a\n"))
         XCTAssertEqual(HTMLTokenizer.tokens("a < b <c"), [.text("a < b <c")])
     }
 

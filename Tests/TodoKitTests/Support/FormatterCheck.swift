@@ -12,6 +12,9 @@ enum FormatterCheck: String, CaseIterable, Sendable {
     case unchangedWithoutTasks
     /// Input and output render alike on GitHub, up to what the format rules allow.
     case rendersAlike
+    /// Every task item GitHub renders with a checkbox is a task for the parser too (the rules'
+    /// tasks are a superset of GFM's); YAML front matter, which GitHub does not know, is left out.
+    case findsRenderedTasks
 
     /// The pinned day all formatting in these tests uses.
     static let today = Day("2026-11-21")!
@@ -49,9 +52,13 @@ enum FormatterCheck: String, CaseIterable, Sendable {
         case .rendersAlike:
             guard let judge else { return nil }
             guard let output = try? formatter.format(utf8: input) else { return nil }
-            // Identical bytes render identically; no need to run the renderer.
-            if output == input { return nil }
             return try judge.difference(input: input, output: output)
+        case .findsRenderedTasks:
+            guard let judge, let document = try? TodoDocument(utf8: input) else { return nil }
+            let html = try judge.renderer.render(FrontMatter.split(input).blanked)
+            let rendered = html.components(separatedBy: "<li><input type=\"checkbox\" ").count - 1
+            guard document.tasks.count < rendered else { return nil }
+            return "cmark-gfm renders \(rendered) task checkbox(es), the parser finds \(document.tasks.count) task(s):\n\(html)"
         }
     }
 

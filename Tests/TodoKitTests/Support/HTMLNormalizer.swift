@@ -3,14 +3,16 @@
 /// Brings rendered HTML into a canonical form that forgets exactly what the format rules may change.
 ///
 /// Allowed, and therefore forgotten:
-/// - the order of a list's items, as far as completed tasks sinking can change it: every list is
-///   compared as "its other items in order, then its completed items in order" (recursively), so a
-///   lost, added or changed item, or open items swapped among themselves, still show;
+/// - the order of a list's items, exactly as far as sinking changes it: with `sinking`, every list
+///   (nested ones too) is put in the order "its other items in order, then its completed items in
+///   order", which is how the formatter must leave it; the output's canonical form is made without
+///   `sinking`, so a lost, added, changed or misplaced item shows, and so does a completed task
+///   that was not sunk;
 /// - the place and spelling of a task's fields on its first line: valid field tokens are removed
 ///   from that line's text and replaced by a summary of their values (key=value, first occurrence
 ///   per key) that must match; `done`/`cancelled` dates are left out of the summary for tasks that are
 ///   not completed, and for completed tasks only when the date is the stamping day (`today`);
-/// - a task checkbox versus the literal `[x]`/`[ ]` text it stands for;
+/// - a task checkbox versus the literal `[x]`/`[ ]` text it stands for, and `[X]` versus `[x]`;
 /// - whitespace that a browser does not render: runs collapse to one space, and whitespace next to
 ///   a block-level tag is dropped. Text in `<pre>` and `<code>` is kept exactly.
 ///
@@ -25,32 +27,54 @@ struct HTMLNormalizer: Sendable {
         c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
     }
 
-    /// The canonical form of `html`, one block-level tag per line.
-    func canonical(_ html: String) -> String {
+    /// The canonical form of `html`, one block-level tag per line; `sinking` reorders its lists as the
+    /// formatter must (for an input), without it their order is kept (for an output).
+    func canonical(_ html: String, sinking: Bool) -> String {
         var tokens: [HTMLToken] = []
-        for node in HTMLTreeBuilder.nodes(HTMLTokenizer.tokens(html)) {
-            append(node, to: &tokens)
+        let decoded = HTMLTokenizer.tokens(html).map { token in token.text.map { HTMLToken.text(HTMLNormalizer.decodingEscapes($0)) } ?? token }
+        for node in HTMLTreeBuilder.nodes(decoded) {
+            append(node, to: &tokens, sinking: sinking)
         }
         return HTMLNormalizer.layout(HTMLNormalizer.mergingText(tokens))
     }
 
+    /// Text with the four escapes cmark-gfm writes (`&amp;`, `&lt;`, `&gt;`, `&quot;`) decoded, so that a
+    /// mark such as `[>]` reads as written. Both renderings are decoded alike.
+    static func decodingEscapes(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            rest = rest[amp...]
+            if let (entity, character) = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\"")].first(where: { rest.hasPrefix($0.0) }) {
+                out += character
+                rest = rest.dropFirst(entity.count)
+            } else {
+                out += "&"
+                rest = rest.dropFirst()
+            }
+        }
+        return out + rest
+    }
+
     // MARK: Lists
 
-    private func append(_ node: HTMLNode, to tokens: inout [HTMLToken]) {
+    private func append(_ node: HTMLNode, to tokens: inout [HTMLToken], sinking: Bool) {
         switch node {
         case .token(let token):
             tokens.append(token)
         case .list(let open, let items, let close):
             tokens.append(.tag(open))
-            let units = items.map(normalized)
-            for unit in units where !unit.completed { tokens += unit.tokens }
-            for unit in units where unit.completed { tokens += unit.tokens }
+            let units = items.map { normalized($0, sinking: sinking) }
+            for unit in units where !sinking || !unit.completed { tokens += unit.tokens }
+            for unit in units where sinking && unit.completed { tokens += unit.tokens }
             tokens.append(.tag(close))
         }
     }
 
     /// An item's canonical tokens, and whether it is a completed task.
-    private func normalized(_ item: HTMLListItem) -> (tokens: [HTMLToken], completed: Bool) {
+    private func normalized(_ item: HTMLListItem, sinking: Bool) -> (tokens: [HTMLToken], completed: Bool) {
         // The head is everything before the first nested list; a task's first line lies in it.
         var head: [HTMLToken] = []
         var rest = item.children[...]
@@ -66,15 +90,17 @@ struct HTMLNormalizer: Sendable {
             // Split "[m]" off its text so that the rest of the line can be scanned alone.
             let text = head[index].text ?? ""
             let markerEnd = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: 3)
-            head[index] = .text(String(text.unicodeScalars[..<markerEnd]))
+            // `[X]` is written `[x]` (the rules allow it); it shows where cmark-gfm leaves the box as text.
+            head[index] = .text(mark == "X" ? "[x]" : String(text.unicodeScalars[..<markerEnd]))
             head.insert(.text(String(text.unicodeScalars[markerEnd...])), at: index + 1)
             let fields = HTMLNormalizer.strippingFirstLine(&head, from: index + 1)
             note = .note(summary(of: fields, completed: completed))
+            HTMLNormalizer.unwrapEmptyParagraph(&head, marker: index)
         }
         var tokens: [HTMLToken] = [.tag(item.open)]
         if let note { tokens.append(note) }
         tokens += head
-        for node in rest { append(node, to: &tokens) }
+        for node in rest { append(node, to: &tokens, sinking: sinking) }
         tokens.append(.tag(item.close))
         return (tokens, completed)
     }
@@ -109,6 +135,18 @@ struct HTMLNormalizer: Sendable {
             tokens.insert(marker, at: k)
         }
         return tokens
+    }
+
+    /// A paragraph left holding nothing but the task's `[m]` once its fields are gone is dropped:
+    /// removing `done:` from an open task whose only text it was removes the paragraph cmark-gfm
+    /// renders for it in a loose list (`<p>done:…</p>` becomes nothing).
+    private static func unwrapEmptyParagraph(_ head: inout [HTMLToken], marker: Int) {
+        guard marker > 0, let open = head[marker - 1].tag, open.opens("p") else { return }
+        var close = marker + 1
+        while close < head.count, head[close].isBlankText { close += 1 }
+        guard close < head.count, let tag = head[close].tag, tag.closes("p") else { return }
+        head.remove(at: close)
+        head.remove(at: marker - 1)
     }
 
     /// Where a task's `[m]` stands: the item's first text starts with `[m]` followed by whitespace or

@@ -14,12 +14,38 @@ struct RenderingJudge: Sendable {
         self.normalizer = HTMLNormalizer(today: today)
     }
 
+    /// How an input renders, with its lists in the order the formatter must give them.
+    struct Rendering {
+        /// The input's front matter, hidden from the renderer.
+        let frontMatter: [UInt8]
+        /// The HTML cmark-gfm renders for the rest.
+        let html: String
+        /// Its canonical form, completed tasks sunk.
+        let canonical: String
+    }
+
     /// `nil` when `output` renders like `input`; otherwise where and how the renderings differ.
     func difference(input: [UInt8], output: [UInt8]) throws -> String? {
-        let before = try renderer.render(input)
-        let after = try renderer.render(output)
-        return RenderingJudge.difference(normalizer.canonical(before), normalizer.canonical(after),
-                                         rawBefore: before, rawAfter: after)
+        try difference(rendering(input), output: output)
+    }
+
+    /// The rendering of an input.
+    func rendering(_ input: [UInt8]) throws -> Rendering {
+        let (frontMatter, body) = FrontMatter.split(input)
+        let html = try renderer.render(body)
+        return Rendering(frontMatter: frontMatter, html: html, canonical: normalizer.canonical(html, sinking: true))
+    }
+
+    /// Like ``difference(input:output:)`` with the input's rendering already made. The output's lists
+    /// are taken in the order written: they must already have their completed tasks at the bottom.
+    func difference(_ input: Rendering, output: [UInt8]) throws -> String? {
+        let (frontMatter, body) = FrontMatter.split(output)
+        guard frontMatter == input.frontMatter else {
+            return "the front matter changed:\n\(FormatterCheck.firstDifference(input.frontMatter, frontMatter))"
+        }
+        let html = try renderer.render(body)
+        return RenderingJudge.difference(input.canonical, normalizer.canonical(html, sinking: false),
+                                         rawBefore: input.html, rawAfter: html)
     }
 
     /// Describes the first differing line of two canonical forms, or `nil` when they are equal.
