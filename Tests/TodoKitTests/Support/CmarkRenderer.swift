@@ -46,9 +46,9 @@ struct CmarkRenderer: Sendable {
         return CmarkRenderer(executable: executable, arguments: arguments)
     }
 
-    /// The HTML for Markdown bytes.
-    func render(_ markdown: [UInt8]) throws -> String {
-        try run(arguments, input: markdown)
+    /// The HTML for Markdown bytes; with `sourcePositions`, block elements carry `data-sourcepos`.
+    func render(_ markdown: [UInt8], sourcePositions: Bool = false) throws -> String {
+        try run(sourcePositions ? arguments + ["--sourcepos"] : arguments, input: markdown)
     }
 
     /// Runs the executable with arguments, feeding `input` on standard input, and returns its output.

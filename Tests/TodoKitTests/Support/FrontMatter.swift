@@ -3,7 +3,7 @@
 /// judge hides it from the renderer and compares it byte for byte instead.
 enum FrontMatter {
     /// The front matter's bytes (BOM included), and the document with those lines emptied (line
-    /// endings kept, so line numbers stay).
+    /// endings kept, so line numbers stay) and without a BOM.
     static func split(_ bytes: [UInt8]) -> (frontMatter: [UInt8], blanked: [UInt8]) {
         var lines = Shrinker.lines(bytes)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -18,7 +18,7 @@ enum FrontMatter {
         guard lines.count > 1, content(lines[0]).elementsEqual("---".utf8) || content(lines[0]).elementsEqual(bom + Array("---".utf8)),
               let close = lines.indices.dropFirst().first(where: {
                   content(lines[$0]).elementsEqual("---".utf8) || content(lines[$0]).elementsEqual("...".utf8)
-              }) else { return ([], bytes) }
+              }) else { return ([], bytes.starts(with: bom) ? Array(bytes.dropFirst(3)) : bytes) }
         let frontMatter = lines[0...close].flatMap { $0 }
         for i in 0...close { lines[i] = ending(lines[i]) }
         return (frontMatter, lines.flatMap { $0 })

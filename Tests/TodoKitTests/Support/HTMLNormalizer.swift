@@ -2,22 +2,22 @@
 
 /// Brings rendered HTML into a canonical form that forgets exactly what the format rules may change.
 ///
-/// Allowed, and therefore forgotten:
-/// - the order of a list's items, exactly as far as sinking changes it: with `sinking`, every list
-///   (nested ones too) is put in the order "its other items in order, then its completed items in
-///   order", which is how the formatter must leave it; the output's canonical form is made without
-///   `sinking`, so a lost, added, changed or misplaced item shows, and so does a completed task
-///   that was not sunk;
-/// - the place and spelling of a task's fields on its first line: valid field tokens are removed
-///   from that line's text and replaced by a summary of their values (key=value, first occurrence
-///   per key) that must match; `done`/`cancelled` dates are left out of the summary for tasks that are
-///   not completed, and for completed tasks only when the date is the stamping day (`today`);
-/// - a task checkbox versus the literal `[x]`/`[ ]` text it stands for, and `[X]` versus `[x]`;
-/// - whitespace that a browser does not render: runs collapse to one space, and whitespace next to
-///   a block-level tag is dropped. Text in `<pre>` and `<code>` is kept exactly.
+/// An input's HTML is canonicalised *applying the rules* (what the formatter must make of it), an
+/// output's as written; the two must then be equal.
+/// - Order: applying the rules puts every list (nested ones too) in the order "its other items in
+///   order, then its completed tasks in order". An output's lists keep their order, so a lost, added,
+///   changed or misplaced item shows, and so does a completed task that was not sunk.
+/// - Fields: valid field tokens are removed from the text of a task's first line and replaced by a
+///   summary of their values (`key=value`, first occurrence per key, any spelling). Applying the
+///   rules, a task that is not completed loses `done`/`cancelled`, and a completed one without either
+///   gains `done` (`cancelled` for `[-]`) with the stamping day. An output's summary is taken as written.
+/// - A task checkbox counts as the literal `[x]`/`[ ]` text it stands for, and `[X]` as `[x]`.
+/// - A paragraph left holding only the `[m]` once its fields are gone is dropped.
+/// - Whitespace a browser does not render: runs collapse to one space, and whitespace next to a
+///   block-level tag is dropped. Text in `<pre>` and `<code>` is kept exactly.
 ///
 /// Everything else is kept: every tag (`<p>`, so tight and loose lists differ; `<ol start>`; `<br />`),
-/// every other word, and the nesting of lists.
+/// every other word, comments verbatim, and the nesting of lists.
 struct HTMLNormalizer: Sendable {
     /// The day the formatter stamps on completed tasks; such stamps may appear.
     let today: Day
@@ -27,13 +27,18 @@ struct HTMLNormalizer: Sendable {
         c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
     }
 
-    /// The canonical form of `html`, one block-level tag per line; `sinking` reorders its lists as the
-    /// formatter must (for an input), without it their order is kept (for an output).
-    func canonical(_ html: String, sinking: Bool) -> String {
+    /// The canonical form of `html`, one block-level tag per line; `applyingRules` for an input's
+    /// HTML (what the formatter must make of it), not for an output's.
+    ///
+    /// `source` is the Markdown's lines when the HTML carries source positions: a list item whose
+    /// text merely starts with `[m]` is then a task only if the checkbox stands on the item's marker
+    /// line, right after the marker, as the rules require (cmark-gfm leaves a task in a block quote,
+    /// or after a BOM, as text, and `-` followed by `[x]` on the next line is no task at all).
+    func canonical(_ html: String, source: [[UInt8]] = [], applyingRules: Bool) -> String {
         var tokens: [HTMLToken] = []
         let decoded = HTMLTokenizer.tokens(html).map { token in token.text.map { HTMLToken.text(HTMLNormalizer.decodingEscapes($0)) } ?? token }
         for node in HTMLTreeBuilder.nodes(decoded) {
-            append(node, to: &tokens, sinking: sinking)
+            append(node, to: &tokens, source: source, applyingRules: applyingRules)
         }
         return HTMLNormalizer.layout(HTMLNormalizer.mergingText(tokens))
     }
@@ -60,21 +65,21 @@ struct HTMLNormalizer: Sendable {
 
     // MARK: Lists
 
-    private func append(_ node: HTMLNode, to tokens: inout [HTMLToken], sinking: Bool) {
+    private func append(_ node: HTMLNode, to tokens: inout [HTMLToken], source: [[UInt8]], applyingRules: Bool) {
         switch node {
         case .token(let token):
             tokens.append(token)
         case .list(let open, let items, let close):
             tokens.append(.tag(open))
-            let units = items.map { normalized($0, sinking: sinking) }
-            for unit in units where !sinking || !unit.completed { tokens += unit.tokens }
-            for unit in units where sinking && unit.completed { tokens += unit.tokens }
+            let units = items.map { normalized($0, source: source, applyingRules: applyingRules) }
+            for unit in units where !applyingRules || !unit.completed { tokens += unit.tokens }
+            for unit in units where applyingRules && unit.completed { tokens += unit.tokens }
             tokens.append(.tag(close))
         }
     }
 
     /// An item's canonical tokens, and whether it is a completed task.
-    private func normalized(_ item: HTMLListItem, sinking: Bool) -> (tokens: [HTMLToken], completed: Bool) {
+    private func normalized(_ item: HTMLListItem, source: [[UInt8]], applyingRules: Bool) -> (tokens: [HTMLToken], completed: Bool) {
         // The head is everything before the first nested list; a task's first line lies in it.
         var head: [HTMLToken] = []
         var rest = item.children[...]
@@ -82,10 +87,12 @@ struct HTMLNormalizer: Sendable {
             head.append(token)
             rest = rest.dropFirst()
         }
+        let hadCheckbox = HTMLNormalizer.startsWithCheckbox(head)
         head = HTMLNormalizer.mergingText(HTMLNormalizer.replacingCheckbox(head))
         var completed = false
         var note: HTMLToken?
-        if let (index, mark) = HTMLNormalizer.taskMarker(in: head) {
+        if let (index, mark) = HTMLNormalizer.taskMarker(in: head),
+           hadCheckbox || HTMLNormalizer.markerLineHasCheckbox(item.open.source, in: source) {
             completed = mark == "x" || mark == "X" || mark == "-"
             // Split "[m]" off its text so that the rest of the line can be scanned alone.
             let text = head[index].text ?? ""
@@ -94,30 +101,71 @@ struct HTMLNormalizer: Sendable {
             head[index] = .text(mark == "X" ? "[x]" : String(text.unicodeScalars[..<markerEnd]))
             head.insert(.text(String(text.unicodeScalars[markerEnd...])), at: index + 1)
             let fields = HTMLNormalizer.strippingFirstLine(&head, from: index + 1)
-            note = .note(summary(of: fields, completed: completed))
+            note = .note(summary(of: fields, mark: mark, applyingRules: applyingRules))
             HTMLNormalizer.unwrapEmptyParagraph(&head, marker: index)
         }
         var tokens: [HTMLToken] = [.tag(item.open)]
         if let note { tokens.append(note) }
         tokens += head
-        for node in rest { append(node, to: &tokens, sinking: sinking) }
+        for node in rest { append(node, to: &tokens, source: source, applyingRules: applyingRules) }
         tokens.append(.tag(item.close))
         return (tokens, completed)
     }
 
-    /// The fields that must survive formatting, as `fields: key=value …` (first occurrence per key).
-    private func summary(of fields: [RenderedField], completed: Bool) -> String {
+    /// The fields of a task as `fields: key=value …` (first occurrence per key); applying the rules,
+    /// with the end dates the formatter must remove or stamp.
+    private func summary(of fields: [RenderedField], mark: Unicode.Scalar, applyingRules: Bool) -> String {
         var first: [String: String] = [:]
         for field in fields where first[field.key] == nil {
             first[field.key] = field.value
         }
-        for key in ["done", "cancelled"] {
-            if !completed || first[key] == today.description { first[key] = nil }
+        if applyingRules {
+            switch mark {
+            case "x", "X", "-":
+                if first["done"] == nil, first["cancelled"] == nil {
+                    first[mark == "-" ? "cancelled" : "done"] = today.description
+                }
+            default:
+                first["done"] = nil
+                first["cancelled"] = nil
+            }
         }
         return "fields:" + first.keys.sorted().map { " \($0)=\(first[$0]!)" }.joined()
     }
 
     // MARK: Task line
+
+    /// Whether the item's content starts with the checkbox cmark-gfm renders for a task.
+    private static func startsWithCheckbox(_ head: [HTMLToken]) -> Bool {
+        guard let first = head.first(where: { !$0.isBlankText })?.tag else { return false }
+        return first.opens("input") && first.raw.contains("type=\"checkbox\"")
+    }
+
+    /// Whether the source line where an item starts holds a checkbox right after the item's marker:
+    /// marker (`-`, `*`, `+`, digits and `.`/`)`), spaces or tabs, `[`, one scalar, `]`, then a space,
+    /// a tab or the end of the line. True when there are no positions to check.
+    private static func markerLineHasCheckbox(_ position: (line: Int, column: Int)?, in source: [[UInt8]]) -> Bool {
+        guard let position else { return source.isEmpty }
+        guard position.line >= 1, position.line <= source.count else { return false }
+        let line = source[position.line - 1].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        var i = line.startIndex + position.column - 1
+        guard i < line.endIndex else { return false }
+        if [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(line[i]) {
+            i += 1
+        } else {
+            let digits = i
+            while i < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[i]) { i += 1 }
+            guard i > digits, i < line.endIndex, line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ")") else { return false }
+            i += 1
+        }
+        let spaces = i
+        while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: "\t") { i += 1 }
+        guard i > spaces, i < line.endIndex, line[i] == UInt8(ascii: "[") else { return false }
+        let rest = String(decoding: line[(i + 1)...], as: UTF8.self).unicodeScalars
+        guard rest.count >= 2, rest[rest.index(after: rest.startIndex)] == "]" else { return false }
+        let after = rest.dropFirst(2)
+        return after.isEmpty || after.first == " " || after.first == "\t"
+    }
 
     /// A leading `<input type="checkbox">` becomes the text `[x] ` or `[ ] ` it was rendered from,
     /// placed inside the paragraph or heading that follows it, where the text would have stood.

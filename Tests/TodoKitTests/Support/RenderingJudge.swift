@@ -20,7 +20,7 @@ struct RenderingJudge: Sendable {
         let frontMatter: [UInt8]
         /// The HTML cmark-gfm renders for the rest.
         let html: String
-        /// Its canonical form, completed tasks sunk.
+        /// Its canonical form with the format rules applied.
         let canonical: String
     }
 
@@ -32,8 +32,9 @@ struct RenderingJudge: Sendable {
     /// The rendering of an input.
     func rendering(_ input: [UInt8]) throws -> Rendering {
         let (frontMatter, body) = FrontMatter.split(input)
-        let html = try renderer.render(body)
-        return Rendering(frontMatter: frontMatter, html: html, canonical: normalizer.canonical(html, sinking: true))
+        let html = try renderer.render(body, sourcePositions: true)
+        let canonical = normalizer.canonical(html, source: Shrinker.lines(body), applyingRules: true)
+        return Rendering(frontMatter: frontMatter, html: html, canonical: canonical)
     }
 
     /// Like ``difference(input:output:)`` with the input's rendering already made. The output's lists
@@ -43,8 +44,9 @@ struct RenderingJudge: Sendable {
         guard frontMatter == input.frontMatter else {
             return "the front matter changed:\n\(FormatterCheck.firstDifference(input.frontMatter, frontMatter))"
         }
-        let html = try renderer.render(body)
-        return RenderingJudge.difference(input.canonical, normalizer.canonical(html, sinking: false),
+        let html = try renderer.render(body, sourcePositions: true)
+        let canonical = normalizer.canonical(html, source: Shrinker.lines(body), applyingRules: false)
+        return RenderingJudge.difference(input.canonical, canonical,
                                          rawBefore: input.html, rawAfter: html)
     }
 
