@@ -76,6 +76,21 @@ final class RenderingTests: XCTestCase {
         try assertAccepted("- [ ] due:2026-12-01 a  \n  b\n", "- [ ] a due:2026-12-01  \n  b\n")
     }
 
+    func testDuplicateKeysLastOneWins() throws {
+        try assertAccepted("- [ ] due:2026-01-01 a due:2026-02-02\n", "- [ ] due:2026-01-01 a due:2026-02-02\n")
+        try assertAccepted("- [ ] due:2026-02-02 a 📅 2026-01-01 b\n", "- [ ] due:2026-02-02 a b due:2026-01-01\n")
+        try assertCaught("- [ ] due:2026-01-01 a due:2026-02-02\n", "- [ ] a due:2026-02-02\n")
+        try assertCaught("- [ ] due:2026-01-01 a due:2026-02-02\n", "- [ ] a due:2026-02-02 due:2026-01-01\n")
+        try assertAccepted("- [ ] a done:2026-01-01 done:2026-02-02\n", "- [ ] a\n")
+        try assertAccepted("- [x] a done:2026-01-01 done:2026-02-02\n", "- [x] a done:2026-01-01 done:2026-02-02\n")
+    }
+
+    func testMarksThatAreInlineMarkup() throws {
+        // `[~] … ~b~` renders as strikethrough from the mark on; it is still a task.
+        try assertAccepted("- [~] (due:: 2026-01-01) a ~b~\n", "- [~] a ~b~ due:2026-01-01\n")
+        try assertCaught("- [~] (due:: 2026-01-01) a ~b~\n", "- [~] a ~c~ due:2026-01-01\n")
+    }
+
     func testAcceptsDateStampingAndRemoval() throws {
         try assertAccepted("- [ ] a done:2026-01-01 cancelled:2026-01-02\n", "- [ ] a\n")
         try assertAccepted("- [X] a\n", "- [x] a done:2026-11-21\n")
@@ -247,13 +262,13 @@ final class RenderingTests: XCTestCase {
     }
 
     func testFieldScannerTakesOnlyValidWholeTokens() {
-        let (text, fields) = RenderedFieldScanner.strip(
-            " a due:2026-12-01 due:2026-02-30 xdue:2026-01-01 due:2026-01-01, 📅 2026-12-02 ⏫ [due:: 2026-12-03] 12:30",
-            gluedLeft: false, gluedRight: false)
-        XCTAssertEqual(fields.map(\.key), ["due", "due", "priority", "due"])
-        XCTAssertEqual(fields.map(\.value), ["2026-12-01", "2026-12-02", "high", "2026-12-03"])
-        XCTAssertEqual(text.split(separator: " "), ["a", "due:2026-02-30", "xdue:2026-01-01", "due:2026-01-01,", "12:30"])
-        XCTAssertTrue(RenderedFieldScanner.strip("due:2026-12-01", gluedLeft: true, gluedRight: false).fields.isEmpty)
-        XCTAssertTrue(RenderedFieldScanner.strip("due:2026-12-01", gluedLeft: false, gluedRight: true).fields.isEmpty)
+        let text = " a due:2026-12-01 due:2026-02-30 xdue:2026-01-01 due:2026-01-01, 📅 2026-12-02 ⏫ [due:: 2026-12-03] 12:30 📅2026-12-04"
+        let found = RenderedFieldScanner.fields(in: text, gluedLeft: false, gluedRight: false)
+        XCTAssertEqual(found.map(\.field.key), ["due", "due", "priority", "due"])
+        XCTAssertEqual(found.map(\.field.value), ["2026-12-01", "2026-12-02", "high", "2026-12-03"])
+        let rest = RenderedFieldScanner.removing(found.map(\.range), from: text)
+        XCTAssertEqual(rest.split(separator: " "), ["a", "due:2026-02-30", "xdue:2026-01-01", "due:2026-01-01,", "12:30", "📅2026-12-04"])
+        XCTAssertTrue(RenderedFieldScanner.fields(in: "due:2026-12-01", gluedLeft: true, gluedRight: false).isEmpty)
+        XCTAssertTrue(RenderedFieldScanner.fields(in: "due:2026-12-01", gluedLeft: false, gluedRight: true).isEmpty)
     }
 }

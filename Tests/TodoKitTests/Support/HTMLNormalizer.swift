@@ -7,10 +7,11 @@
 /// - Order: applying the rules puts every list (nested ones too) in the order "its other items in
 ///   order, then its completed tasks in order". An output's lists keep their order, so a lost, added,
 ///   changed or misplaced item shows, and so does a completed task that was not sunk.
-/// - Fields: valid field tokens are removed from the text of a task's first line and replaced by a
-///   summary of their values (`key=value`, first occurrence per key, any spelling). Applying the
-///   rules, a task that is not completed loses `done`/`cancelled`, and a completed one without either
-///   gains `done` (`cancelled` for `[-]`) with the stamping day. An output's summary is taken as written.
+/// - Fields: the fields of a task's first line (of each key the last valid occurrence; earlier ones
+///   stay text) are removed from its text and replaced by a summary of their values (`key=value`, any
+///   spelling). Applying the rules, a task that is not completed loses every `done`/`cancelled`, and a
+///   completed one without either gains `done` (`cancelled` for `[-]`) with the stamping day. An
+///   output's fields are taken as written.
 /// - A task checkbox counts as the literal `[x]`/`[ ]` text it stands for, and `[X]` as `[x]`.
 /// - A paragraph left holding only the `[m]` once its fields are gone is dropped.
 /// - Whitespace a browser does not render: runs collapse to one space, and whitespace next to a
@@ -89,20 +90,21 @@ struct HTMLNormalizer: Sendable {
         }
         let hadCheckbox = HTMLNormalizer.startsWithCheckbox(head)
         head = HTMLNormalizer.mergingText(HTMLNormalizer.replacingCheckbox(head))
+        let sourceMark = HTMLNormalizer.markerLineCheckbox(item.open.source, in: source)
         var completed = false
         var note: HTMLToken?
-        if let (index, mark) = HTMLNormalizer.taskMarker(in: head),
-           hadCheckbox || HTMLNormalizer.markerLineHasCheckbox(item.open.source, in: source) {
+        if let marker = HTMLNormalizer.taskMarker(in: head),
+           let mark = marker.mark ?? sourceMark, hadCheckbox || sourceMark != nil || source.isEmpty {
             completed = mark == "x" || mark == "X" || mark == "-"
-            // Split "[m]" off its text so that the rest of the line can be scanned alone.
-            let text = head[index].text ?? ""
-            let markerEnd = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: 3)
-            // `[X]` is written `[x]` (the rules allow it); it shows where cmark-gfm leaves the box as text.
-            head[index] = .text(mark == "X" ? "[x]" : String(text.unicodeScalars[..<markerEnd]))
-            head.insert(.text(String(text.unicodeScalars[markerEnd...])), at: index + 1)
-            let fields = HTMLNormalizer.strippingFirstLine(&head, from: index + 1)
+            // Split the marker off its text so that the rest of the line can be scanned alone;
+            // `[X]` is written `[x]` (the rules allow it), which shows where cmark-gfm leaves it as text.
+            let scalars = Array((head[marker.index].text ?? "").unicodeScalars)
+            let prefix = mark == "X" && marker.mark != nil ? "[x]" : String(String.UnicodeScalarView(scalars[..<marker.length]))
+            head[marker.index] = .text(prefix)
+            head.insert(.text(String(String.UnicodeScalarView(scalars[marker.length...]))), at: marker.index + 1)
+            let fields = HTMLNormalizer.strippingFirstLine(&head, from: marker.index + 1, completed: completed, applyingRules: applyingRules)
             note = .note(summary(of: fields, mark: mark, applyingRules: applyingRules))
-            HTMLNormalizer.unwrapEmptyParagraph(&head, marker: index)
+            if marker.mark != nil { HTMLNormalizer.unwrapEmptyParagraph(&head, marker: marker.index) }
         }
         var tokens: [HTMLToken] = [.tag(item.open)]
         if let note { tokens.append(note) }
@@ -112,11 +114,11 @@ struct HTMLNormalizer: Sendable {
         return (tokens, completed)
     }
 
-    /// The fields of a task as `fields: key=value …` (first occurrence per key); applying the rules,
-    /// with the end dates the formatter must remove or stamp.
+    /// The fields of a task as `fields: key=value …` (the last occurrence of each key counts); applying
+    /// the rules, with the end dates the formatter must remove or stamp.
     private func summary(of fields: [RenderedField], mark: Unicode.Scalar, applyingRules: Bool) -> String {
         var first: [String: String] = [:]
-        for field in fields where first[field.key] == nil {
+        for field in fields {
             first[field.key] = field.value
         }
         if applyingRules {
@@ -141,30 +143,29 @@ struct HTMLNormalizer: Sendable {
         return first.opens("input") && first.raw.contains("type=\"checkbox\"")
     }
 
-    /// Whether the source line where an item starts holds a checkbox right after the item's marker:
+    /// The mark of the checkbox on the source line where an item starts, right after the item's marker:
     /// marker (`-`, `*`, `+`, digits and `.`/`)`), spaces or tabs, `[`, one scalar, `]`, then a space,
-    /// a tab or the end of the line. True when there are no positions to check.
-    private static func markerLineHasCheckbox(_ position: (line: Int, column: Int)?, in source: [[UInt8]]) -> Bool {
-        guard let position else { return source.isEmpty }
-        guard position.line >= 1, position.line <= source.count else { return false }
+    /// a tab or the end of the line. `nil` when there is none or no positions to check.
+    private static func markerLineCheckbox(_ position: (line: Int, column: Int)?, in source: [[UInt8]]) -> Unicode.Scalar? {
+        guard let position, position.line >= 1, position.line <= source.count else { return nil }
         let line = source[position.line - 1].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
         var i = line.startIndex + position.column - 1
-        guard i < line.endIndex else { return false }
+        guard i < line.endIndex else { return nil }
         if [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(line[i]) {
             i += 1
         } else {
             let digits = i
             while i < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[i]) { i += 1 }
-            guard i > digits, i < line.endIndex, line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ")") else { return false }
+            guard i > digits, i < line.endIndex, line[i] == UInt8(ascii: ".") || line[i] == UInt8(ascii: ")") else { return nil }
             i += 1
         }
         let spaces = i
         while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: "\t") { i += 1 }
-        guard i > spaces, i < line.endIndex, line[i] == UInt8(ascii: "[") else { return false }
-        let rest = String(decoding: line[(i + 1)...], as: UTF8.self).unicodeScalars
-        guard rest.count >= 2, rest[rest.index(after: rest.startIndex)] == "]" else { return false }
-        let after = rest.dropFirst(2)
-        return after.isEmpty || after.first == " " || after.first == "\t"
+        guard i > spaces, i < line.endIndex, line[i] == UInt8(ascii: "[") else { return nil }
+        let rest = Array(String(decoding: line[(i + 1)...], as: UTF8.self).unicodeScalars)
+        guard rest.count >= 2, rest[1] == "]", rest[0] != "[", rest[0] != "]" else { return nil }
+        guard rest.count == 2 || rest[2] == " " || rest[2] == "\t" else { return nil }
+        return rest[0]
     }
 
     /// A leading `<input type="checkbox">` becomes the text `[x] ` or `[ ] ` it was rendered from,
@@ -198,8 +199,11 @@ struct HTMLNormalizer: Sendable {
     }
 
     /// Where a task's `[m]` stands: the item's first text starts with `[m]` followed by whitespace or
-    /// a block boundary. Returns the token index and the mark.
-    private static func taskMarker(in head: [HTMLToken]) -> (Int, Unicode.Scalar)? {
+    /// a block boundary. Returns the token, how many of its scalars the marker takes, and the mark.
+    ///
+    /// A mark that is itself inline markup (`[~] a ~b~` renders `[<del>] a </del>b`) is found as a
+    /// lone `[`, the tag, then text starting with `]`; its mark is then unknown here (`nil`).
+    private static func taskMarker(in head: [HTMLToken]) -> (index: Int, length: Int, mark: Unicode.Scalar?)? {
         var i = 0
         while i < head.count {
             let token = head[i]
@@ -214,19 +218,29 @@ struct HTMLNormalizer: Sendable {
             break
         }
         guard i < head.count, let text = head[i].text else { return nil }
+        func endsWell(_ s: [Unicode.Scalar], after: Int, token: Int) -> Bool {
+            if s.count > after { return isWhitespace(s[after]) }
+            if token + 1 == head.count { return true }
+            if let next = head[token + 1].tag, next.isBlock { return true }
+            return false
+        }
         let s = Array(text.unicodeScalars)
+        if s == ["["], i + 2 < head.count, let tag = head[i + 1].tag, !tag.isClosing, !tag.isBlock,
+           let rest = head[i + 2].text, rest.unicodeScalars.first == "]",
+           endsWell(Array(rest.unicodeScalars), after: 1, token: i + 2) {
+            return (i + 2, 1, nil)
+        }
         guard s.count >= 3, s[0] == "[", s[2] == "]" else { return nil }
         let mark = s[1]
-        guard mark != "[", mark != "]", mark == " " || !isWhitespace(mark) else { return nil }
-        if s.count > 3 { return isWhitespace(s[3]) ? (i, mark) : nil }
-        if i + 1 == head.count { return (i, mark) }
-        if let next = head[i + 1].tag, next.isBlock { return (i, mark) }
-        return nil
+        guard mark != "[", mark != "]", mark == " " || !isWhitespace(mark), endsWell(s, after: 3, token: i) else { return nil }
+        return (i, 3, mark)
     }
 
-    /// Removes the valid fields from the text of the task's first line, which starts at `start`, and
-    /// returns them. The line ends at a soft break, `<br />` or any block-level tag; code spans are skipped.
-    private static func strippingFirstLine(_ head: inout [HTMLToken], from start: Int) -> [RenderedField] {
+    /// Removes the fields from the text of the task's first line, which starts at `start`, and
+    /// returns them in order. The line ends at a soft break, `<br />` or any block-level tag; code
+    /// spans are skipped. Of each key only the last occurrence is the field (earlier ones stay text);
+    /// applying the rules, a task that is not completed loses every `done`/`cancelled` occurrence.
+    private static func strippingFirstLine(_ head: inout [HTMLToken], from start: Int, completed: Bool, applyingRules: Bool) -> [RenderedField] {
         func isInline(_ token: HTMLToken) -> Bool {
             switch token {
             case .tag(let tag): !tag.isBlock
@@ -234,10 +248,11 @@ struct HTMLNormalizer: Sendable {
             case .text, .note: false
             }
         }
-        var fields: [RenderedField] = []
+        // The text pieces of the line: token index, the part on this line, and the fields in it.
+        var pieces: [(index: Int, line: String, rest: Substring, found: [(field: RenderedField, range: Range<Int>)])] = []
         var codeDepth = 0
         var i = start
-        while i < head.count {
+        scan: while i < head.count {
             switch head[i] {
             case .text(let text):
                 let newline = text.firstIndex(of: "\n")
@@ -245,23 +260,35 @@ struct HTMLNormalizer: Sendable {
                     let line = String(text[..<(newline ?? text.endIndex)])
                     let gluedLeft = i > start && isInline(head[i - 1])
                     let gluedRight = newline == nil && i + 1 < head.count && isInline(head[i + 1])
-                    let (kept, found) = RenderedFieldScanner.strip(line, gluedLeft: gluedLeft, gluedRight: gluedRight)
-                    fields += found
-                    head[i] = .text(kept + text[(newline ?? text.endIndex)...])
+                    let found = RenderedFieldScanner.fields(in: line, gluedLeft: gluedLeft, gluedRight: gluedRight)
+                    pieces.append((i, line, text[(newline ?? text.endIndex)...], found))
                 }
-                if newline != nil { return fields }
+                if newline != nil { break scan }
             case .tag(let tag):
-                if tag.isBlock || tag.raw.contains("\n") { return fields }
+                if tag.isBlock || tag.raw.contains("\n") { break scan }
                 if tag.opens("code") { codeDepth += 1 }
                 if tag.closes("code") { codeDepth = max(0, codeDepth - 1) }
             case .opaque(let raw):
-                if raw.contains("\n") { return fields }
+                if raw.contains("\n") { break scan }
             case .note:
                 break
             }
             i += 1
         }
-        return fields
+        let all = pieces.flatMap { piece in piece.found.map(\.field) }
+        var last: [String: Int] = [:]
+        for (n, field) in all.enumerated() { last[field.key] = n }
+        var n = 0
+        for piece in pieces {
+            var ranges: [Range<Int>] = []
+            for found in piece.found {
+                let isEndDate = found.field.key == "done" || found.field.key == "cancelled"
+                if last[found.field.key] == n || (applyingRules && !completed && isEndDate) { ranges.append(found.range) }
+                n += 1
+            }
+            if !ranges.isEmpty { head[piece.index] = .text(RenderedFieldScanner.removing(ranges, from: piece.line) + piece.rest) }
+        }
+        return all
     }
 
     // MARK: Layout

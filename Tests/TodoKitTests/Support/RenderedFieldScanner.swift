@@ -1,6 +1,6 @@
 @testable import TodoKit
 
-/// Recognises the field spellings of FORMAT-RULES.md in rendered text and takes them out.
+/// Recognises the field spellings of FORMAT-RULES.md in rendered text.
 ///
 /// Only valid fields are taken: real dates, known keys and levels, whole whitespace-delimited tokens
 /// (Dataview forms: preceded by whitespace). Anything else stays, so a moved or lost invalid field
@@ -20,53 +20,57 @@ enum RenderedFieldScanner {
         "\u{1F53A}": "highest", "\u{23EB}": "high", "\u{1F53C}": "medium", "\u{1F53D}": "low", "\u{23EC}": "lowest",
     ]
 
-    /// `text` with every valid field replaced by a space, and the fields in order.
+    /// The valid fields in `text`, each with the range of scalars it covers.
     ///
     /// `gluedLeft`/`gluedRight`: the text touches inline markup on that side without whitespace,
     /// so its first/last word is not whitespace-delimited there.
-    static func strip(_ text: String, gluedLeft: Bool, gluedRight: Bool) -> (text: String, fields: [RenderedField]) {
+    static func fields(in text: String, gluedLeft: Bool, gluedRight: Bool) -> [(field: RenderedField, range: Range<Int>)] {
         let s = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var fields: [RenderedField] = []
+        var found: [(RenderedField, Range<Int>)] = []
         var i = 0
-        func wordEnd(from start: Int) -> Int {
-            var j = start
-            while j < s.count, !HTMLNormalizer.isWhitespace(s[j]) { j += 1 }
-            return j
-        }
         while i < s.count {
             if HTMLNormalizer.isWhitespace(s[i]) {
-                out.append(s[i])
                 i += 1
                 continue
             }
-            let end = wordEnd(from: i)
+            var end = i
+            while end < s.count, !HTMLNormalizer.isWhitespace(s[end]) { end += 1 }
             let leftDelimited = i > 0 || !gluedLeft
             let rightDelimited = end < s.count || !gluedRight
             if leftDelimited {
                 if let (field, after) = dataview(s, at: i) {
-                    fields.append(field)
-                    out.append(" ")
+                    found.append((field, i..<after))
                     i = after
                     continue
                 }
                 if rightDelimited, let field = plain(String(String.UnicodeScalarView(s[i..<end]))) {
-                    fields.append(field)
-                    out.append(" ")
+                    found.append((field, i..<end))
                     i = end
                     continue
                 }
                 if let (field, after) = emoji(s, word: i..<end, gluedRight: gluedRight) {
-                    fields.append(field)
-                    out.append(" ")
+                    found.append((field, i..<after))
                     i = after
                     continue
                 }
             }
-            out.append(contentsOf: s[i..<end])
             i = end
         }
-        return (String(out), fields)
+        return found
+    }
+
+    /// `text` with the scalars of `ranges` (sorted, disjoint) each replaced by one space.
+    static func removing(_ ranges: [Range<Int>], from text: String) -> String {
+        let s = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        for range in ranges {
+            out.append(contentsOf: s[i..<range.lowerBound])
+            out.append(" ")
+            i = range.upperBound
+        }
+        out.append(contentsOf: s[i...])
+        return String(out)
     }
 
     /// `key:value` as one word.
