@@ -26,6 +26,8 @@ struct CanonicalForm {
         var rewriteTasks = true
         /// Sink only these lists (all lists when nil); sinking itself is `options.sinkCompleted`.
         var lists: Set<Int>?
+        /// Ordered lists to renumber even when none of their items moved.
+        var renumber: Set<Int> = []
 
         /// The formatter's scope: everything.
         static let all = Scope()
@@ -42,6 +44,9 @@ struct CanonicalForm {
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             if scope.rewriteTasks { form.rewriteTasks() }
             if options.sinkCompleted { form.sinkCompleted(only: scope.lists) }
+            for list in scope.renumber where form.newOrder[list] == nil && doc.structure.lists[list].ordered {
+                form.renumber(list: list, order: doc.structure.lists[list].items)
+            }
             let order = form.lineOrder()
             return (form.emit(order), order)
         }
@@ -169,7 +174,7 @@ struct CanonicalForm {
         let structure = doc.structure
         let original = structure.lists[list].items
         let first = structure.items[original[0]].number
-        let allSame = original.allSatisfy { structure.items[$0].number == first }
+        let allSame = original.count > 1 && original.allSatisfy { structure.items[$0].number == first }
         for (position, item) in order.enumerated() {
             let number = allSame ? first : first + position
             let it = structure.items[item]

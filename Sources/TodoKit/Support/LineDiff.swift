@@ -1,0 +1,131 @@
+/// A shortest edit script between two sequences of line ids, by Myers' O(ND) algorithm in its
+/// linear-space form (divide and conquer on the middle snake).
+///
+/// Memory is O(N + M) whatever the edit distance. Time is O((N + M) · D); when a middle-snake
+/// search grows beyond `costLimit` edits, the best split found so far is taken instead (as GNU
+/// diff does), which keeps huge unrelated inputs fast at the price of a possibly longer script.
+struct LineDiff {
+    /// `deleted[i]`: line `i` of the old sequence is not in the new one.
+    private(set) var deleted: [Bool]
+    /// `inserted[j]`: line `j` of the new sequence is not in the old one.
+    private(set) var inserted: [Bool]
+
+    private let a: [Int32]
+    private let b: [Int32]
+    /// Furthest forward / backward x per diagonal `k = x - y`, stored at `k + diagonalOffset`.
+    private var forward: [Int]
+    private var backward: [Int]
+    private let diagonalOffset: Int
+    private let costLimit: Int
+
+    /// Compares `old` with `new`, lines being equal when their ids are.
+    init(old: [Int32], new: [Int32], costLimit: Int = 4096) {
+        a = old
+        b = new
+        deleted = Array(repeating: false, count: old.count)
+        inserted = Array(repeating: false, count: new.count)
+        diagonalOffset = new.count + 1
+        forward = Array(repeating: 0, count: old.count + new.count + 3)
+        backward = forward
+        self.costLimit = max(costLimit, 1)
+        run()
+    }
+
+    /// The number of deleted plus inserted lines.
+    var editCount: Int {
+        deleted.reduce(0) { $0 + ($1 ? 1 : 0) } + inserted.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+
+    private mutating func run() {
+        // An explicit stack of sub-problems (old range, new range) instead of recursion.
+        var pending = [(0, a.count, 0, b.count)]
+        while let (xLow, xHigh, yLow, yHigh) = pending.popLast() {
+            var xoff = xLow, xlim = xHigh, yoff = yLow, ylim = yHigh
+            while xoff < xlim, yoff < ylim, a[xoff] == b[yoff] { xoff += 1; yoff += 1 }
+            while xoff < xlim, yoff < ylim, a[xlim - 1] == b[ylim - 1] { xlim -= 1; ylim -= 1 }
+            if xoff == xlim {
+                for j in yoff..<ylim { inserted[j] = true }
+            } else if yoff == ylim {
+                for i in xoff..<xlim { deleted[i] = true }
+            } else {
+                let (x, y) = split(xoff, xlim, yoff, ylim)
+                if (x == xoff && y == yoff) || (x == xlim && y == ylim) {
+                    // Cannot happen after trimming; guards against looping forever if it did.
+                    for i in xoff..<xlim { deleted[i] = true }
+                    for j in yoff..<ylim { inserted[j] = true }
+                } else {
+                    pending.append((x, xlim, y, ylim))
+                    pending.append((xoff, x, yoff, y))
+                }
+            }
+        }
+    }
+
+    /// A point on an optimal (or, past the cost limit, a good) edit path through the box, strictly
+    /// between its corners. Both ranges are non-empty and differ in their first and last lines.
+    private mutating func split(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) -> (Int, Int) {
+        let o = diagonalOffset
+        let dmin = xoff - ylim, dmax = xlim - yoff
+        let fmid = xoff - yoff, bmid = xlim - ylim
+        var fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid
+        let odd = (fmid - bmid) & 1 != 0
+        forward[fmid + o] = xoff
+        backward[bmid + o] = xlim
+
+        var cost = 1
+        while true {
+            // Extend the forward search by one edit, diagonals from fmax down to fmin.
+            if fmin > dmin { fmin -= 1; forward[fmin - 1 + o] = -1 } else { fmin += 1 }
+            if fmax < dmax { fmax += 1; forward[fmax + 1 + o] = -1 } else { fmax -= 1 }
+            for d in stride(from: fmax, through: fmin, by: -2) {
+                let below = forward[d - 1 + o], above = forward[d + 1 + o]
+                var x = below >= above ? below + 1 : above
+                var y = x - d
+                while x < xlim, y < ylim, a[x] == b[y] { x += 1; y += 1 }
+                forward[d + o] = x
+                if odd, bmin <= d, d <= bmax, backward[d + o] <= x { return (x, y) }
+            }
+            // Extend the backward search by one edit.
+            if bmin > dmin { bmin -= 1; backward[bmin - 1 + o] = Int.max } else { bmin += 1 }
+            if bmax < dmax { bmax += 1; backward[bmax + 1 + o] = Int.max } else { bmax -= 1 }
+            for d in stride(from: bmax, through: bmin, by: -2) {
+                let below = backward[d - 1 + o], above = backward[d + 1 + o]
+                var x = below < above ? below : above - 1
+                var y = x - d
+                while xoff < x, yoff < y, a[x - 1] == b[y - 1] { x -= 1; y -= 1 }
+                backward[d + o] = x
+                if !odd, fmin <= d, d <= fmax, x <= forward[d + o] { return (x, y) }
+            }
+
+            if cost >= costLimit {
+                return bestPartialSplit(xoff, xlim, yoff, ylim, fmin, fmax, bmin, bmax)
+            }
+            cost += 1
+        }
+    }
+
+    /// Past the cost limit: the furthest point either search has reached, measured from its own
+    /// corner.
+    private func bestPartialSplit(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int,
+                                  _ fmin: Int, _ fmax: Int, _ bmin: Int, _ bmax: Int) -> (Int, Int) {
+        let o = diagonalOffset
+        var forwardBest = (progress: -1, x: 0, y: 0)
+        for d in stride(from: fmax, through: fmin, by: -2) {
+            let x = min(forward[d + o], xlim)
+            let y = x - d
+            guard y <= ylim, y >= yoff else { continue }
+            let progress = (x - xoff) + (y - yoff)
+            if progress > forwardBest.progress { forwardBest = (progress, x, y) }
+        }
+        var backwardBest = (progress: -1, x: 0, y: 0)
+        for d in stride(from: bmax, through: bmin, by: -2) {
+            let x = max(xoff, backward[d + o])
+            let y = x - d
+            guard y >= yoff, y <= ylim else { continue }
+            let progress = (xlim - x) + (ylim - y)
+            if progress > backwardBest.progress { backwardBest = (progress, x, y) }
+        }
+        let best = forwardBest.progress >= backwardBest.progress ? forwardBest : backwardBest
+        return (best.x, best.y)
+    }
+}

@@ -1,0 +1,9 @@
+/// What a command line asks `todofmt` to do.
+enum Invocation: Equatable {
+    /// Print the help text.
+    case help
+    /// Print the version.
+    case version
+    /// Format inputs (the default command).
+    case format(FormatRequest)
+}
