@@ -18,7 +18,7 @@ struct FailureLog {
     func report(_ what: String, checked: Int, file: StaticString = #filePath, line: UInt = #line) {
         guard !entries.isEmpty else { return }
         var text = "\(what): \(entries.count) failure(s) in \(checked) input(s): "
-        text += entries.map(\.label).joined(separator: ", ")
+        text += entries.prefix(40).map(\.label).joined(separator: ", ") + (entries.count > 40 ? ", …" : "")
         for entry in entries.prefix(detailed) {
             text += "\n--- \(entry.label)\n\(entry.message)"
         }
