@@ -79,7 +79,12 @@ struct CmarkRenderer: Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
         close(toChild[0])
         close(fromChild[1])
         guard spawned == 0 else {
