@@ -117,22 +117,22 @@ struct HTMLNormalizer: Sendable {
     /// The fields of a task as `fields: key=value …` (the last occurrence of each key counts); applying
     /// the rules, with the end dates the formatter must remove or stamp.
     private func summary(of fields: [RenderedField], mark: Unicode.Scalar, applyingRules: Bool) -> String {
-        var first: [String: String] = [:]
+        var value: [String: String] = [:]
         for field in fields {
-            first[field.key] = field.value
+            value[field.key] = field.value
         }
         if applyingRules {
             switch mark {
             case "x", "X", "-":
-                if first["done"] == nil, first["cancelled"] == nil {
-                    first[mark == "-" ? "cancelled" : "done"] = today.description
+                if value["done"] == nil, value["cancelled"] == nil {
+                    value[mark == "-" ? "cancelled" : "done"] = today.description
                 }
             default:
-                first["done"] = nil
-                first["cancelled"] = nil
+                value["done"] = nil
+                value["cancelled"] = nil
             }
         }
-        return "fields:" + first.keys.sorted().map { " \($0)=\(first[$0]!)" }.joined()
+        return "fields:" + value.keys.sorted().map { " \($0)=\(value[$0]!)" }.joined()
     }
 
     // MARK: Task line
