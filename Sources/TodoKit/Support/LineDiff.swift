@@ -29,6 +29,8 @@ struct LineDiff {
         backward = forward
         self.costLimit = max(costLimit, 1)
         run()
+        LineDiff.slide(&deleted, ids: a, other: inserted)
+        LineDiff.slide(&inserted, ids: b, other: deleted)
     }
 
     /// The number of deleted plus inserted lines.
@@ -127,5 +129,60 @@ struct LineDiff {
         }
         let best = forwardBest.progress >= backwardBest.progress ? forwardBest : backwardBest
         return (best.x, best.y)
+    }
+
+    /// Moves each run of changed lines to where a reader expects it, as GNU diff and Git do: a
+    /// run may slide over lines equal to its own ends (which never changes the number of
+    /// edits). It slides up and down as far as it can, merging with neighbouring runs, then
+    /// comes back up to end beside a change in the other file if it passed one; otherwise it
+    /// stays as low as possible. So an added blank line shows after the text above it, and a
+    /// change meets its counterpart in the other file.
+    ///
+    /// `j` follows the other file: the line matched with line `i` of this one.
+    static func slide(_ changed: inout [Bool], ids: [Int32], other: [Bool]) {
+        let n = changed.count, m = other.count
+        var i = 0, j = 0
+        while true {
+            while i < n, !changed[i] {
+                while j < m, other[j] { j += 1 }
+                j += 1
+                i += 1
+            }
+            if i == n { return }
+            var start = i
+            while i < n, changed[i] { i += 1 }
+            while j < m, other[j] { j += 1 }
+
+            var length = 0
+            var corresponding = n
+            repeat {
+                length = i - start
+                // Up, as long as the line above the run equals its last line.
+                while start > 0, ids[start - 1] == ids[i - 1] {
+                    start -= 1; changed[start] = true
+                    i -= 1; changed[i] = false
+                    while start > 0, changed[start - 1] { start -= 1 }
+                    j -= 1
+                    while j > 0, other[j] { j -= 1 }
+                }
+                // `n` means the run's end meets no change in the other file.
+                corresponding = j > 0 && other[j - 1] ? i : n
+                // Down, as long as the line below the run equals its first line.
+                while i < n, ids[start] == ids[i] {
+                    changed[start] = false; start += 1
+                    changed[i] = true; i += 1
+                    while i < n, changed[i] { i += 1 }
+                    j += 1
+                    while j < m, other[j] { j += 1; corresponding = i }
+                }
+            } while length != i - start
+
+            while corresponding < i {
+                start -= 1; changed[start] = true
+                i -= 1; changed[i] = false
+                j -= 1
+                while j > 0, other[j] { j -= 1 }
+            }
+        }
     }
 }
