@@ -26,6 +26,9 @@ struct BlockScanner {
         var task = -1
         /// For paragraphs: lines added so far.
         var lineCount = 0
+        /// For paragraphs: first line and the byte offset where its text starts.
+        var startLine = 0
+        var startOffset = 0
     }
 
     private let buf: UnsafeBufferPointer<UInt8>
@@ -148,7 +151,8 @@ struct BlockScanner {
                 }
             default:
                 if offset < lineEnd && !blank {
-                    addChild(Block(kind: .paragraph, lineCount: 1))
+                    advanceNextNonspace()
+                    addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
         }
@@ -261,6 +265,7 @@ struct BlockScanner {
             }
             // ATX heading.
             if c == UInt8(ascii: "#") && isATXHeading(at: nextNonspace) {
+                recordATXHeading(at: nextNonspace)
                 addChild(Block(kind: .paragraph))
                 finalizeTop()
                 advanceToEnd()
@@ -291,6 +296,11 @@ struct BlockScanner {
             // Setext heading underline turns the paragraph into a heading.
             if containerIsParagraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")) && isSetextUnderline(at: nextNonspace) {
                 closeUnmatched()
+                let paragraph = stack[stack.count - 1]
+                var end = lines.contentEnds[paragraph.startLine]
+                while end > paragraph.startOffset && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+                structure.headings.append(BlockStructure.Heading(
+                    line: paragraph.startLine, level: c == UInt8(ascii: "=") ? 1 : 2, text: paragraph.startOffset..<end))
                 finalizeTop()
                 advanceToEnd()
                 return .leaf
@@ -437,7 +447,7 @@ struct BlockScanner {
         structure.items[item].task = task
         // The rest of the line is the task's paragraph (nothing when it is blank).
         if !isBlankRest(from: after) {
-            addChild(Block(kind: .paragraph, task: task, lineCount: 1))
+            addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
         }
         return true
     }
@@ -585,6 +595,23 @@ struct BlockScanner {
         while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
         let level = j - start
         return level >= 1 && level <= 6 && (j == lineEnd || isSpaceOrTab(buf[j]))
+    }
+
+    /// Records an ATX heading's level and text (without the closing `#` sequence).
+    private mutating func recordATXHeading(at start: Int) {
+        var j = start
+        while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
+        let level = j - start
+        while j < lineEnd && isSpaceOrTab(buf[j]) { j += 1 }
+        var end = lineEnd
+        while end > j && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+        var k = end
+        while k > j && buf[k - 1] == UInt8(ascii: "#") { k -= 1 }
+        if k == j || isSpaceOrTab(buf[k - 1]) {
+            end = k
+            while end > j && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+        }
+        structure.headings.append(BlockStructure.Heading(line: lineIndex, level: level, text: j..<end))
     }
 
     private func isSetextUnderline(at start: Int) -> Bool {

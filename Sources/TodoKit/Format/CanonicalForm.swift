@@ -20,13 +20,35 @@ struct CanonicalForm {
     /// New item order of each list that moved (nil: unchanged).
     private var newOrder: [[Int]?]
 
+    /// What a rendering changes.
+    struct Scope {
+        /// Rewrite task lines into canonical form.
+        var rewriteTasks = true
+        /// Sink only these lists (all lists when nil); sinking itself is `options.sinkCompleted`.
+        var lists: Set<Int>?
+        /// Ordered lists to renumber even when none of their items moved.
+        var renumber: Set<Int> = []
+
+        /// The formatter's scope: everything.
+        static let all = Scope()
+    }
+
     /// Formats `doc` and returns the canonical bytes (with the document's BOM).
     static func render(_ doc: ParsedDocument, options: FormatOptions) -> [UInt8] {
+        render(doc, options: options, scope: .all).bytes
+    }
+
+    /// Renders `doc` within `scope`; `order[p]` is the input line that stands at output position `p`.
+    static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int]) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            form.rewriteTasks()
-            if options.sinkCompleted { form.sinkCompleted() }
-            return form.emit()
+            if scope.rewriteTasks { form.rewriteTasks() }
+            if options.sinkCompleted { form.sinkCompleted(only: scope.lists) }
+            for list in scope.renumber where form.newOrder[list] == nil && doc.structure.lists[list].ordered {
+                form.renumber(list: list, order: doc.structure.lists[list].items)
+            }
+            let order = form.lineOrder()
+            return (form.emit(order), order)
         }
     }
 
@@ -81,42 +103,47 @@ struct CanonicalForm {
         }
         fields.sort { $0.key < $1.key }
 
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        let markStart = t.checkbox + 1
-        if status == .done {
-            out.append(UInt8(ascii: "x"))
-        } else {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[markStart..<(t.checkboxEnd - 1)]))
-        }
-        out.append(UInt8(ascii: "]"))
+        let mark: [UInt8] = status == .done
+            ? [UInt8(ascii: "x")]
+            : Array(UnsafeBufferPointer(rebasing: buf[(t.checkbox + 1)..<(t.checkboxEnd - 1)]))
+        return tail(
+            mark: mark, title: text.title(buf, removing: removed), fields: fields, style: options.fieldStyle,
+            blockID: text.blockID.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
+            hardBreak: text.hardBreak.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
+            spaceWhenEmpty: text.hasSpaceAfterCheckbox)
+    }
 
-        var body = Array(text.title(buf, removing: removed))
+    /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
+    static func tail(mark: [UInt8], title: some Collection<UInt8>, fields: [Field], style: FieldStyle,
+                     blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.append(contentsOf: mark)
+        out.append(UInt8(ascii: "]"))
+        var body = Array(title)
         for field in fields {
             if !body.isEmpty { body.append(0x20) }
-            body.append(contentsOf: field.written(in: options.fieldStyle).utf8)
+            body.append(contentsOf: field.written(in: style).utf8)
         }
-        if let id = text.blockID {
+        if let blockID {
             if !body.isEmpty { body.append(0x20) }
-            body.append(contentsOf: UnsafeBufferPointer(rebasing: buf[id]))
+            body.append(contentsOf: blockID)
         }
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-        } else if text.hasSpaceAfterCheckbox && text.hardBreak == nil {
+        } else if spaceWhenEmpty && hardBreak == nil {
             // GitHub draws an empty checkbox only when white space follows it.
             out.append(0x20)
         }
-        if let hardBreak = text.hardBreak {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[hardBreak]))
-        }
+        if let hardBreak { out.append(contentsOf: hardBreak) }
         return out
     }
 
     // MARK: - Sinking
 
-    private mutating func sinkCompleted() {
+    private mutating func sinkCompleted(only selected: Set<Int>?) {
         let structure = doc.structure
-        for list in structure.lists.indices {
+        for list in structure.lists.indices where selected?.contains(list) ?? true {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
             // A list that starts on its parent item's first line cannot move: that line carries the parent.
@@ -147,7 +174,7 @@ struct CanonicalForm {
         let structure = doc.structure
         let original = structure.lists[list].items
         let first = structure.items[original[0]].number
-        let allSame = original.allSatisfy { structure.items[$0].number == first }
+        let allSame = original.count > 1 && original.allSatisfy { structure.items[$0].number == first }
         for (position, item) in order.enumerated() {
             let number = allSame ? first : first + position
             let it = structure.items[item]
@@ -251,8 +278,7 @@ struct CanonicalForm {
         return order
     }
 
-    private func emit() -> [UInt8] {
-        let order = lineOrder()
+    private func emit(_ order: [Int]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(buf.count + (doc.hasBOM ? 3 : 0) + edits.count * 16)
         if doc.hasBOM { out.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
