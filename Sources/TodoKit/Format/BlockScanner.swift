@@ -59,6 +59,7 @@ struct BlockScanner {
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int) -> BlockStructure {
         var scanner = BlockScanner(buf: buf, lines: lines)
         scanner.structure.lazyLines = [Bool](repeating: false, count: lines.count)
+        scanner.structure.paragraphLines = [Bool](repeating: false, count: lines.count)
         var i = skipLines
         while i < lines.count {
             scanner.incorporate(line: i)
@@ -152,6 +153,7 @@ struct BlockScanner {
             default:
                 if offset < lineEnd && !blank {
                     advanceNextNonspace()
+                    structure.paragraphLines[lineIndex] = true
                     addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
@@ -178,6 +180,7 @@ struct BlockScanner {
     }
 
     private mutating func addLineToParagraph() {
+        structure.paragraphLines[lineIndex] = true
         let top = stack.count - 1
         stack[top].lineCount += 1
         if stack[top].lineCount == 2 && stack[top].task >= 0 {
@@ -447,6 +450,7 @@ struct BlockScanner {
         structure.items[item].task = task
         // The checkbox and the rest of the line are the task's paragraph: `[x]` alone is paragraph text,
         // so the next line can continue it.
+        structure.paragraphLines[lineIndex] = true
         addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
         return true
     }

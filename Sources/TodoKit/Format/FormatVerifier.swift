@@ -120,7 +120,11 @@ enum FormatVerifier {
             let text = doc.text(ofTask: task, buf)
             let title = text.title(buf, removing: Array(text.occurrences.indices))
             title.withUnsafeBufferPointer { hash.add($0, 0, $0.count) }
-            if let id = text.blockID { hash.add(buf, id.lowerBound, id.upperBound) }
+            // Title and block id read as one text: dropping a field can turn `^id` into the block id.
+            if let id = text.blockID {
+                if !title.isEmpty { hash.add(0x20) }
+                hash.add(buf, id.lowerBound, id.upperBound)
+            }
             if let p = text.effectiveFields()[.priority], case .priority(let level) = text.occurrences[p].field.value {
                 hash.add(level.rawValue.utf8.first ?? 0)
                 hash.add(UInt8(level.rawValue.utf8.count))
