@@ -52,6 +52,8 @@ struct BlockScanner {
     private var allClosed = true
     /// Deepest stack index of a block quote whose `>` was consumed on this line, 0 if none.
     private var quoteMarkerDepth = 0
+    /// Byte offset where the last failed thematic-break scan stopped (only meaningful on its line).
+    private var thematicBreakFailure = 0
 
     private static let codeIndent = 4
 
@@ -518,6 +520,13 @@ struct BlockScanner {
     // MARK: - Offsets and columns
 
     private mutating func findNextNonspace() {
+        // Still ahead of `offset`: the scan of this line's white space stands (containers consume it
+        // a few columns at a time; scanning it again for each one made deep nesting quadratic).
+        if nextNonspace > offset {
+            indent = nextNonspaceColumn - column
+            indented = indent >= BlockScanner.codeIndent
+            return
+        }
         var i = offset
         var cols = column
         while i < lineEnd {
@@ -625,13 +634,21 @@ struct BlockScanner {
         return j == lineEnd
     }
 
-    private func isThematicBreak(at start: Int) -> Bool {
+    private mutating func isThematicBreak(at start: Int) -> Bool {
+        // Every start before the byte where an earlier scan of this line failed fails there too
+        // (`- - - … - x` would otherwise be scanned to its end once per list marker).
+        if start < thematicBreakFailure { return false }
         guard let c = byte(start), c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
         var count = 0
         var j = start
         while j < lineEnd {
             let b = buf[j]
-            if b == c { count += 1 } else if !isSpaceOrTab(b) { return false }
+            if b == c {
+                count += 1
+            } else if !isSpaceOrTab(b) {
+                thematicBreakFailure = j
+                return false
+            }
             j += 1
         }
         return count >= 3
