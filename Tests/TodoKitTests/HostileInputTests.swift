@@ -121,10 +121,12 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testBinaryFilesAreRefused() {
-        // A PNG header: 0x89 is a continuation byte where a character should start.
+        // A PNG header: a NUL anywhere makes it binary, which is said before its first non-UTF-8 byte.
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
         var random = SplitMix(state: 7)
-        assertRefused(png + random.bytes(65_536), .invalidUTF8(offset: 0))
+        assertRefused(png + random.bytes(65_536), .binary(offset: 8))
+        // Without a NUL, the first bad byte is named.
+        assertRefused([0x2D, 0x20, 0x89, 0x50], .invalidUTF8(offset: 2))
         // Random blobs: refused exactly when the standard library says they are not text.
         for _ in 0..<200 {
             let blob = random.bytes(Int(random.next() % 512))

@@ -390,9 +390,15 @@ struct CanonicalForm {
         out.reserveCapacity(buf.count + (doc.hasBOM ? 3 : 0) + edits.count * 16)
         if doc.hasBOM { out.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
         let lines = doc.lines
+        var endedWithLoneCR = false
         for (position, source) in order.enumerated() {
             let start = lines.starts[source]
             let end = lines.contentEnds[source]
+            // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
+            // line; that CR becomes CRLF so that the lines stay apart.
+            if endedWithLoneCR && start == end && lines.ends[source] > end && buf[end] == 0x0A && firstEdit[source] < 0 {
+                out.append(0x0A)
+            }
             if firstEdit[source] < 0 {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
             } else {
@@ -412,7 +418,9 @@ struct CanonicalForm {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<end]))
             }
             // Line endings belong to positions, so a missing final newline stays at the end.
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[lines.contentEnds[position]..<lines.ends[position]]))
+            let ending = UnsafeBufferPointer(rebasing: buf[lines.contentEnds[position]..<lines.ends[position]])
+            out.append(contentsOf: ending)
+            endedWithLoneCR = ending.count == 1 && ending[0] == 0x0D
         }
         return out
     }
