@@ -114,6 +114,38 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["here.md"])
     }
 
+    // MARK: - Conditional replacement
+
+    func testReplacesOnlyWhatItStillExpects() throws {
+        try create("todos.md", Array("old\n".utf8), mode: 0o640)
+        XCTAssertTrue(try AtomicFile.write(Array("new\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
+        XCTAssertEqual(try contents("todos.md"), Array("new\n".utf8))
+        XCTAssertEqual(lstatus("todos.md").map { Int($0.st_mode & 0o7777) }, 0o640)
+
+        // Someone saved after "old" was read: their save stays.
+        try create("todos.md", Array("their save\n".utf8))
+        let before = lstatus("todos.md")?.st_ino
+        XCTAssertFalse(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
+        XCTAssertEqual(try contents("todos.md"), Array("their save\n".utf8))
+        XCTAssertEqual(lstatus("todos.md")?.st_ino, before)
+        XCTAssertEqual(try names(), ["todos.md"])
+    }
+
+    func testConditionalReplacementThroughALinkComparesTheTarget() throws {
+        try create("real.md", Array("a\n".utf8))
+        XCTAssertEqual(symlink("real.md", path("link.md")), 0)
+        XCTAssertFalse(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("b\n".utf8)))
+        XCTAssertTrue(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("a\n".utf8)))
+        XCTAssertEqual(try contents("real.md"), Array("c\n".utf8))
+        XCTAssertEqual(lstatus("link.md").map { $0.st_mode & S_IFMT }, S_IFLNK)
+        XCTAssertEqual(try names(), ["link.md", "real.md"])
+    }
+
+    func testConditionalReplacementOfAMissingFileThrows() throws {
+        assertThrows(.noSuchFile) { _ = try AtomicFile.write([1], to: self.path("gone.md"), ifStill: []) }
+        XCTAssertEqual(try names(), [])
+    }
+
     func testSymlinksStayLinksAndTheirTargetIsReplaced() throws {
         try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
         try create("real/todos.md", [1], mode: 0o640)

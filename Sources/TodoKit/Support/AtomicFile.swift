@@ -20,6 +20,10 @@ public enum AtomicFile {
     /// - Throws: ``FileError/noSuchFile``, ``FileError/isDirectory``,
     ///   ``FileError/permissionDenied`` or another ``FileError``.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        try read(cPath: Array(path.utf8).cString)
+    }
+
+    private static func read(cPath path: [CChar]) throws(FileError) -> [UInt8] {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(errno: errno) }
         defer { close(fd) }
@@ -89,6 +93,26 @@ public enum AtomicFile {
     ///   ``FileError/cannotCreateTemporaryFile(code:)`` or another ``FileError``. After an
     ///   error the original file is unchanged and no temporary file is left behind.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        _ = try replace(path, with: bytes, ifStill: nil)
+    }
+
+    /// Like ``write(_:to:)``, but replaces the file only if it still holds `expected`: right
+    /// before the rename, after the new bytes are on disk, the file is read again and compared.
+    ///
+    /// Use it to rewrite a file that someone else may be saving at the same time (an editor):
+    /// if their save landed after `expected` was read, it is left alone and `false` is returned.
+    /// No file system offers a compare-and-swap on content, so a save in the microseconds between
+    /// that last read and the rename can still be replaced; every slower step (writing and
+    /// flushing the temporary file) happens before the comparison.
+    /// - Returns: `true` if the file was replaced, `false` if it no longer held `expected` (no
+    ///   temporary file is left behind).
+    /// - Throws: the errors of ``write(_:to:)``; a file that has vanished throws
+    ///   ``FileError/noSuchFile``.
+    public static func write(_ bytes: [UInt8], to path: String, ifStill expected: [UInt8]) throws(FileError) -> Bool {
+        try replace(path, with: bytes, ifStill: expected)
+    }
+
+    private static func replace(_ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?) throws(FileError) -> Bool {
         let target = try resolvingLinks(Array(path.utf8))
         var info = stat()
         guard stat(target.cString, &info) == 0 else { throw FileError(errno: errno) }
@@ -127,9 +151,11 @@ public enum AtomicFile {
             throw error
         }
         guard close(fd) == 0 else { throw FileError(errno: errno) }
+        if let expected, try read(cPath: target.cString) != expected { return false }
         guard rename(temporary, target.cString) == 0 else { throw FileError(errno: errno) }
         finished = true
         syncDirectory(directory)
+        return true
     }
 
     /// Follows symbolic links until `path` names something that is not a link.
