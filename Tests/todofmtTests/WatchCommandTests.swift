@@ -93,6 +93,42 @@ final class WatchCommandTests: XCTestCase {
         assertStops(watch)
     }
 
+    // MARK: Real editors and tools
+
+    /// Ticking a box in vim, with both of its ways of writing, stamps and sinks the task.
+    func testTickingABoxInVim() throws {
+        let vim = "/usr/bin/vim"
+        guard FileManager.default.isExecutableFile(atPath: vim) else { throw XCTSkip("vim is not installed") }
+        let sandbox = try Sandbox()
+        try sandbox.write("todos.md", "- [ ] a\n- [ ] b\n")
+        let watch = try WatchProcess(["--today", Samples.today, "todos.md"], in: sandbox.url)
+        // backupcopy=no: rename to a backup, write a new file; backupcopy=yes: copy, write in place.
+        for (setting, task, expected) in [("no", "a", "- [ ] b\n- [x] a done:\(Samples.today)\n"),
+                                          ("yes", "b", "- [x] b done:\(Samples.today)\n- [x] a done:\(Samples.today)\n")] {
+            let vimRun = try WatchProcess.runTool(vim, [
+                "-u", "NONE", "-i", "NONE", "-N", "-n", "-es",
+                "-c", "set backupcopy=\(setting) writebackup nobackup",
+                "-c", "%s/\\[ \\] \(task)/[x] \(task)/", "-c", "wq", "todos.md",
+            ], in: sandbox.url)
+            XCTAssertEqual(vimRun, 0, "vim failed")
+            assertFormatted(sandbox, "todos.md", expected, watch)
+        }
+        assertStops(watch)
+        XCTAssertEqual(watch.lines.filter { $0 == "todofmt: todos.md: formatted" }.count, 2, watch.stderr)
+        XCTAssertEqual(try sandbox.names(), ["todos.md"])
+    }
+
+    func testSedInPlace() throws {
+        let sed = ["/usr/bin/sed", "/bin/sed"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let sed else { throw XCTSkip("sed is not installed") }
+        let sandbox = try Sandbox()
+        try sandbox.write("todos.md", "- [ ] a\n- [ ] b\n")
+        let watch = try WatchProcess(["--today", Samples.today, "todos.md"], in: sandbox.url)
+        XCTAssertEqual(try WatchProcess.runTool(sed, ["-i", "s/\\[ \\] a/[x] a/", "todos.md"], in: sandbox.url), 0)
+        assertFormatted(sandbox, "todos.md", "- [ ] b\n- [x] a done:\(Samples.today)\n", watch)
+        assertStops(watch)
+    }
+
     // MARK: Never over a newer save
 
     /// A second save lands right after the first, at varying distances around the watcher's

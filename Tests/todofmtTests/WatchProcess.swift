@@ -63,6 +63,21 @@ final class WatchProcess {
         return process.terminationReason == .exit ? process.terminationStatus : nil
     }
 
+    /// Runs another program (an editor, a tool) in `directory` without input or output, as a
+    /// person would while the watch runs; returns its exit status.
+    static func runTool(_ executable: String, _ arguments: [String], in directory: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Waits (polling every few milliseconds) until `condition` holds; `false` after ``timeout``.
     static func eventually(_ condition: () -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
