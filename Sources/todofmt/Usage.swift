@@ -10,9 +10,12 @@ enum Usage {
 
         Formats Markdown todo lists (todos.md) in place: completed tasks sink to the bottom
         of their list, done and cancelled dates are stamped, fields are written in one
-        canonical order and style, and every other byte is left exactly as it was. A file is
-        rewritten atomically, and only when its content changes. With no PATH, or with the
-        PATH '-', standard input is formatted to standard output.
+        canonical order and style, and every other byte is left exactly as it was.
+
+        A file is rewritten atomically and only when its content changes; it keeps its
+        permissions, a symbolic link keeps pointing at the rewritten file, and a read-only
+        file is refused. With no PATH, or with the PATH '-', standard input is formatted to
+        standard output.
 
         watch keeps files formatted while you edit them in any editor: after each save, a
         file that is not canonical is formatted in place (tick a box, save, and the task is

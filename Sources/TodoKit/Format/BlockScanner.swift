@@ -316,7 +316,7 @@ struct BlockScanner {
         // List item.
         var containerIsList = false
         if case .list = stack[container].kind { containerIsList = true }
-        if (!indented || containerIsList), parseListItem(containerIsParagraph: containerIsParagraph) {
+        if (!indented || containerIsList) && indent < BlockScanner.codeIndent, parseListItem(containerIsParagraph: containerIsParagraph) {
             return .container
         }
         // Indented code.
@@ -445,10 +445,9 @@ struct BlockScanner {
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
         structure.items[item].task = task
-        // The rest of the line is the task's paragraph (nothing when it is blank).
-        if !isBlankRest(from: after) {
-            addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
-        }
+        // The checkbox and the rest of the line are the task's paragraph: `[x]` alone is paragraph text,
+        // so the next line can continue it.
+        addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
         return true
     }
 

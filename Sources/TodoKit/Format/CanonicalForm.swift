@@ -131,7 +131,10 @@ struct CanonicalForm {
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-        } else if spaceWhenEmpty && hardBreak == nil {
+        } else if let first = hardBreak?.first {
+            // A task needs white space after `]`; a hard break may bring its own.
+            if !isSpaceOrTab(first) { out.append(0x20) }
+        } else if spaceWhenEmpty {
             // GitHub draws an empty checkbox only when white space follows it.
             out.append(0x20)
         }
@@ -164,9 +167,95 @@ struct CanonicalForm {
             }
             guard moved else { continue }
             let order = open + completed
+            guard canReorder(list, order: order) else { continue }
             newOrder[list] = order
             if structure.lists[list].ordered { renumber(list: list, order: order) }
         }
+    }
+
+    /// Whether reordering a list leaves the blocks around it as they are: a different last item must
+    /// not take in the line after the list (as a lazy continuation or a child), and an empty item
+    /// cannot become first right after a paragraph (it could not interrupt it).
+    private func canReorder(_ list: Int, order: [Int]) -> Bool {
+        let s = doc.structure
+        let items = s.lists[list].items
+        let lines = doc.lines
+        // A marker at or right of another item's content column would nest under it.
+        let minContent = items.map { contentColumn($0) }.min() ?? 0
+        let maxMarker = items.map { visualColumn(from: lines.starts[s.items[$0].startLine], to: s.items[$0].markerStart) }.max() ?? 0
+        if maxMarker >= minContent { return false }
+        if order.last != items.last {
+            let follower = s.lastLine(ofList: list) + 1
+            if follower < lines.count && !isBlank(follower, quoteDepth: quoteDepth(items[0])) {
+                guard let (column, startsBlock) = lineStart(follower, quoteDepth: quoteDepth(items[0])), startsBlock else { return false }
+                if column >= minContent { return false }
+            }
+        }
+        if order.first != items.first {
+            let first = s.items[order[0]]
+            let before = s.startLine(ofList: list) - 1
+            if first.contentStart >= lines.contentEnds[first.startLine] && before >= 0 && !isBlank(before, quoteDepth: quoteDepth(items[0])) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// How many `>` stand before an item's marker.
+    private func quoteDepth(_ item: Int) -> Int {
+        let it = doc.structure.items[item]
+        return UnsafeBufferPointer(rebasing: buf[doc.lines.starts[it.startLine]..<it.markerStart]).filter { $0 == UInt8(ascii: ">") }.count
+    }
+
+    /// The column where an item's content starts.
+    private func contentColumn(_ item: Int) -> Int {
+        let it = doc.structure.items[item]
+        let start = doc.lines.starts[it.startLine]
+        let end = it.contentStart < doc.lines.contentEnds[it.startLine] ? it.contentStart : it.markerEnd + 1
+        return visualColumn(from: start, to: min(end, doc.lines.contentEnds[it.startLine])) + (end > doc.lines.contentEnds[it.startLine] ? 1 : 0)
+    }
+
+    private func visualColumn(from start: Int, to end: Int) -> Int {
+        var column = 0
+        for i in start..<end {
+            column = buf[i] == 0x09 ? column + 4 - column % 4 : column + 1
+        }
+        return column
+    }
+
+    /// After `quoteDepth` block-quote markers, the column of the first character and whether it
+    /// starts a block that can never continue a paragraph (heading, fence, HTML, quote, list, rule).
+    private func lineStart(_ line: Int, quoteDepth: Int) -> (Int, Bool)? {
+        let start = doc.lines.starts[line]
+        let end = doc.lines.contentEnds[line]
+        var i = start
+        var quotes = 0
+        while i < end {
+            if isSpaceOrTab(buf[i]) { i += 1; continue }
+            if buf[i] == UInt8(ascii: ">") && quotes < quoteDepth { quotes += 1; i += 1; continue }
+            break
+        }
+        guard i < end else { return nil }
+        let column = visualColumn(from: start, to: i)
+        let c = buf[i]
+        let next: UInt8 = i + 1 < end ? buf[i + 1] : 0x20
+        switch c {
+        case UInt8(ascii: "#"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "_"):
+            return (column, true)
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            return (column, isSpaceOrTab(next) || next == c)
+        default:
+            if isDigit(c) {
+                var j = i
+                while j < end && isDigit(buf[j]) { j += 1 }
+                return (column, j < end && (buf[j] == UInt8(ascii: ".") || buf[j] == UInt8(ascii: ")")))
+            }
+            return (column, false)
+        }
+    }
+
+    private func isBlank(_ line: Int, quoteDepth: Int) -> Bool {
+        lineStart(line, quoteDepth: quoteDepth) == nil
     }
 
     /// Gives the items of a moved ordered list the numbers of their new positions.

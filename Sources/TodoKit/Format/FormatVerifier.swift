@@ -35,29 +35,21 @@ enum FormatVerifier {
 
     /// Why formatting `doc` again would change it, if it would.
     private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
-        let s = doc.structure
-        for task in s.tasks.indices {
-            let t = s.tasks[task]
-            let tail = CanonicalForm.canonicalTail(doc, task: task, buf, options: options)
-            if !tail.elementsEqual(UnsafeBufferPointer(rebasing: buf[t.checkbox..<doc.lines.contentEnds[t.line]])) {
-                return "formatting is not stable at line \(t.line + 1)"
+        let again = CanonicalForm.render(doc, options: options)
+        guard again.count != buf.count + (doc.hasBOM ? 3 : 0) || again != doc.utf8 else { return nil }
+        // Name the first line that would change.
+        let lines = doc.lines
+        var line = 0
+        var offset = doc.hasBOM ? 3 : 0
+        while line < lines.count {
+            let length = lines.ends[line] - lines.starts[line]
+            if offset + length > again.count || !again[offset..<(offset + length)].elementsEqual(UnsafeBufferPointer(rebasing: buf[lines.starts[line]..<lines.ends[line]])) {
+                break
             }
+            offset += length
+            line += 1
         }
-        if options.sinkCompleted {
-            for list in s.lists.indices {
-                var sawCompleted = false
-                for item in s.lists[list].items {
-                    let completed = doc.isCompletedItem(item, buf)
-                    if sawCompleted && !completed {
-                        let parent = s.lists[list].parentItem
-                        if parent >= 0 && s.items[parent].startLine == s.startLine(ofList: list) { break }
-                        return "a completed task still stands above an open item at line \(s.items[item].startLine + 1)"
-                    }
-                    sawCompleted = sawCompleted || completed
-                }
-            }
-        }
-        return nil
+        return "formatting is not stable at line \(line + 1)"
     }
 
     /// Order-independent fingerprints of a document's lines, tasks and list items.
