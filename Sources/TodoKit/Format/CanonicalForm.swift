@@ -149,9 +149,7 @@ struct CanonicalForm {
         for list in structure.lists.indices where selected?.contains(list) ?? true {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
-            // A list that starts on its parent item's first line cannot move: that line carries the parent.
-            let parent = structure.lists[list].parentItem
-            if parent >= 0 && structure.items[parent].startLine == structure.items[items[0]].startLine { continue }
+            if isPinned(list) { continue }
             var open: [Int] = []
             var completed: [Int] = []
             var sawCompleted = false
@@ -180,15 +178,28 @@ struct CanonicalForm {
         let s = doc.structure
         let items = s.lists[list].items
         let lines = doc.lines
-        // A marker at or right of another item's content column would nest under it.
+        // Items whose markers stand in different columns relate differently to what comes before
+        // the list and to each other (one could nest under another): such a list stays as it is.
+        let markerColumn = visualColumn(from: lines.starts[s.items[items[0]].startLine], to: s.items[items[0]].markerStart)
+        for item in items.dropFirst()
+        where visualColumn(from: lines.starts[s.items[item].startLine], to: s.items[item].markerStart) != markerColumn {
+            return false
+        }
         let minContent = items.map { contentColumn($0) }.min() ?? 0
-        let maxMarker = items.map { visualColumn(from: lines.starts[s.items[$0].startLine], to: s.items[$0].markerStart) }.max() ?? 0
-        if maxMarker >= minContent { return false }
         if order.last != items.last {
-            let follower = s.lastLine(ofList: list) + 1
-            if follower < lines.count && !isBlank(follower, quoteDepth: quoteDepth(items[0])) {
-                guard let (column, startsBlock) = lineStart(follower, quoteDepth: quoteDepth(items[0])), startsBlock else { return false }
-                if column >= minContent { return false }
+            // The next non-blank line must not join the new last item. Right after the list, a line
+            // stands apart from an item ending in paragraph text only because it starts a block
+            // (paragraph text would have continued it); after any other item it may be text that a
+            // new last item's paragraph would take in. After blank lines, a line indented to an
+            // item's content column would become that item's child.
+            let depth = quoteDepth(items[0])
+            var follower = s.lastLine(ofList: list) + 1
+            while follower < lines.count && isBlank(follower, quoteDepth: depth) { follower += 1 }
+            if follower < lines.count, let (column, quotes) = lineStart(follower, quoteDepth: depth) {
+                if follower == s.lastLine(ofList: list) + 1 && !s.paragraphLines[s.items[items[items.count - 1]].lastLine] {
+                    return false
+                }
+                if quotes == depth && column >= minContent { return false }
             }
         }
         if order.first != items.first {
@@ -223,9 +234,9 @@ struct CanonicalForm {
         return column
     }
 
-    /// After `quoteDepth` block-quote markers, the column of the first character and whether it
-    /// starts a block that can never continue a paragraph (heading, fence, HTML, quote, list, rule).
-    private func lineStart(_ line: Int, quoteDepth: Int) -> (Int, Bool)? {
+    /// The column of a line's first character after at most `quoteDepth` block-quote markers, and
+    /// how many markers it has; nil for a blank line.
+    private func lineStart(_ line: Int, quoteDepth: Int) -> (column: Int, quotes: Int)? {
         let start = doc.lines.starts[line]
         let end = doc.lines.contentEnds[line]
         var i = start
@@ -236,26 +247,33 @@ struct CanonicalForm {
             break
         }
         guard i < end else { return nil }
-        let column = visualColumn(from: start, to: i)
-        let c = buf[i]
-        let next: UInt8 = i + 1 < end ? buf[i + 1] : 0x20
-        switch c {
-        case UInt8(ascii: "#"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "_"):
-            return (column, true)
-        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
-            return (column, isSpaceOrTab(next) || next == c)
-        default:
-            if isDigit(c) {
-                var j = i
-                while j < end && isDigit(buf[j]) { j += 1 }
-                return (column, j < end && (buf[j] == UInt8(ascii: ".") || buf[j] == UInt8(ascii: ")")))
-            }
-            return (column, false)
-        }
+        return (visualColumn(from: start, to: i), quotes)
     }
 
     private func isBlank(_ line: Int, quoteDepth: Int) -> Bool {
         lineStart(line, quoteDepth: quoteDepth) == nil
+    }
+
+    /// The first lines (0-based) of the lists whose completed items would sink but which stay as they
+    /// are because reordering them would change the blocks around them.
+    static func listsKeptInPlace(_ doc: ParsedDocument) -> [Int] {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            let form = CanonicalForm(doc: doc, options: FormatOptions(today: Day(year: 2000, month: 1, day: 1)!), buf: buf)
+            return doc.structure.lists.indices.compactMap { list -> Int? in
+                let items = doc.structure.lists[list].items
+                let open = items.filter { !doc.isCompletedItem($0, buf) }
+                let order = open + items.filter { doc.isCompletedItem($0, buf) }
+                guard order != items, !form.isPinned(list) else { return nil }
+                return form.canReorder(list, order: order) ? nil : doc.structure.startLine(ofList: list)
+            }
+        }
+    }
+
+    /// A list that starts on its parent item's first line cannot move: that line carries the parent.
+    private func isPinned(_ list: Int) -> Bool {
+        let structure = doc.structure
+        let parent = structure.lists[list].parentItem
+        return parent >= 0 && structure.items[parent].startLine == structure.startLine(ofList: list)
     }
 
     /// Gives the items of a moved ordered list the numbers of their new positions.

@@ -133,9 +133,10 @@ enum FieldScanner {
             j = skipSpaces(buf, j + name.count + 2, end)
             let value: Field.Value
             if key == .priority {
-                guard let (p, after) = priorityWords.lazy.compactMap({ (word, p) -> (Priority, Int)? in
+                // The longest word that matches: `low` is a prefix of `lowest`.
+                guard let (p, after) = priorityWords.compactMap({ (word, p) -> (Priority, Int)? in
                     hasPrefix(buf, at: j, end: end, word) ? (p, j + word.count) : nil
-                }).first else { return nil }
+                }).max(by: { $0.1 < $1.1 }) else { return nil }
                 value = .priority(p)
                 j = after
             } else {

@@ -72,14 +72,31 @@ enum FormatVerifier {
                 taskKeys[task] = key
                 tasks.add(key)
             }
-            var isTaskLine = [Bool](repeating: false, count: doc.lines.count)
-            for task in s.tasks { isTaskLine[task.line] = true }
-            for line in 0..<doc.lines.count where !isTaskLine[line] {
+            // The task on each line, if any (at most one: a checkbox ends the line's block starts).
+            var taskAtLine = [Int](repeating: -1, count: doc.lines.count)
+            for (index, task) in s.tasks.enumerated() { taskAtLine[task.line] = index }
+            for line in 0..<doc.lines.count where taskAtLine[line] < 0 {
                 nonTaskLines.add(Keys.lineKey(doc, line, itemAtLine[line], buf))
             }
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
+            var sharedLineKeys = [UInt64?](repeating: nil, count: doc.lines.count)
             for (index, item) in s.items.enumerated() {
-                let key = item.task >= 0 ? taskKeys[item.task] : Keys.lineKey(doc, item.startLine, index, buf)
+                let key: UInt64
+                if item.task >= 0 {
+                    key = taskKeys[item.task]
+                } else if taskAtLine[item.startLine] >= 0 {
+                    // An item whose first line holds a nested task (`- - [ ] a`, `1. * [x] b`): that line
+                    // is rewritten with the task, so the item is known by the task's identity.
+                    key = taskKeys[taskAtLine[item.startLine]] &+ 1
+                } else if itemAtLine[item.startLine] != index {
+                    // A later item on its line (`- - - a`) is keyed by the whole line, like a line
+                    // without an item: hash that line once, not once per item (deep nesting was quadratic).
+                    let shared = sharedLineKeys[item.startLine] ?? Keys.lineKey(doc, item.startLine, -1, buf)
+                    sharedLineKeys[item.startLine] = shared
+                    key = shared
+                } else {
+                    key = Keys.lineKey(doc, item.startLine, index, buf)
+                }
                 itemKeys[index] = key
                 listItems[item.list].add(key)
             }
@@ -120,7 +137,11 @@ enum FormatVerifier {
             let text = doc.text(ofTask: task, buf)
             let title = text.title(buf, removing: Array(text.occurrences.indices))
             title.withUnsafeBufferPointer { hash.add($0, 0, $0.count) }
-            if let id = text.blockID { hash.add(buf, id.lowerBound, id.upperBound) }
+            // Title and block id read as one text: dropping a field can turn `^id` into the block id.
+            if let id = text.blockID {
+                if !title.isEmpty { hash.add(0x20) }
+                hash.add(buf, id.lowerBound, id.upperBound)
+            }
             if let p = text.effectiveFields()[.priority], case .priority(let level) = text.occurrences[p].field.value {
                 hash.add(level.rawValue.utf8.first ?? 0)
                 hash.add(UInt8(level.rawValue.utf8.count))

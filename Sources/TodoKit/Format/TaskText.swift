@@ -59,11 +59,13 @@ struct TaskText {
         occurrences = FieldScanner.scan(buf, from: s, to: e)
 
         // A block id is the last token that is not a field: `^` and letters, digits or dashes.
+        // Earlier duplicates of a key are text, so they end the search.
+        let counted = Set(effectiveFields().values)
         var k = e
         var last = occurrences.count - 1
         while true {
             while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
-            guard last >= 0, occurrences[last].range.upperBound == k else { break }
+            guard last >= 0, occurrences[last].range.upperBound == k, counted.contains(last) else { break }
             k = occurrences[last].range.lowerBound
             last -= 1
         }

@@ -35,7 +35,19 @@ struct HTMLNormalizer: Sendable {
     /// text merely starts with `[m]` is then a task only if the checkbox stands on the item's marker
     /// line, right after the marker, as the rules require (cmark-gfm leaves a task in a block quote,
     /// or after a BOM, as text, and `-` followed by `[x]` on the next line is no task at all).
-    func canonical(_ html: String, source: [[UInt8]] = [], applyingRules: Bool) -> String {
+    ///
+    /// `keptLists` are the first lines (1-based) of lists the formatter leaves in their order because
+    /// reordering them would change the blocks around them; their items are not sunk.
+    func canonical(_ html: String, source: [[UInt8]] = [], applyingRules: Bool, keptLists: Set<Int> = []) -> String {
+        var normalizer = self
+        normalizer.keptLists = keptLists
+        return normalizer.canonicalForm(html, source: source, applyingRules: applyingRules)
+    }
+
+    /// Lists left in their order (first lines, 1-based).
+    var keptLists: Set<Int> = []
+
+    private func canonicalForm(_ html: String, source: [[UInt8]], applyingRules: Bool) -> String {
         var tokens: [HTMLToken] = []
         let decoded = HTMLTokenizer.tokens(html).map { token in token.text.map { HTMLToken.text(HTMLNormalizer.decodingEscapes($0)) } ?? token }
         for node in HTMLTreeBuilder.nodes(decoded) {
@@ -73,8 +85,9 @@ struct HTMLNormalizer: Sendable {
         case .list(let open, let items, let close):
             tokens.append(.tag(open))
             let units = items.map { normalized($0, source: source, applyingRules: applyingRules) }
-            for unit in units where !applyingRules || !unit.completed { tokens += unit.tokens }
-            for unit in units where applyingRules && unit.completed { tokens += unit.tokens }
+            let sinks = applyingRules && !keptLists.contains(open.source?.line ?? -1)
+            for unit in units where !sinks || !unit.completed { tokens += unit.tokens }
+            for unit in units where sinks && unit.completed { tokens += unit.tokens }
             tokens.append(.tag(close))
         }
     }

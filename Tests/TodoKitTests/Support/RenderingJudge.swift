@@ -33,7 +33,9 @@ struct RenderingJudge: Sendable {
     func rendering(_ input: [UInt8]) throws -> Rendering {
         let (frontMatter, body) = FrontMatter.split(input)
         let html = try renderer.render(body, sourcePositions: true)
-        let canonical = normalizer.canonical(html, source: Shrinker.lines(body), applyingRules: true)
+        // The lists the engine deliberately leaves unsorted, 1-based (the body keeps the line numbers).
+        let kept = Set(CanonicalForm.listsKeptInPlace(ParsedDocument(validated: input)).map { $0 + 1 })
+        let canonical = normalizer.canonical(html, source: Shrinker.lines(body), applyingRules: true, keptLists: kept)
         return Rendering(frontMatter: frontMatter, html: html, canonical: canonical)
     }
 
