@@ -43,6 +43,11 @@ final class WatchedFile: @unchecked Sendable {
 
     /// Formats `saved` (what the file held after a save) and writes the result, unless it is
     /// already canonical or the file has changed again since `saved` was read.
+    ///
+    /// ``AtomicFile/write(_:to:ifStill:)`` makes the second check race-free for every editor that
+    /// replaces the file or has finished writing it. One case is left: an editor that writes in
+    /// place and pauses longer than the debounce in the middle of one save, then goes on writing
+    /// to the file it opened, which is no longer at the path. Editors write a save in one go.
     func format(_ saved: [UInt8]) {
         let output: [UInt8]
         do {

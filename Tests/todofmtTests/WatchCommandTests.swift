@@ -221,8 +221,16 @@ final class WatchCommandTests: XCTestCase {
         let sandbox = try Sandbox()
         try sandbox.write("todos.md", "- [ ] b\n")
         let watch = try WatchProcess(["--today", Samples.today, "todos.md"], in: sandbox.url)
-        EditorSave.atomicRename.save("- [x] a\n\u{0}\n", to: sandbox.path("todos.md"))
-        XCTAssertTrue(watch.waitForLine("todofmt: todos.md: binary file (NUL byte at byte 9)"), watch.stderr)
+        let binary = "- [x] a\n\u{0}\n"
+        // The message is the one the format command gives for the same file.
+        let other = try Sandbox()
+        try other.write("todos.md", binary)
+        let refused = try other.todofmt("todos.md")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.hasPrefix("todofmt: todos.md: "), refused.stderr)
+
+        EditorSave.atomicRename.save(binary, to: sandbox.path("todos.md"))
+        XCTAssertTrue(watch.waitForLine(String(refused.stderr.dropLast())), watch.stderr)
         XCTAssertEqual(try sandbox.read("todos.md"), "- [x] a\n\u{0}\n")
         EditorSave.atomicRename.save(Self.unsorted("x"), to: sandbox.path("todos.md"))
         assertFormatted(sandbox, "todos.md", Self.sorted("x"), watch)
