@@ -3,16 +3,18 @@ import TodoKit
 /// Turns `todofmt`'s arguments into an ``Invocation``.
 ///
 /// Options may stand before or after the paths; `--` ends them. Options with a value accept
-/// both `--today 2026-11-21` and `--today=2026-11-21`. The first word that is not an option is
-/// where a subcommand (`lint`, `watch`, `rules`, `config`) will be recognised once one exists:
-/// ``subcommands`` lists them, and until then every word is a path.
+/// both `--today 2026-11-21` and `--today=2026-11-21`. The first word that is not an option
+/// selects a subcommand if it is one of ``subcommands`` (`todofmt watch todos.md`); every other
+/// word is a path (`todofmt -- watch` formats a file named `watch`).
 struct ArgumentParser {
-    /// A command selected by the first non-option word, e.g. `todofmt lint todos.md`.
-    enum Subcommand {}
+    /// A command selected by the first non-option word, e.g. `todofmt watch todos.md`.
+    enum Subcommand {
+        /// Keep files formatted while they are edited.
+        case watch
+    }
 
-    /// The words that select a ``Subcommand``. None exist yet, so `todofmt lint` still formats a
-    /// file named `lint`.
-    static let subcommands: [String: Subcommand] = [:]
+    /// The words that select a ``Subcommand``.
+    static let subcommands: [String: Subcommand] = ["watch": .watch]
 
     /// The value of `TODOFMT_TODAY`, used when `--today` is not given.
     var environmentToday: String?
@@ -26,6 +28,9 @@ struct ArgumentParser {
         var fieldStyle = FieldStyle.default
         var stampDates = true
         var sinkCompleted = true
+        var subcommand: Subcommand?
+        /// The first option given that only the format command understands.
+        var formatOnlyOption: String?
 
         var index = 0
         var optionsEnded = false
@@ -33,8 +38,9 @@ struct ArgumentParser {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == FormatRequest.standardInput || !argument.hasPrefix("-") {
-                if paths.isEmpty, !optionsEnded, let subcommand = Self.subcommands[argument] {
-                    switch subcommand {}
+                if paths.isEmpty, !optionsEnded, subcommand == nil, let selected = Self.subcommands[argument] {
+                    subcommand = selected
+                    continue
                 }
                 paths.append(argument)
                 continue
@@ -71,9 +77,11 @@ struct ArgumentParser {
             case "--check":
                 try flag()
                 mode = .check
+                formatOnlyOption = formatOnlyOption ?? name
             case "--diff":
                 try flag()
                 diff = true
+                formatOnlyOption = formatOnlyOption ?? name
             case "--no-stamp":
                 try flag()
                 stampDates = false
@@ -103,15 +111,23 @@ struct ArgumentParser {
             }
             today = day
         }
+        let options = FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted,
+                                    today: today ?? .today())
+        if subcommand == .watch {
+            if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with watch") }
+            if paths.isEmpty { throw UsageError(message: "watch needs a PATH (see 'todofmt --help')") }
+            if paths.contains(FormatRequest.standardInput) {
+                throw UsageError(message: "watch cannot watch standard input ('-')")
+            }
+            return .watch(WatchRequest(paths: paths, options: options, todayIsPinned: today != nil))
+        }
+
         if paths.isEmpty { paths = [FormatRequest.standardInput] }
         if paths.filter({ $0 == FormatRequest.standardInput }).count > 1 {
             throw UsageError(message: "standard input ('-') given more than once")
         }
         // --diff already changes nothing and exits 1 on changes, so with --check it wins.
         if diff { mode = .diff }
-
-        let options = FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted,
-                                    today: today ?? .today())
         return .format(FormatRequest(mode: mode, paths: paths, options: options))
     }
 }

@@ -6,4 +6,6 @@ enum Invocation: Equatable {
     case version
     /// Format inputs (the default command).
     case format(FormatRequest)
+    /// Keep files formatted while they are edited (`todofmt watch`).
+    case watch(WatchRequest)
 }

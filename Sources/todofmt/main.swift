@@ -17,6 +17,8 @@ do {
         exit(0)
     case .format(let request):
         exit(FormatRunner(request: request, console: console).run())
+    case .watch(let request):
+        WatchRunner(request: request, console: console).run()
     }
 } catch {
     console.error(error.message)
