@@ -218,7 +218,8 @@ final class HostileInputTests: XCTestCase {
 
     func testTabsEverywhere() throws {
         XCTAssertEqual(try format("-\t[ ]\tbuy\tmilk\tdue:2026-12-01\t\n"), "-\t[ ] buy\tmilk due:2026-12-01\n")
-        XCTAssertEqual(try format("-\t[x]\t\n\t-\t[ ]\tchild\n"), "-\t[x] done:2026-11-21\n\t-\t[ ] child\n")
+        // An empty task stays as written; its child is formatted.
+        XCTAssertEqual(try format("-\t[x]\t\n\t-\t[ ]\tchild\n"), "-\t[x]\t\n\t-\t[ ] child\n")
         // Four columns of tab are indented code, not a task.
         XCTAssertEqual(try format("\t- [x] code\n"), "\t- [x] code\n")
         XCTAssertEqual(try format("- [\t] near miss\n"), "- [\t] near miss\n")

@@ -33,9 +33,39 @@ struct CanonicalForm {
         static let all = Scope()
     }
 
-    /// Formats `doc` and returns the canonical bytes (with the document's BOM).
+    /// Formats `doc` and returns the canonical bytes (with the document's BOM) of one pass.
     static func render(_ doc: ParsedDocument, options: FormatOptions) -> [UInt8] {
         render(doc, options: options, scope: .all).bytes
+    }
+
+    /// The outcome of formatting until nothing changes.
+    struct Settled {
+        /// The canonical bytes.
+        var bytes: [UInt8]
+        /// `bytes` parsed; formatting it again gives `bytes`.
+        var document: ParsedDocument
+        /// `order[p]`: the input line now at position `p`.
+        var order: [Int]
+        /// Whether the bytes differ from the input.
+        var changed: Bool
+    }
+
+    /// Formats `doc` again and again until a pass changes nothing (a nested list may be movable
+    /// only once its parent item has moved); nil when it does not settle within a few passes.
+    static func settle(_ doc: ParsedDocument, options: FormatOptions) -> Settled? {
+        var current = doc
+        var order = Array(0..<doc.lines.count)
+        var changed = false
+        for _ in 0..<8 {
+            let (bytes, pass) = render(current, options: options, scope: .all)
+            if bytes.count == current.bytes.count + (current.hasBOM ? 3 : 0) && bytes == current.utf8 {
+                return Settled(bytes: bytes, document: current, order: order, changed: changed)
+            }
+            changed = true
+            order = pass.map { order[$0] }
+            current = ParsedDocument(validated: bytes)
+        }
+        return nil
     }
 
     /// Renders `doc` within `scope`; `order[p]` is the input line that stands at output position `p`.
@@ -84,6 +114,13 @@ struct CanonicalForm {
         let (status, _) = doc.status(ofTask: task, buf)
         let t = doc.structure.tasks[task]
         let text = doc.text(ofTask: task, buf)
+        if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
+            // An empty task stays as written (but `X`): there is nothing to date, and text after the
+            // checkbox could turn the next line into part of its paragraph.
+            var out = Array(UnsafeBufferPointer(rebasing: buf[t.checkbox..<doc.lines.contentEnds[t.line]]))
+            if status == .done { out[1] = UInt8(ascii: "x") }
+            return out
+        }
         let chosen = text.effectiveFields()
 
         var removed = Array(chosen.values)
@@ -110,7 +147,9 @@ struct CanonicalForm {
             mark: mark, title: text.title(buf, removing: removed), fields: fields, style: options.fieldStyle,
             blockID: text.blockID.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
             hardBreak: text.hardBreak.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
-            spaceWhenEmpty: text.hasSpaceAfterCheckbox)
+            // A task whose text all went (a dropped end date) ends at `]`: the checkbox stays paragraph
+            // text, so the item keeps its paragraph and everything after it stays where it was.
+            spaceWhenEmpty: false)
     }
 
     /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
@@ -131,14 +170,12 @@ struct CanonicalForm {
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-        } else if let first = hardBreak?.first {
-            // A task needs white space after `]`; a hard break may bring its own.
-            if !isSpaceOrTab(first) { out.append(0x20) }
+            if let hardBreak { out.append(contentsOf: hardBreak) }
         } else if spaceWhenEmpty {
             // GitHub draws an empty checkbox only when white space follows it.
             out.append(0x20)
         }
-        if let hardBreak { out.append(contentsOf: hardBreak) }
+        // With no text there is nothing for a hard break to break.
         return out
     }
 
@@ -254,17 +291,19 @@ struct CanonicalForm {
         lineStart(line, quoteDepth: quoteDepth) == nil
     }
 
-    /// The first lines (0-based) of the lists whose completed items would sink but which stay as they
-    /// are because reordering them would change the blocks around them.
-    static func listsKeptInPlace(_ doc: ParsedDocument) -> [Int] {
-        doc.bytes.withUnsafeBufferPointer { buf in
-            let form = CanonicalForm(doc: doc, options: FormatOptions(today: Day(year: 2000, month: 1, day: 1)!), buf: buf)
-            return doc.structure.lists.indices.compactMap { list -> Int? in
-                let items = doc.structure.lists[list].items
-                let open = items.filter { !doc.isCompletedItem($0, buf) }
-                let order = open + items.filter { doc.isCompletedItem($0, buf) }
+    /// The first lines (0-based, in `doc`) of the lists whose completed items stay above open items
+    /// after formatting, because reordering them would change the blocks around them.
+    static func listsKeptInPlace(_ doc: ParsedDocument, options: FormatOptions) -> [Int] {
+        guard let settled = settle(doc, options: options) else { return [] }
+        let final = settled.document
+        return final.bytes.withUnsafeBufferPointer { buf in
+            let form = CanonicalForm(doc: final, options: options, buf: buf)
+            return final.structure.lists.indices.compactMap { list -> Int? in
+                let items = final.structure.lists[list].items
+                let open = items.filter { !final.isCompletedItem($0, buf) }
+                let order = open + items.filter { final.isCompletedItem($0, buf) }
                 guard order != items, !form.isPinned(list) else { return nil }
-                return form.canReorder(list, order: order) ? nil : doc.structure.startLine(ofList: list)
+                return settled.order[final.structure.startLine(ofList: list)]
             }
         }
     }
@@ -288,25 +327,24 @@ struct CanonicalForm {
             guard number != it.number else { continue }
             var marker = Array(String(number).utf8)
             marker.append(buf[it.markerEnd - 1])
-            let oldMarkerWidth = it.markerEnd - it.markerStart
             let line = it.startLine
             let blankItem = it.contentStart >= doc.lines.contentEnds[line]
             if blankItem {
                 addEdit(line: line, start: it.markerStart, end: it.markerEnd, bytes: marker)
                 continue
             }
-            // Keep the content column: absorb the width change in the spaces after the marker.
-            let spaces = it.contentStart - it.markerEnd
-            let spacesAreSpaces = !UnsafeBufferPointer(rebasing: buf[it.markerEnd..<it.contentStart]).contains(0x09)
-            let wanted = oldMarkerWidth + spaces - marker.count
+            // Keep the content column: absorb the width change in the spaces after the marker
+            // (counted in columns, so a tab there becomes spaces).
+            let lineStart = doc.lines.starts[line]
+            let contentColumn = visualColumn(from: lineStart, to: it.contentStart)
+            let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + marker.count
+            let wanted = contentColumn - markerEndColumn
             var shift = 0
-            if spacesAreSpaces && wanted >= 1 && wanted <= 4 {
-                marker.append(contentsOf: repeatElement(0x20, count: wanted))
-            } else if spacesAreSpaces && wanted > 4 {
-                marker.append(contentsOf: repeatElement(0x20, count: 4))
+            if wanted >= 1 {
+                marker.append(contentsOf: repeatElement(0x20, count: min(wanted, 4)))
             } else {
-                marker.append(contentsOf: UnsafeBufferPointer(rebasing: buf[it.markerEnd..<it.contentStart]))
-                shift = marker.count - (oldMarkerWidth + spaces)
+                marker.append(0x20)
+                shift = markerEndColumn + 1 - contentColumn
             }
             addEdit(line: line, start: it.markerStart, end: it.contentStart, bytes: marker)
             if shift > 0 { shiftContinuation(of: item, by: shift) }
@@ -396,7 +434,8 @@ struct CanonicalForm {
             let end = lines.contentEnds[source]
             // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
             // line; that CR becomes CRLF so that the lines stay apart.
-            if endedWithLoneCR && start == end && lines.ends[source] > end && buf[end] == 0x0A && firstEdit[source] < 0 {
+            if endedWithLoneCR && start == end && firstEdit[source] < 0
+                && lines.ends[position] > lines.contentEnds[position] && buf[lines.contentEnds[position]] == 0x0A {
                 out.append(0x0A)
             }
             if firstEdit[source] < 0 {

@@ -6,15 +6,24 @@
 /// - the same lists hold the same items under the same parents,
 /// - a second formatting would change nothing.
 enum FormatVerifier {
-    /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`.
+    /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`,
+    /// or when formatting it again would change it.
     static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
         let out = ParsedDocument(validated: output)
-        if let problem = FormatVerifier.problem(input, out, options) {
+        if let problem = problem(input, out) ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
             throw .verificationFailed(problem)
         }
     }
 
-    private static func problem(_ a: ParsedDocument, _ b: ParsedDocument, _ options: FormatOptions) -> String? {
+    /// Throws `TodoError.verificationFailed` when `output` (already parsed, and known to be stable)
+    /// does not hold the same lines, tasks and lists as `input`.
+    static func verify(input: ParsedDocument, output: ParsedDocument) throws(TodoError) {
+        if let problem = problem(input, output) {
+            throw .verificationFailed(problem)
+        }
+    }
+
+    private static func problem(_ a: ParsedDocument, _ b: ParsedDocument) -> String? {
         if a.hasBOM != b.hasBOM { return "byte-order mark changed" }
         if a.lines.count != b.lines.count { return "line count changed (\(a.lines.count) → \(b.lines.count))" }
         if a.frontMatterLines != b.frontMatterLines { return "front matter changed" }
@@ -28,7 +37,7 @@ enum FormatVerifier {
                 if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
                 if ka.tasks != kb.tasks { return "a task was lost or altered" }
                 if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
-                return FormatVerifier.unstable(b, bb, options)
+                return nil
             }
         }
     }
