@@ -62,3 +62,10 @@ install: release
 
 clean:
 	rm -rf .build
+
+# Watch latency (issue 4): from an editor's atomic save to the formatted file on disk, median and
+# worst over WATCH_SAVES saves, printed as a Markdown table row. `make bench` includes it.
+WATCH_SAVES ?= 50
+.PHONY: bench-watch
+bench-watch: release
+	@$(SWIFT) Scripts/watch-latency.swift "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(WATCH_SAVES)

@@ -1,14 +1,26 @@
-import TodoKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-// Temporary development front end (replaced by the real CLI).
-var input: [UInt8] = []
-var chunk = [UInt8](repeating: 0, count: 65536)
-while true { let n = read(0, &chunk, chunk.count); if n <= 0 { break }; input += chunk[0..<n] }
-var options = FormatOptions(today: Day("2026-11-21")!)
-if CommandLine.arguments.contains("--emoji") { options.fieldStyle = .emoji }
+
+// The thin front end: parse the arguments, run, map the outcome to an exit status.
+let console = Console()
+let parser = ArgumentParser(environmentToday: getenv("TODOFMT_TODAY").map { String(cString: $0) })
 do {
-    let out = try TodoFormatter(options: options).format(utf8: input)
-    _ = out.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
-} catch { let m = Array("todofmt: \(error)\n".utf8); _ = m.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }; exit(2) }
+    switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        console.output(Array(Usage.help.utf8))
+        exit(0)
+    case .version:
+        console.outputLine(Usage.version)
+        exit(0)
+    case .format(let request):
+        exit(FormatRunner(request: request, console: console).run())
+    case .watch(let request):
+        WatchRunner(request: request, console: console).run()
+    }
+} catch {
+    console.error(error.message)
+    exit(2)
+}

@@ -26,6 +26,9 @@ struct BlockScanner {
         var task = -1
         /// For paragraphs: lines added so far.
         var lineCount = 0
+        /// For paragraphs: first line and the byte offset where its text starts.
+        var startLine = 0
+        var startOffset = 0
     }
 
     private let buf: UnsafeBufferPointer<UInt8>
@@ -58,6 +61,7 @@ struct BlockScanner {
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int) -> BlockStructure {
         var scanner = BlockScanner(buf: buf, lines: lines)
         scanner.structure.lazyLines = [Bool](repeating: false, count: lines.count)
+        scanner.structure.paragraphLines = [Bool](repeating: false, count: lines.count)
         var i = skipLines
         while i < lines.count {
             scanner.incorporate(line: i)
@@ -150,7 +154,9 @@ struct BlockScanner {
                 }
             default:
                 if offset < lineEnd && !blank {
-                    addChild(Block(kind: .paragraph, lineCount: 1))
+                    advanceNextNonspace()
+                    structure.paragraphLines[lineIndex] = true
+                    addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
         }
@@ -176,6 +182,7 @@ struct BlockScanner {
     }
 
     private mutating func addLineToParagraph() {
+        structure.paragraphLines[lineIndex] = true
         let top = stack.count - 1
         stack[top].lineCount += 1
         if stack[top].lineCount == 2 && stack[top].task >= 0 {
@@ -201,13 +208,14 @@ struct BlockScanner {
             }
             return .notMatched
         case .item:
-            if blank {
-                if !stack[index].hasChild { return .notMatched }
-                advanceNextNonspace()
-                return .matched
-            }
+            // cmark's order (GitHub's renderer): indentation first, so even a blank line indented to
+            // the content keeps an empty item open; an empty item ends at a less indented blank line.
             if indent >= stack[index].contentIndent {
                 advanceOffset(stack[index].contentIndent, columns: true)
+                return .matched
+            }
+            if blank && stack[index].hasChild {
+                advanceNextNonspace()
                 return .matched
             }
             return .notMatched
@@ -263,6 +271,7 @@ struct BlockScanner {
             }
             // ATX heading.
             if c == UInt8(ascii: "#") && isATXHeading(at: nextNonspace) {
+                recordATXHeading(at: nextNonspace)
                 addChild(Block(kind: .paragraph))
                 finalizeTop()
                 advanceToEnd()
@@ -293,6 +302,11 @@ struct BlockScanner {
             // Setext heading underline turns the paragraph into a heading.
             if containerIsParagraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")) && isSetextUnderline(at: nextNonspace) {
                 closeUnmatched()
+                let paragraph = stack[stack.count - 1]
+                var end = lines.contentEnds[paragraph.startLine]
+                while end > paragraph.startOffset && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+                structure.headings.append(BlockStructure.Heading(
+                    line: paragraph.startLine, level: c == UInt8(ascii: "=") ? 1 : 2, text: paragraph.startOffset..<end))
                 finalizeTop()
                 advanceToEnd()
                 return .leaf
@@ -308,7 +322,7 @@ struct BlockScanner {
         // List item.
         var containerIsList = false
         if case .list = stack[container].kind { containerIsList = true }
-        if (!indented || containerIsList), parseListItem(containerIsParagraph: containerIsParagraph) {
+        if (!indented || containerIsList) && indent < BlockScanner.codeIndent, parseListItem(containerIsParagraph: containerIsParagraph) {
             return .container
         }
         // Indented code.
@@ -437,9 +451,13 @@ struct BlockScanner {
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
         structure.items[item].task = task
-        // The rest of the line is the task's paragraph. In CommonMark the checkbox itself is paragraph
-        // text, so even an empty task has an open paragraph that a lazy line can continue.
-        addChild(Block(kind: .paragraph, task: task, lineCount: 1))
+        // The rest of the line is the task's paragraph, as cmark-gfm reads it: a checkbox followed by
+        // white space is taken off the line, so nothing but white space leaves no paragraph (the next
+        // line may start a list); a checkbox right at the end of the line is paragraph text itself.
+        if after == lineEnd || !isBlankRest(from: after) {
+            structure.paragraphLines[lineIndex] = true
+            addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
+        }
         return true
     }
 
@@ -593,6 +611,23 @@ struct BlockScanner {
         while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
         let level = j - start
         return level >= 1 && level <= 6 && (j == lineEnd || isSpaceOrTab(buf[j]))
+    }
+
+    /// Records an ATX heading's level and text (without the closing `#` sequence).
+    private mutating func recordATXHeading(at start: Int) {
+        var j = start
+        while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
+        let level = j - start
+        while j < lineEnd && isSpaceOrTab(buf[j]) { j += 1 }
+        var end = lineEnd
+        while end > j && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+        var k = end
+        while k > j && buf[k - 1] == UInt8(ascii: "#") { k -= 1 }
+        if k == j || isSpaceOrTab(buf[k - 1]) {
+            end = k
+            while end > j && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+        }
+        structure.headings.append(BlockStructure.Heading(line: lineIndex, level: level, text: j..<end))
     }
 
     private func isSetextUnderline(at start: Int) -> Bool {

@@ -56,14 +56,24 @@ struct BlockStructure: Sendable {
         var paragraphContinues: Bool = false
     }
 
+    /// One heading (ATX or setext) with the byte range of its text on its first line.
+    struct Heading: Sendable {
+        var line: Int
+        var level: Int
+        var text: Range<Int>
+    }
+
     var items: [Item] = []
     var lists: [List] = []
+    var headings: [Heading] = []
     var tasks: [Task] = []
     /// First top-level list (not nested in an item), -1 if none; siblings via `nextSibling`.
     var firstTopList: Int = -1
     var lastTopList: Int = -1
     /// Lines that were lazy paragraph continuations (they do not carry their containers' indentation).
     var lazyLines: [Bool] = []
+    /// Lines that are paragraph text (a task's first line included).
+    var paragraphLines: [Bool] = []
 
     /// First line of a list.
     func startLine(ofList list: Int) -> Int {

@@ -12,7 +12,7 @@ enum FieldScanner {
 
     private static let dataviewKeys: [([UInt8], FieldKey)] = ([
         ("created", .created), ("start", .start), ("scheduled", .scheduled), ("due", .due),
-        ("completion", .done), ("done", .done), ("cancelled", .cancelled), ("priority", .priority),
+        ("completion", .done), ("cancelled", .cancelled), ("priority", .priority),
     ] as [(String, FieldKey)]).map { (Array($0.0.utf8), $0.1) }
 
     private static let emojis: [Emoji] = {
@@ -27,7 +27,10 @@ enum FieldScanner {
     }()
 
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
-    private static let priorityWords: [([UInt8], Priority)] = Priority.allCases.map { (Array($0.rawValue.utf8), $0) }
+    /// Longest first, so that `lowest` is not read as `low`.
+    private static let priorityWords: [([UInt8], Priority)] = Priority.allCases
+        .map { (Array($0.rawValue.utf8), $0) }
+        .sorted { $0.0.count > $1.0.count }
 
     /// Every valid field token in `[from, to)`, in order.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> [TaskText.Occurrence] {
@@ -44,10 +47,9 @@ enum FieldScanner {
                 continue
             }
             if c == UInt8(ascii: "\\") {
-                // A backslash escapes only ASCII punctuation (CommonMark); before white space it is
-                // a literal, and the white space still starts a token.
+                // CommonMark escapes only ASCII punctuation.
                 atTokenStart = false
-                i += i + 1 < end && isASCIIPunctuation(buf[i + 1]) ? 2 : 1
+                i += (i + 1 < end && isASCIIPunctuation(buf[i + 1])) ? 2 : 1
                 continue
             }
             if c == UInt8(ascii: "`") {
@@ -167,8 +169,9 @@ enum FieldScanner {
                 guard isBoundary(buf, j, end) else { return nil }
                 return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
             }
-            j = skipSpaces(buf, j, end)
-            guard let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
+            let spacesStart = j
+            while j < end && buf[j] == 0x20 { j += 1 }
+            guard j > spacesStart, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
             return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: e.key, value: .day(day), style: .emoji))
         }
         return nil

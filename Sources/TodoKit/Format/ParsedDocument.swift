@@ -66,6 +66,11 @@ struct ParsedDocument: Sendable {
         return task >= 0 && status(ofTask: task, buf).0.isCompleted
     }
 
+    /// Whether an item is a completed task (it sinks).
+    func isCompletedItem(_ item: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { isCompletedItem(item, $0) }
+    }
+
     /// Reads a task's text after the checkbox.
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]

@@ -11,11 +11,11 @@ struct TaskText {
     var start: Int
     /// First non-blank byte after the checkbox.
     var coreStart: Int
-    /// End of the text proper (before a block id, a hard break and trailing white space).
+    /// End of the text proper (before a hard break and trailing white space).
     var coreEnd: Int
     /// Every valid field token, in order.
     var occurrences: [Occurrence] = []
-    /// A trailing block id (`^abc`), caret included.
+    /// The block id (`^abc`, caret included): the last token that is not a field.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
@@ -27,21 +27,23 @@ struct TaskText {
         self.start = start
         var s = start
         while s < end && isSpaceOrTab(buf[s]) { s += 1 }
-        coreStart = s
         hasSpaceAfterCheckbox = s > start || (start < end && isSpaceOrTab(buf[start]))
 
         var e = end
-        while e > s && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+        while e > start && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+        // Text that is only white space is empty; its trailing spaces may still be a hard break.
+        if s > e { s = e }
+        coreStart = s
         if paragraphContinues && e < end {
-            // Two or more trailing spaces make a hard break when the paragraph goes on.
+            // Two or more trailing spaces after some text make a hard break when the paragraph goes on.
             var spaces = 0
             var k = end
             while k > e && buf[k - 1] == 0x20 {
                 spaces += 1
                 k -= 1
             }
-            if spaces >= 2 { hardBreak = e..<end }
-        } else if paragraphContinues && e == end && e > s && buf[e - 1] == UInt8(ascii: "\\") {
+            if spaces >= 2 && e > s { hardBreak = e..<end }
+        } else if paragraphContinues && e == end && e > s && buf[e - 1] == UInt8(ascii: "\\") && !TaskText.endsInURL(buf, s, e - 1) {
             var backslashes = 0
             var k = e
             while k > s && buf[k - 1] == UInt8(ascii: "\\") {
@@ -55,17 +57,41 @@ struct TaskText {
                 e = w
             }
         }
-
-        // A block id is the last token: `^` and letters, digits or dashes.
-        var tokenStart = e
-        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
-        if e - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, e) {
-            blockID = tokenStart..<e
-            e = tokenStart
-            while e > s && isSpaceOrTab(buf[e - 1]) { e -= 1 }
-        }
         coreEnd = e
         occurrences = FieldScanner.scan(buf, from: s, to: e)
+
+        // A block id is the last token that is not a field: `^` and letters, digits or dashes.
+        // Earlier duplicates of a key are text, so they end the search.
+        let counted = Set(effectiveFields().values)
+        var k = e
+        var last = occurrences.count - 1
+        while true {
+            while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
+            guard last >= 0, occurrences[last].range.upperBound == k, counted.contains(last) else { break }
+            k = occurrences[last].range.lowerBound
+            last -= 1
+        }
+        var tokenStart = k
+        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
+        if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
+            blockID = tokenStart..<k
+        }
+    }
+
+    /// Whether the token that ends at `end` is a URL (autolinks take a trailing backslash).
+    private static func endsInURL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var t = end
+        while t > start && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
+        let token = UnsafeBufferPointer(rebasing: buf[t..<end])
+        // An autolink in angle brackets ends at its `>`.
+        if token.last == UInt8(ascii: ">") { return false }
+        if token.starts(with: "www.".utf8) { return true }
+        var i = 0
+        while i + 3 <= token.count {
+            if token[i] == UInt8(ascii: ":") && token[i + 1] == UInt8(ascii: "/") && token[i + 2] == UInt8(ascii: "/") { return true }
+            i += 1
+        }
+        return false
     }
 
     private static func isBlockIDBody(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
@@ -95,9 +121,11 @@ struct TaskText {
         var out: [UInt8] = []
         out.reserveCapacity(coreEnd - coreStart)
         var cursor = coreStart
-        for index in removed.sorted() {
-            var a = occurrences[index].range.lowerBound
-            var b = occurrences[index].range.upperBound
+        var ranges = removed.map { occurrences[$0].range }
+        if let blockID { ranges.append(blockID) }
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            var a = range.lowerBound
+            var b = range.upperBound
             if a > cursor && isSpaceOrTab(buf[a - 1]) {
                 while a > cursor && isSpaceOrTab(buf[a - 1]) { a -= 1 }
             } else {

@@ -23,15 +23,16 @@ public struct TodoDocument: Sendable {
         tasks = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0) }
     }
 
-    /// Checks that bytes are UTF-8 text without NUL bytes.
+    /// Checks that bytes are UTF-8 text without NUL bytes. A NUL anywhere means a binary file,
+    /// which is the more useful message for an image or a database than its first non-UTF-8 byte.
     static func validate(_ bytes: [UInt8]) throws(TodoError) {
+        if let nul = bytes.firstIndex(of: 0) { throw .binary(offset: nul) }
         let error: TodoError? = bytes.withUnsafeBufferPointer { buf in
             var i = 0
             let n = buf.count
             while i < n {
                 let b = buf[i]
                 if b < 0x80 {
-                    if b == 0 { return .binary(offset: i) }
                     i += 1
                     continue
                 }

@@ -28,11 +28,13 @@ public struct TodoFormatter: Sendable {
     }
 
     func format(parsed: ParsedDocument) throws(TodoError) -> [UInt8] {
-        let output = CanonicalForm.render(parsed, options: options)
-        let unchanged = output.count == parsed.bytes.count + (parsed.hasBOM ? 3 : 0) && output == parsed.utf8
-        if !unchanged {
-            try FormatVerifier.verify(input: parsed, output: output, options: options)
+        // Settling proves stability: its last pass formatted the result and changed nothing.
+        guard let settled = CanonicalForm.settle(parsed, options: options) else {
+            throw .verificationFailed("formatting does not settle")
         }
-        return output
+        if settled.changed {
+            try FormatVerifier.verify(input: parsed, output: settled.document)
+        }
+        return settled.bytes
     }
 }

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Storage in memory, for previews and tests. `replace(_:)` plays the part of another writer.
+public final class MemoryTodoStorage: TodoStorage, @unchecked Sendable {
+    // Guarded by `lock`.
+    private var bytes: [UInt8]
+    private var lock = pthread_mutex_t()
+
+    /// Storage holding `text`.
+    public init(_ text: String = "") {
+        bytes = Array(text.utf8)
+        pthread_mutex_init(&lock, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&lock) }
+
+    public func read() throws(TodoStoreError) -> [UInt8] {
+        locked { bytes }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(TodoStoreError) {
+        locked { self.bytes = bytes }
+    }
+
+    /// Changes the content behind the store's back, as another program would.
+    public func replace(_ text: String) {
+        locked { bytes = Array(text.utf8) }
+    }
+
+    /// The current content as text.
+    public var text: String {
+        locked { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return body()
+    }
+}

@@ -1,0 +1,55 @@
+/// One todo as an app sees it: a task line of the file with an identity.
+public struct Todo: Identifiable, Hashable, Sendable {
+    /// Stable identity for the life of the store.
+    public let id: TodoID
+    /// The text without metadata fields.
+    public var title: String
+    /// What the checkbox says.
+    public var status: TaskStatus
+    /// The priority, if any.
+    public var priority: Priority?
+    /// The day the task was written down.
+    public var created: Day?
+    /// The day work may start.
+    public var start: Day?
+    /// The day the task is planned for.
+    public var scheduled: Day?
+    /// The day the task is due.
+    public var due: Day?
+    /// The day the task was done.
+    public var done: Day?
+    /// The day the task was cancelled.
+    public var cancelled: Day?
+    /// The `#tags` in the title, without `#`.
+    public var tags: [String]
+    /// The enclosing todo, if any.
+    public var parent: TodoID?
+    /// The todos nested directly under this one, in file order.
+    public var subtasks: [TodoID]
+    /// Where the todo stands in the file: 1-based line.
+    public var line: Int
+    /// The heading the todo stands under, if any.
+    public var section: String?
+
+    /// Done or cancelled.
+    public var isCompleted: Bool { status.isCompleted }
+
+    /// Whether the todo is open and was due before `day`.
+    public func isOverdue(on day: Day) -> Bool {
+        guard !isCompleted, let due else { return false }
+        return due < day
+    }
+
+    /// The date field `key`, if set (nil for priority).
+    public func day(_ key: FieldKey) -> Day? {
+        switch key {
+        case .created: created
+        case .start: start
+        case .scheduled: scheduled
+        case .due: due
+        case .done: done
+        case .cancelled: cancelled
+        case .priority: nil
+        }
+    }
+}

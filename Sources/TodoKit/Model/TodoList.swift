@@ -1,0 +1,141 @@
+/// A todo file as a model: its todos in file order, each with a stable identity, over a document
+/// that keeps every byte the model did not change.
+///
+/// `TodoList` is a value; ``TodoStore`` owns the current one and saves it.
+public struct TodoList: Sendable {
+    let parsed: ParsedDocument
+    /// The todo on each line (nil for lines that hold no task).
+    let lineIDs: [TodoID?]
+    /// The next identity to hand out.
+    var nextID: UInt64
+
+    /// The todos in file order.
+    public let todos: [Todo]
+    private let positions: [TodoID: Int]
+    /// The parsed task index of each todo, in the same order as `todos`.
+    let taskIndices: [Int]
+
+    /// Parses bytes and gives every task a new identity.
+    init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
+        try TodoDocument.validate(bytes)
+        self.init(parsed: ParsedDocument(validated: bytes), lineIDs: nil, nextID: firstID)
+    }
+
+    /// Builds the model over a parsed document; task lines without an identity get a new one.
+    init(parsed: ParsedDocument, lineIDs: [TodoID?]?, nextID: UInt64) {
+        self.parsed = parsed
+        var ids = lineIDs ?? []
+        if ids.count != parsed.lines.count { ids = [TodoID?](repeating: nil, count: parsed.lines.count) }
+        var next = nextID
+        var isTaskLine = [Bool](repeating: false, count: parsed.lines.count)
+        for task in parsed.structure.tasks {
+            isTaskLine[task.line] = true
+            if ids[task.line] == nil {
+                ids[task.line] = TodoID(rawValue: next)
+                next += 1
+            }
+        }
+        for line in ids.indices where !isTaskLine[line] { ids[line] = nil }
+        self.lineIDs = ids
+        self.nextID = next
+
+        let lines = TodoDocument(parsed: parsed).tasks
+        let headings = parsed.structure.headings
+        var todos: [Todo] = []
+        todos.reserveCapacity(lines.count)
+        var heading = -1
+        for (index, line) in lines.enumerated() {
+            let lineIndex = line.location.line - 1
+            while heading + 1 < headings.count && headings[heading + 1].line < lineIndex { heading += 1 }
+            let section = heading >= 0 ? String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) : nil
+            let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
+            todos.append(Todo(
+                id: ids[lineIndex]!, title: line.title, status: line.status, priority: line.priority,
+                created: line.day(.created), start: line.day(.start), scheduled: line.day(.scheduled),
+                due: line.day(.due), done: line.day(.done), cancelled: line.day(.cancelled),
+                tags: TodoList.tags(in: line.title), parent: parent, subtasks: [],
+                line: lineIndex + 1, section: section))
+            _ = index
+        }
+        var positions: [TodoID: Int] = [:]
+        for (index, todo) in todos.enumerated() { positions[todo.id] = index }
+        for index in todos.indices {
+            if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
+        }
+        self.todos = todos
+        self.positions = positions
+        taskIndices = Array(parsed.structure.tasks.indices)
+    }
+
+    /// The file's bytes.
+    public var utf8: [UInt8] { parsed.utf8 }
+
+    /// The file's text.
+    public var text: String { String(decoding: parsed.utf8, as: UTF8.self) }
+
+    /// The todo with an identity, if it is in the list.
+    public subscript(id: TodoID) -> Todo? {
+        positions[id].map { todos[$0] }
+    }
+
+    /// The todo at a position in file order (for index-based selection in a table view).
+    public func todo(at index: Int) -> Todo? {
+        todos.indices.contains(index) ? todos[index] : nil
+    }
+
+    /// The position of a todo in file order.
+    public func index(of id: TodoID) -> Int? { positions[id] }
+
+    /// Todos that are not completed, in file order.
+    public var open: [Todo] { todos.filter { !$0.isCompleted } }
+
+    /// Done and cancelled todos, in file order.
+    public var completed: [Todo] { todos.filter(\.isCompleted) }
+
+    /// Open todos whose due day is before `day`.
+    public func overdue(on day: Day) -> [Todo] { todos.filter { $0.isOverdue(on: day) } }
+
+    /// Open todos due before `day`.
+    public func due(before day: Day) -> [Todo] {
+        todos.filter { !$0.isCompleted && ($0.due.map { $0 < day } ?? false) }
+    }
+
+    /// Todos carrying `#tag` (given with or without `#`, compared case-insensitively).
+    public func tagged(_ tag: String) -> [Todo] {
+        let wanted = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+        return todos.filter { $0.tags.contains { $0.lowercased() == wanted } }
+    }
+
+    /// Todos under the heading `section`.
+    public func inSection(_ section: String) -> [Todo] {
+        todos.filter { $0.section == section }
+    }
+
+    /// The parsed task index of a todo.
+    func taskIndex(of id: TodoID) -> Int? { positions[id] }
+
+    /// `#tags` in a title: `#` then letters, digits, `_`, `-` or `/`, not only digits.
+    static func tags(in title: String) -> [String] {
+        var tags: [String] = []
+        var previous: Character = " "
+        var current: String?
+        func finish() {
+            if let tag = current, !tag.isEmpty, !tag.allSatisfy(\.isNumber) { tags.append(tag) }
+            current = nil
+        }
+        for c in title {
+            if current != nil {
+                if c.isLetter || c.isNumber || c == "_" || c == "-" || c == "/" {
+                    current!.append(c)
+                    previous = c
+                    continue
+                }
+                finish()
+            }
+            if c == "#" && previous.isWhitespace { current = "" }
+            previous = c
+        }
+        finish()
+        return tags
+    }
+}

@@ -1,0 +1,290 @@
+/// Applies ``TodoOperation``s to a ``TodoList``. Each operation touches only the lines it must:
+/// the acted-on task lines, the moved items, and the numbers of an ordered list it changed.
+struct TodoListEditor {
+    /// The day stamped on created and completed todos.
+    var today: Day
+    /// How fields are spelled on a line that has none yet.
+    var fieldStyle: FieldStyle
+    /// Sink completed items right away (false while a deferred sink is pending).
+    var sinkNow: Bool
+
+    func apply(_ operation: TodoOperation, to list: TodoList) throws(TodoStoreError) -> TodoList {
+        switch operation {
+        case .add(let id, let title, let fields, let placement):
+            return try add(id: id, title: title, fields: fields, placement: placement, to: list)
+        case .edit(let id, let change):
+            let edited = try editLines([(id, change)], in: list)
+            return change.status != nil && sinkNow ? sink(listsOf: [id], in: edited) : edited
+        case .toggle(let ids):
+            var changes: [(TodoID, TaskLineEditor.Change)] = []
+            for id in ids {
+                guard let todo = list[id] else { throw .notFound(id) }
+                changes.append((id, TaskLineEditor.Change(status: todo.isCompleted ? .open : .done)))
+            }
+            let edited = try editLines(changes, in: list)
+            return sinkNow ? sink(listsOf: ids, in: edited) : edited
+        case .move(let id, let index):
+            return try move(id, toOpenIndex: index, in: list)
+        case .indent(let id):
+            return try indent(id, in: list)
+        case .outdent(let id):
+            return try outdent(id, in: list)
+        case .remove(let ids):
+            for id in ids where list[id] == nil { throw .notFound(id) }
+            return remove(list.todos.filter { ids.contains($0.id) }.map(\.id), from: list)
+        case .removeAll:
+            return remove(list.todos.map(\.id), from: list)
+        case .clearCompleted:
+            return remove(list.completed.map(\.id), from: list)
+        case .sink(let ids):
+            return sink(listsOf: ids.filter { list[$0] != nil }, in: list)
+        }
+    }
+
+    // MARK: - Line edits
+
+    private func editLines(_ changes: [(TodoID, TaskLineEditor.Change)], in list: TodoList) throws(TodoStoreError) -> TodoList {
+        var lines = EditableLines(list.parsed, ids: list.lineIDs)
+        for (id, change) in changes {
+            guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
+            let line = list.parsed.structure.tasks[task].line
+            lines.contents[line] = TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
+        }
+        return rebuilt(lines, from: list)
+    }
+
+    /// Sinks the completed items of the lists that hold `ids`, with the formatter's own sinking.
+    func sink(listsOf ids: [TodoID], in list: TodoList) -> TodoList {
+        let lists = Set(ids.compactMap { list.taskIndex(of: $0) }.map { list.parsed.structure.items[list.parsed.structure.tasks[$0].item].list })
+        guard !lists.isEmpty else { return list }
+        let options = FormatOptions(stampDates: false, sinkCompleted: true, today: today)
+        let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: lists))
+        let ids = order.map { list.lineIDs[$0] }
+        return TodoList(parsed: ParsedDocument(validated: bytes), lineIDs: ids, nextID: list.nextID)
+    }
+
+    // MARK: - Structure
+
+    private func add(id: TodoID, title: String, fields: [FieldKey: Field.Value], placement: TodoPlacement, to list: TodoList) throws(TodoStoreError) -> TodoList {
+        let doc = list.parsed
+        let s = doc.structure
+        var allFields = fields
+        if allFields[.created] == nil { allFields[.created] = .day(today) }
+        let tail = CanonicalForm.tail(
+            mark: [0x20], title: Array(title.utf8).filter { $0 != 0x0A && $0 != 0x0D },
+            fields: allFields.map { Field(key: $0.key, value: $0.value, style: fieldStyle) }.sorted { $0.key < $1.key },
+            style: fieldStyle, blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
+
+        var target = -1
+        var openIndex: Int?
+        var newListPrefix: [UInt8] = []
+        var newListLine = doc.lines.count
+        switch placement {
+        case .subtask(let parent):
+            guard let task = list.taskIndex(of: parent) else { throw .notFound(parent) }
+            let item = s.items[s.tasks[task].item]
+            target = lastChildListWithTasks(of: s.tasks[task].item, s)
+            if target < 0 {
+                let lineStart = doc.lines.starts[item.startLine]
+                newListPrefix = Array(doc.bytes[lineStart..<item.markerStart])
+                newListPrefix += [UInt8](repeating: 0x20, count: max(item.contentStart, item.markerEnd + 1) - item.markerStart)
+                newListLine = item.lastLine + 1
+            }
+        case .end(let section), .position(_, let section):
+            if case .position(let index, _) = placement { openIndex = max(0, index) }
+            var range = 0..<doc.lines.count
+            if let section {
+                guard let heading = s.headings.firstIndex(where: { sameTitle(doc.bytes[$0.text], section) }) else {
+                    throw .noSection(section)
+                }
+                let level = s.headings[heading].level
+                let end = s.headings[(heading + 1)...].first { $0.level <= level }?.line ?? doc.lines.count
+                range = (s.headings[heading].line + 1)..<end
+                // A new list goes after the section's last non-blank line.
+                var last = end - 1
+                while last >= range.lowerBound && isBlankLine(doc, last) { last -= 1 }
+                newListLine = max(last + 1, range.lowerBound)
+            }
+            target = firstTopList(in: range, s, withTasks: true)
+            if target < 0 { target = firstTopList(in: range, s, withTasks: false) }
+        }
+
+        var lines = EditableLines(doc, ids: list.lineIDs)
+        if target < 0 {
+            lines.insert([newListPrefix + Array("- ".utf8) + tail], ids: [id], at: newListLine)
+            return rebuilt(lines, from: list)
+        }
+        let items = s.lists[target].items
+        let open = items.filter { !doc.isCompletedItem($0) }
+        let position = min(openIndex ?? open.count, open.count)
+        let insertAt: Int
+        let reference: BlockStructure.Item
+        if position < open.count {
+            reference = s.items[open[position]]
+            insertAt = reference.startLine
+        } else if let last = open.last {
+            reference = s.items[last]
+            insertAt = reference.lastLine + 1
+        } else {
+            reference = s.items[items[0]]
+            insertAt = reference.startLine
+        }
+        let lineStart = doc.lines.starts[reference.startLine]
+        var line = Array(doc.bytes[lineStart..<reference.markerEnd])
+        line += reference.contentStart > reference.markerEnd && reference.contentStart < doc.lines.contentEnds[reference.startLine]
+            ? Array(doc.bytes[reference.markerEnd..<reference.contentStart]) : [0x20]
+        lines.insert([line + tail], ids: [id], at: insertAt)
+        return renumbered(rebuilt(lines, from: list), listsOf: [id])
+    }
+
+    private func move(_ id: TodoID, toOpenIndex index: Int, in list: TodoList) throws(TodoStoreError) -> TodoList {
+        let doc = list.parsed, s = doc.structure
+        guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
+        let itemIndex = s.tasks[task].item
+        let item = s.items[itemIndex]
+        if list[id]!.isCompleted { throw .invalid("completed todos stay below the open ones") }
+        let others = s.lists[item.list].items.filter { $0 != itemIndex && !doc.isCompletedItem($0) }
+        let position = max(0, min(index, others.count))
+        let target = position < others.count ? s.items[others[position]].startLine : s.items[others.last ?? itemIndex].lastLine + 1
+        var lines = EditableLines(doc, ids: list.lineIDs)
+        lines.move(item.startLine..<(item.lastLine + 1), before: target)
+        return renumbered(rebuilt(lines, from: list), listsOf: [id])
+    }
+
+    private func indent(_ id: TodoID, in list: TodoList) throws(TodoStoreError) -> TodoList {
+        let doc = list.parsed, s = doc.structure
+        guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
+        let itemIndex = s.tasks[task].item
+        let item = s.items[itemIndex]
+        let siblings = s.lists[item.list].items
+        guard let position = siblings.firstIndex(of: itemIndex), position > 0 else {
+            throw .invalid("the first item of a list cannot be indented")
+        }
+        let previous = s.items[siblings[position - 1]]
+        let shift = column(doc, previous.startLine, upTo: previous.contentStart) - column(doc, item.startLine, upTo: item.markerStart)
+        var lines = EditableLines(doc, ids: list.lineIDs)
+        try shiftLines(of: item, by: shift, doc, &lines)
+        let sibling = list.lineIDs[s.items[siblings[position - 1]].startLine]
+        return renumbered(rebuilt(lines, from: list), listsOf: [id] + (sibling.map { [$0] } ?? []))
+    }
+
+    private func outdent(_ id: TodoID, in list: TodoList) throws(TodoStoreError) -> TodoList {
+        let doc = list.parsed, s = doc.structure
+        guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
+        let item = s.items[s.tasks[task].item]
+        let parentIndex = s.lists[item.list].parentItem
+        guard parentIndex >= 0 else { throw .invalid("a top-level item cannot be outdented") }
+        let parent = s.items[parentIndex]
+        let shift = column(doc, parent.startLine, upTo: parent.markerStart) - column(doc, item.startLine, upTo: item.markerStart)
+        var lines = EditableLines(doc, ids: list.lineIDs)
+        try shiftLines(of: item, by: shift, doc, &lines)
+        // The item takes its new list's marker so that it joins that list.
+        let markerOffset = column(doc, item.startLine, upTo: item.markerStart) + shift
+        var first = lines.contents[item.startLine]
+        let parentMarker = Array(doc.bytes[parent.markerStart..<parent.markerEnd])
+        first.replaceSubrange(markerOffset..<(markerOffset + item.markerEnd - item.markerStart), with: parentMarker)
+        lines.contents[item.startLine] = first
+        lines.move(item.startLine..<(item.lastLine + 1), before: parent.lastLine + 1)
+        let parentID = list.lineIDs[parent.startLine]
+        return renumbered(rebuilt(lines, from: list), listsOf: [id] + (parentID.map { [$0] } ?? []))
+    }
+
+    private func remove(_ ids: [TodoID], from list: TodoList) -> TodoList {
+        let s = list.parsed.structure
+        var flags = [Bool](repeating: false, count: list.parsed.lines.count)
+        var survivors: [TodoID] = []
+        for id in ids {
+            guard let task = list.taskIndex(of: id) else { continue }
+            let item = s.items[s.tasks[task].item]
+            for line in item.startLine...item.lastLine { flags[line] = true }
+            for sibling in s.lists[item.list].items where s.items[sibling].task >= 0 {
+                if let other = list.lineIDs[s.items[sibling].startLine] { survivors.append(other) }
+            }
+        }
+        var lines = EditableLines(list.parsed, ids: list.lineIDs)
+        lines.remove(where: flags)
+        return renumbered(rebuilt(lines, from: list), listsOf: survivors)
+    }
+
+    // MARK: - Helpers
+
+    private func rebuilt(_ lines: EditableLines, from list: TodoList) -> TodoList {
+        TodoList(parsed: ParsedDocument(validated: lines.bytes), lineIDs: lines.ids, nextID: list.nextID)
+    }
+
+    /// Renumbers the ordered lists that hold these todos.
+    private func renumbered(_ list: TodoList, listsOf ids: [TodoID]) -> TodoList {
+        let s = list.parsed.structure
+        let lists = Set(ids.compactMap { list.taskIndex(of: $0) }.map { s.items[s.tasks[$0].item].list }).filter { s.lists[$0].ordered }
+        guard !lists.isEmpty else { return list }
+        let options = FormatOptions(stampDates: false, sinkCompleted: false, today: today)
+        let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: [], renumber: lists))
+        return TodoList(parsed: ParsedDocument(validated: bytes), lineIDs: order.map { list.lineIDs[$0] }, nextID: list.nextID)
+    }
+
+    /// Shifts an item's lines right (or left) by `shift` columns of indentation.
+    private func shiftLines(of item: BlockStructure.Item, by shift: Int, _ doc: ParsedDocument, _ lines: inout EditableLines) throws(TodoStoreError) {
+        guard shift != 0 else { return }
+        for line in item.startLine...item.lastLine {
+            let content = lines.contents[line]
+            var j = 0
+            var col = 0
+            while j < content.count && isSpaceOrTab(content[j]) {
+                col = content[j] == 0x09 ? col + 4 - col % 4 : col + 1
+                j += 1
+            }
+            if j == content.count { continue }
+            if line == item.startLine && content[j] == UInt8(ascii: ">") || line > item.startLine && doc.structure.lazyLines[line] && shift > 0 {
+                if line == item.startLine { throw .invalid("items inside block quotes cannot be re-indented") }
+                continue
+            }
+            let newColumn = max(0, col + shift)
+            lines.contents[line] = [UInt8](repeating: 0x20, count: newColumn) + content[j...]
+        }
+    }
+
+    private func column(_ doc: ParsedDocument, _ line: Int, upTo offset: Int) -> Int {
+        var col = 0
+        for b in doc.bytes[doc.lines.starts[line]..<offset] {
+            col = b == 0x09 ? col + 4 - col % 4 : col + 1
+        }
+        return col
+    }
+
+    private func firstTopList(in range: Range<Int>, _ s: BlockStructure, withTasks: Bool) -> Int {
+        var list = s.firstTopList
+        while list >= 0 {
+            let start = s.startLine(ofList: list)
+            if range.contains(start) && (!withTasks || s.lists[list].items.contains { s.items[$0].task >= 0 }) { return list }
+            list = s.lists[list].nextSibling
+        }
+        return -1
+    }
+
+    private func lastChildListWithTasks(of item: Int, _ s: BlockStructure) -> Int {
+        var found = -1
+        var list = s.items[item].firstChildList
+        while list >= 0 {
+            if s.lists[list].items.contains(where: { s.items[$0].task >= 0 }) { found = list }
+            list = s.lists[list].nextSibling
+        }
+        return found
+    }
+
+    private func isBlankLine(_ doc: ParsedDocument, _ line: Int) -> Bool {
+        doc.bytes[doc.lines.starts[line]..<doc.lines.contentEnds[line]].allSatisfy { isSpaceOrTab($0) }
+    }
+
+    private func sameTitle(_ bytes: ArraySlice<UInt8>, _ title: String) -> Bool {
+        String(decoding: bytes, as: UTF8.self).lowercased() == title.trimmingSpaces.lowercased()
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+}

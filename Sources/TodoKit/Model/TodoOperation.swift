@@ -1,0 +1,34 @@
+/// Where ``TodoStore/add(_:due:priority:placement:)`` puts a new todo.
+public enum TodoPlacement: Hashable, Sendable {
+    /// At the end of the open items of the first list with tasks (under `section`, when given).
+    case end(section: String? = nil)
+    /// At a position among the open items of that list (0 is the top).
+    case position(Int, section: String? = nil)
+    /// As the last open subtask of a todo.
+    case subtask(of: TodoID)
+}
+
+/// One change to a todo list, addressed by identity so that it can be applied again to a file
+/// that someone else changed in the meantime.
+enum TodoOperation: Sendable {
+    case add(id: TodoID, title: String, fields: [FieldKey: Field.Value], placement: TodoPlacement)
+    case edit(TodoID, TaskLineEditor.Change)
+    case toggle([TodoID])
+    case move(TodoID, toOpenIndex: Int)
+    case indent(TodoID)
+    case outdent(TodoID)
+    case remove([TodoID])
+    case removeAll
+    case clearCompleted
+    /// Sinks the completed items of the lists holding these todos (the deferred sink).
+    case sink([TodoID])
+
+    /// Whether the operation changes a completion that should make its list sink.
+    var togglesCompletion: Bool {
+        switch self {
+        case .toggle: true
+        case .edit(_, let change): change.status != nil
+        default: false
+        }
+    }
+}

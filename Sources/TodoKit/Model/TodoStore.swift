@@ -1,0 +1,398 @@
+/// The model an app builds on: a todo list kept in a Markdown file.
+///
+/// Every operation is saved at once, atomically, and changes only the lines it must. Before each
+/// operation the store looks at the file: if someone else changed it, the store reloads it (todos
+/// keep their identities) and applies the operation to the new content, or reports a conflict when
+/// the todo it acts on is gone. Every operation can be undone and redone.
+///
+/// ```swift
+/// let store = TodoStore(storage: FileTodoStorage(path: "todos.md"))
+/// let list = try await store.load()
+/// let id = try await store.add("Buy milk", due: Day("2026-12-01"))
+/// try await store.toggle(id)
+/// try await store.undo()
+/// ```
+public actor TodoStore {
+    /// How the store behaves.
+    public struct Options: Sendable {
+        /// Today's date, for `created:` and `done:` stamps (inject a fixed day in tests).
+        public var today: @Sendable () -> Day
+        /// How fields are spelled on lines that have none yet.
+        public var fieldStyle: FieldStyle
+        /// How long after the last toggle completed todos wait before they sink (zero: at once).
+        /// The file is saved at once either way.
+        public var sinkDelay: Duration
+
+        /// Creates options.
+        public init(today: @escaping @Sendable () -> Day = { Day.today() }, fieldStyle: FieldStyle = .default, sinkDelay: Duration = .zero) {
+            self.today = today
+            self.fieldStyle = fieldStyle
+            self.sinkDelay = sinkDelay
+        }
+    }
+
+    /// What the store reports to its observers.
+    public enum Event: Sendable {
+        /// The file was loaded.
+        case loaded(TodoList)
+        /// The list changed, and why.
+        case changed(TodoList, Cause)
+        /// Loading or saving failed; the list in memory is the last good one.
+        case failed(TodoStoreError)
+    }
+
+    /// Why the list changed.
+    public enum Cause: Hashable, Sendable {
+        /// One of the store's operations.
+        case operation
+        /// Someone else changed the file.
+        case external
+        /// Undo.
+        case undo
+        /// Redo.
+        case redo
+        /// Completed todos sank after the quiet period.
+        case deferredSink
+    }
+
+    /// Where the file lives; internal so that watching (`TodoStore+Watching.swift`) can find its path.
+    let storage: any TodoStorage
+    private let options: Options
+    /// The current list.
+    public private(set) var list: TodoList
+    /// The bytes last read from or written to storage.
+    private var lastSynced: [UInt8]?
+    private var history = UndoHistory()
+    private var observers: [Int: AsyncStream<Event>.Continuation] = [:]
+    private var nextObserver = 0
+    private weak var delegate: (any TodoStoreDelegate)?
+    private var pendingSinkIDs: [TodoID] = []
+    private var pendingSink: Task<Void, Never>?
+    private var sinkGeneration = 0
+    /// The file watcher while ``startWatching(options:)`` is in effect.
+    var watch: TodoStoreWatch?
+
+    /// A store over `storage`; call ``load()`` before anything else.
+    public init(storage: any TodoStorage, options: Options = Options()) {
+        self.storage = storage
+        self.options = options
+        list = TodoList(parsed: ParsedDocument(validated: []), lineIDs: nil, nextID: 1)
+    }
+
+    // MARK: - Observing
+
+    /// A stream of everything the store reports from now on.
+    public func events() -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+        let key = nextObserver
+        nextObserver += 1
+        observers[key] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(key) }
+        }
+        return stream
+    }
+
+    /// Sets the delegate (held weakly), told of everything the store reports.
+    public func setDelegate(_ delegate: (any TodoStoreDelegate)?) {
+        self.delegate = delegate
+    }
+
+    private func removeObserver(_ key: Int) {
+        observers[key] = nil
+    }
+
+    func report(_ event: Event) {
+        for continuation in observers.values { continuation.yield(event) }
+        delegate?.todoStore(self, didReport: event)
+    }
+
+    // MARK: - Loading
+
+    /// Reads the file. Errors (missing file, not UTF-8) are thrown and reported as ``Event/failed(_:)``.
+    @discardableResult
+    public func load() throws(TodoStoreError) -> TodoList {
+        let bytes = try read()
+        list = try parse(bytes, keepingIdentitiesOf: lastSynced == nil ? nil : list)
+        lastSynced = bytes
+        report(.loaded(list))
+        return list
+    }
+
+    /// Looks at the file and, if someone else changed it, reloads it (todos keep their identities).
+    /// Returns whether it changed. A file watcher calls this after every change on disk.
+    @discardableResult
+    public func reload() throws(TodoStoreError) -> Bool {
+        try syncWithStorage()
+    }
+
+    private func read() throws(TodoStoreError) -> [UInt8] {
+        do {
+            return try storage.read()
+        } catch {
+            report(.failed(error))
+            throw error
+        }
+    }
+
+    private func parse(_ bytes: [UInt8], keepingIdentitiesOf old: TodoList?) throws(TodoStoreError) -> TodoList {
+        do {
+            try TodoDocument.validate(bytes)
+        } catch {
+            let failure = TodoStoreError.storage(error.description)
+            report(.failed(failure))
+            throw failure
+        }
+        let parsed = ParsedDocument(validated: bytes)
+        if let old { return IdentityMatcher.rematch(old, to: parsed) }
+        return TodoList(parsed: parsed, lineIDs: nil, nextID: list.nextID)
+    }
+
+    /// Reloads when the file differs from what the store last read or wrote.
+    private func syncWithStorage() throws(TodoStoreError) -> Bool {
+        let bytes = try read()
+        guard bytes != lastSynced else { return false }
+        list = try parse(bytes, keepingIdentitiesOf: list)
+        lastSynced = bytes
+        report(.changed(list, .external))
+        return true
+    }
+
+    private func save(_ new: TodoList) throws(TodoStoreError) {
+        let bytes = new.utf8
+        // The watcher must not report the store's own write back to it.
+        watch?.watcher.expectWrite(bytes)
+        do {
+            try storage.write(bytes)
+        } catch {
+            report(.failed(error))
+            throw error
+        }
+        lastSynced = bytes
+    }
+
+    // MARK: - Operations
+
+    /// Adds an open todo (stamped `created:` today) and returns its identity.
+    @discardableResult
+    public func add(_ title: String, due: Day? = nil, priority: Priority? = nil, placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
+        let id = TodoID(rawValue: list.nextID)
+        var fields: [FieldKey: Field.Value] = [:]
+        if let due { fields[.due] = .day(due) }
+        if let priority { fields[.priority] = .priority(priority) }
+        try perform(.add(id: id, title: title, fields: fields, placement: placement))
+        return id
+    }
+
+    /// Changes a todo's title.
+    public func setTitle(_ title: String, of id: TodoID) throws(TodoStoreError) {
+        try perform(.edit(id, TaskLineEditor.Change(title: title)))
+    }
+
+    /// Changes a todo's status, stamping or dropping its end date.
+    public func setStatus(_ status: TaskStatus, of id: TodoID) throws(TodoStoreError) {
+        try perform(.edit(id, TaskLineEditor.Change(status: status)))
+    }
+
+    /// Sets or clears a date field (any key but priority).
+    public func setDate(_ day: Day?, for key: FieldKey, of id: TodoID) throws(TodoStoreError) {
+        guard key.isDate else { throw .invalid("priority is not a date") }
+        try perform(.edit(id, TaskLineEditor.Change(fields: [key: day.map { .day($0) }])))
+    }
+
+    /// Sets or clears the priority.
+    public func setPriority(_ priority: Priority?, of id: TodoID) throws(TodoStoreError) {
+        try perform(.edit(id, TaskLineEditor.Change(fields: [.priority: priority.map { .priority($0) }])))
+    }
+
+    /// Ticks an open todo or reopens a completed one.
+    public func toggle(_ id: TodoID) throws(TodoStoreError) {
+        try perform(.toggle([id]))
+    }
+
+    /// Toggles several todos as one undo step (a multi-select in a UI).
+    public func toggle(_ ids: [TodoID]) throws(TodoStoreError) {
+        try perform(.toggle(ids))
+    }
+
+    /// Moves an open todo to a position among the other open items of its list.
+    public func move(_ id: TodoID, toOpenIndex index: Int) throws(TodoStoreError) {
+        try perform(.move(id, toOpenIndex: index))
+    }
+
+    /// Makes a todo a subtask of the item above it.
+    public func indent(_ id: TodoID) throws(TodoStoreError) {
+        try perform(.indent(id))
+    }
+
+    /// Moves a subtask out of its parent, right after it.
+    public func outdent(_ id: TodoID) throws(TodoStoreError) {
+        try perform(.outdent(id))
+    }
+
+    /// Removes a todo with its subtasks.
+    public func remove(_ id: TodoID) throws(TodoStoreError) {
+        try perform(.remove([id]))
+    }
+
+    /// Removes several todos as one undo step.
+    public func remove(_ ids: [TodoID]) throws(TodoStoreError) {
+        try perform(.remove(ids))
+    }
+
+    /// Removes every todo (prose and other content stay).
+    public func removeAll() throws(TodoStoreError) {
+        try perform(.removeAll)
+    }
+
+    /// Removes every completed todo, as one undo step.
+    public func clearCompleted() throws(TodoStoreError) {
+        try perform(.clearCompleted)
+    }
+
+    /// Starts a group: operations until ``endUndoGrouping()`` undo as one step.
+    public func beginUndoGrouping() {
+        history.beginGroup()
+    }
+
+    /// Ends a group started with ``beginUndoGrouping()``.
+    public func endUndoGrouping() {
+        history.endGroup()
+    }
+
+    /// Whether there is something to undo.
+    public var canUndo: Bool { history.canUndo }
+
+    /// Whether there is something to redo.
+    public var canRedo: Bool { history.canRedo }
+
+    private var editor: TodoListEditor {
+        TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: options.sinkDelay == .zero)
+    }
+
+    private func perform(_ operation: TodoOperation) throws(TodoStoreError) {
+        let reloaded = try syncWithStorage()
+        let before = list
+        let after: TodoList
+        do {
+            after = try editor.apply(operation, to: list)
+        } catch {
+            if reloaded, case .notFound(let id) = error {
+                throw .conflict("todo \(id) was changed or removed in the file by someone else")
+            }
+            throw error
+        }
+        try save(after)
+        list = after
+        history.record(before: before, after: after)
+        report(.changed(after, .operation))
+        if operation.togglesCompletion && options.sinkDelay > .zero {
+            if case .toggle(let ids) = operation { scheduleSink(ids) }
+            if case .edit(let id, _) = operation { scheduleSink([id]) }
+        }
+    }
+
+    // MARK: - Deferred sink
+
+    private func scheduleSink(_ ids: [TodoID]) {
+        pendingSinkIDs.append(contentsOf: ids)
+        pendingSink?.cancel()
+        sinkGeneration += 1
+        let generation = sinkGeneration
+        let delay = options.sinkDelay
+        pendingSink = Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard !Task.isCancelled else { return }
+            await self?.runDeferredSink(generation)
+        }
+    }
+
+    private func cancelPendingSink() {
+        pendingSink?.cancel()
+        pendingSink = nil
+        pendingSinkIDs.removeAll()
+        sinkGeneration += 1
+    }
+
+    private func runDeferredSink(_ generation: Int) {
+        guard generation == sinkGeneration else { return }
+        let ids = pendingSinkIDs
+        pendingSinkIDs.removeAll()
+        pendingSink = nil
+        do {
+            _ = try syncWithStorage()
+            let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: list)
+            guard sunk.utf8 != list.utf8 else { return }
+            try save(sunk)
+            list = sunk
+            history.amendLast(after: sunk)
+            report(.changed(sunk, .deferredSink))
+        } catch {
+            // Already reported as an event; the next operation tries again from the file.
+        }
+    }
+
+    // MARK: - Undo
+
+    /// Undoes the last step. After someone else changed the file, the step's change is taken back
+    /// from the new content (a three-way merge); if their change touched the same lines, nothing
+    /// changes and a conflict is thrown.
+    public func undo() throws(TodoStoreError) {
+        cancelPendingSink()
+        guard let step = history.popUndo() else { throw .invalid("nothing to undo") }
+        do {
+            try restore(step.before, from: step.after)
+            history.pushRedo(step)
+            report(.changed(list, .undo))
+        } catch {
+            history.pushUndo(step)
+            throw error
+        }
+    }
+
+    /// Redoes the last undone step, with the same rules as ``undo()``.
+    public func redo() throws(TodoStoreError) {
+        cancelPendingSink()
+        guard let step = history.popRedo() else { throw .invalid("nothing to redo") }
+        do {
+            try restore(step.after, from: step.before)
+            history.pushUndo(step)
+            report(.changed(list, .redo))
+        } catch {
+            history.pushRedo(step)
+            throw error
+        }
+    }
+
+    /// Brings the list from `current` (what the step left) to `target`, keeping others' changes.
+    private func restore(_ target: TodoList, from current: TodoList) throws(TodoStoreError) {
+        _ = try syncWithStorage()
+        var restored: TodoList
+        if list.utf8 == current.utf8 {
+            restored = target
+        } else {
+            let base = EditableLines(current.parsed, ids: current.lineIDs)
+            let ours = EditableLines(target.parsed, ids: target.lineIDs)
+            let theirs = EditableLines(list.parsed, ids: list.lineIDs)
+            func lines(_ l: EditableLines) -> [[UInt8]] { zip(l.contents, l.endings).map { $0 + $1 } }
+            guard let merged = ThreeWayMerge.merge(base: lines(base), ours: lines(ours), theirs: lines(theirs)) else {
+                throw .conflict("the file was changed by someone else where this step changed it")
+            }
+            let bytes: [UInt8] = (list.parsed.hasBOM ? [0xEF, 0xBB, 0xBF] : []) + Array(merged.joined())
+            // Todos the step brings back keep the identities they had.
+            var source = target
+            source.nextID = max(target.nextID, list.nextID)
+            restored = IdentityMatcher.rematch(source, to: ParsedDocument(validated: bytes))
+        }
+        restored.nextID = max(restored.nextID, list.nextID)
+        try save(restored)
+        list = restored
+    }
+}
+
+/// An observer of a ``TodoStore`` (a controller or view model). It is called on the store's
+/// executor: hop to the main actor for UI work.
+public protocol TodoStoreDelegate: AnyObject, Sendable {
+    /// The store loaded, changed, or failed to read or write the file.
+    func todoStore(_ store: TodoStore, didReport event: TodoStore.Event)
+}

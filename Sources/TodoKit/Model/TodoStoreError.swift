@@ -1,0 +1,24 @@
+/// What went wrong in a ``TodoStore``, as a value. The description is one short lowercase line.
+public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No todo with this identity (it was removed, here or by someone else).
+    case notFound(TodoID)
+    /// No heading with this title.
+    case noSection(String)
+    /// The operation makes no sense for this todo.
+    case invalid(String)
+    /// Someone else changed the file in a way that clashes with the operation; nothing was written.
+    case conflict(String)
+    /// The file could not be read or written (missing, not UTF-8, permission, disk full, …).
+    case storage(String)
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .notFound(let id): "no todo \(id)"
+        case .noSection(let section): "no section \"\(section)\""
+        case .invalid(let why): why
+        case .conflict(let why): "conflict: \(why)"
+        case .storage(let why): why
+        }
+    }
+}

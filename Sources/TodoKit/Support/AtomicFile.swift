@@ -1,0 +1,304 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads whole files and replaces them atomically, with POSIX calls only.
+///
+/// A replacement is never seen half-written: the new bytes go to a temporary file beside the
+/// original (`.NAME.todofmt-XXXXXX`), are flushed to disk, get the original's permission bits
+/// (and owner, where allowed), and are then renamed over the original. If anything fails, the
+/// temporary file is removed and the original is left as it was.
+///
+/// Writing only when the content changed is the caller's job: compare the bytes first.
+public enum AtomicFile {
+    /// Reads the whole file at `path`.
+    ///
+    /// Symbolic links are followed. Anything that is not a directory can be read, including
+    /// FIFOs and devices.
+    /// - Throws: ``FileError/noSuchFile``, ``FileError/isDirectory``,
+    ///   ``FileError/permissionDenied`` or another ``FileError``.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        try read(cPath: Array(path.utf8).cString)
+    }
+
+    private static func read(cPath path: [CChar]) throws(FileError) -> [UInt8] {
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw FileError(errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(errno: errno) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
+        let sizeHint = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        return try readAll(from: fd, sizeHint: sizeHint)
+    }
+
+    /// Reads from an open file descriptor until end of file, e.g. standard input (`0`).
+    ///
+    /// The descriptor is neither closed nor rewound.
+    public static func readAll(from descriptor: Int32) throws(FileError) -> [UInt8] {
+        try readAll(from: descriptor, sizeHint: 0)
+    }
+
+    static func readAll(from fd: Int32, sizeHint: Int) throws(FileError) -> [UInt8] {
+        var result: [UInt8] = []
+        // One byte more than the expected size lets a file of the expected size end with a
+        // single short read that returns 0, without a reallocation.
+        result.reserveCapacity(sizeHint > 0 ? sizeHint + 1 : 0)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                retryingOnInterrupt { posixRead(fd, buffer.baseAddress, buffer.count) }
+            }
+            if count < 0 { throw FileError(errno: errno) }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Writes every byte to an open file descriptor, e.g. standard output (`1`), continuing
+    /// after partial writes and interrupted calls.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileError) {
+        let failure: Int32 = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if written == 0 { return EIO }
+                offset += written
+            }
+            return 0
+        }
+        if failure != 0 { throw FileError(errno: failure) }
+    }
+
+    /// Atomically replaces the contents of the existing regular file at `path` with `bytes`.
+    ///
+    /// If `path` is a symbolic link, the file it finally points to is replaced and the link stays
+    /// a link. The new file keeps the original's permission bits; its owner and group are kept
+    /// when the process may set them (otherwise it belongs to the caller). Because the file is
+    /// replaced by a rename, other hard links to it keep the old contents, and extended
+    /// attributes are not carried over.
+    ///
+    /// A file that the process may not write, or that has no write permission bit at all, is
+    /// refused with ``FileError/permissionDenied`` — even for the superuser, who could rename
+    /// over it — because a read-only mode says the file is not to be changed.
+    ///
+    /// - Throws: ``FileError/noSuchFile`` (also for a dangling link), ``FileError/isDirectory``,
+    ///   ``FileError/notRegularFile``, ``FileError/permissionDenied``,
+    ///   ``FileError/cannotCreateTemporaryFile(code:)`` or another ``FileError``. After an
+    ///   error the original file is unchanged and no temporary file is left behind.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        _ = try replace(path, with: bytes, ifStill: nil, afterComparing: {})
+    }
+
+    /// Like ``write(_:to:)``, but replaces the file only if it still holds `expected`.
+    ///
+    /// Use it to rewrite a file that someone else may be saving at the same time (an editor):
+    /// if their save landed after `expected` was read, it stays and `false` is returned.
+    ///
+    /// No file system offers a compare-and-swap on content, so the check is made twice. Once the
+    /// new bytes are on disk, the file is read and compared; then the new file and the old one
+    /// swap names in one atomic step (`renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np` with
+    /// `RENAME_SWAP` on macOS), and what was swapped out is read again: if it is not `expected`,
+    /// someone saved in between, and their file is swapped back (repeatedly, if they keep
+    /// saving). Where swapping is not supported, a plain rename follows the first comparison, and
+    /// a save in the moment between the two can be replaced.
+    /// - Returns: `true` if the file was replaced, `false` if it no longer held `expected` (no
+    ///   temporary file is left behind).
+    /// - Throws: the errors of ``write(_:to:)``; a file that has vanished throws
+    ///   ``FileError/noSuchFile``.
+    public static func write(_ bytes: [UInt8], to path: String, ifStill expected: [UInt8]) throws(FileError) -> Bool {
+        try replace(path, with: bytes, ifStill: expected, afterComparing: {})
+    }
+
+    /// ``write(_:to:ifStill:)`` that calls `afterComparing` between the first comparison and the
+    /// swap, so that tests can save in that moment.
+    static func write(
+        _ bytes: [UInt8], to path: String, ifStill expected: [UInt8], afterComparing: () -> Void
+    ) throws(FileError) -> Bool {
+        try replace(path, with: bytes, ifStill: expected, afterComparing: afterComparing)
+    }
+
+    private static func replace(
+        _ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?, afterComparing: () -> Void
+    ) throws(FileError) -> Bool {
+        let target = try resolvingLinks(Array(path.utf8))
+        var info = stat()
+        guard stat(target.cString, &info) == 0 else { throw FileError(errno: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .isDirectory
+        default: throw .notRegularFile
+        }
+        guard access(target.cString, W_OK) == 0 else { throw FileError(errno: errno) }
+        guard info.st_mode & 0o222 != 0 else { throw .permissionDenied }
+
+        let (directory, name) = split(target)
+        var template = (directory + Array("/.".utf8) + truncatedName(name) + Array(".todofmt-XXXXXX".utf8))
+            .map { CChar(bitPattern: $0) } + [0]
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotCreateTemporaryFile(code: errno) }
+        let temporary = template
+        var finished = false
+        defer {
+            if !finished { _ = unlink(temporary) }
+        }
+        // mkostemp is not visible to Swift on every platform; a descriptor leaked into a child
+        // process during this short window would only keep an unlinked file open.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+
+        do throws(FileError) {
+            try writeAll(bytes, to: fd)
+            // Owner and mode after the data: the kernel clears set-id bits when an unprivileged
+            // process writes or changes the owner, so the mode comes last.
+            if info.st_uid != geteuid() || info.st_gid != getegid() {
+                _ = fchown(fd, info.st_uid, info.st_gid)
+            }
+            guard fchmod(fd, info.st_mode & 0o7777) == 0 else { throw FileError(errno: errno) }
+            guard retryingOnInterrupt({ fsync(fd) }) == 0 else { throw FileError(errno: errno) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw FileError(errno: errno) }
+        guard let expected else {
+            guard rename(temporary, target.cString) == 0 else { throw FileError(errno: errno) }
+            finished = true
+            syncDirectory(directory)
+            return true
+        }
+        let swap = try swapIn(temporary, over: target.cString, ours: bytes, ifStill: expected, afterComparing: afterComparing)
+        finished = !swap.discardTemporary
+        syncDirectory(directory)
+        return swap.replaced
+    }
+
+    /// Puts the file at `temporary`, holding `ours`, at `target` if `target` holds `expected`.
+    /// Returns whether it did, and whether `temporary` now names a file to delete (ours, or the
+    /// old content that was replaced) rather than nothing or a file that must be kept.
+    private static func swapIn(
+        _ temporary: [CChar], over target: [CChar], ours: [UInt8], ifStill expected: [UInt8],
+        afterComparing: () -> Void
+    ) throws(FileError) -> (replaced: Bool, discardTemporary: Bool) {
+        guard try read(cPath: target) == expected else { return (false, true) }
+        afterComparing()
+        switch RenameExchange.exchange(temporary, target) {
+        case .exchanged:
+            break
+        case .unsupported:
+            guard rename(temporary, target) == 0 else { throw FileError(errno: errno) }
+            return (true, false)
+        case .failed(let code):
+            throw FileError(errno: code)
+        }
+        // `temporary` now names what was at `target` at the moment of the swap: `expected`, or a
+        // save made after the comparison. Invariant below: `target` holds `placed`, and
+        // `temporary` holds `swappedOut`, which must not be lost.
+        var placed = ours
+        guard var swappedOut = try? read(cPath: temporary) else { return putBack(temporary, target) }
+        if swappedOut == expected { return (true, true) }
+        // Put their save back. If they save again before that swap, what comes out is their
+        // newer file, which goes back in its turn.
+        for _ in 0..<100 {
+            guard RenameExchange.exchange(temporary, target) == .exchanged else { break }
+            // Unknown content at `temporary` (ours, or a newer save): keep it on disk.
+            guard let out = try? read(cPath: temporary) else { return (false, false) }
+            if out == placed { return (false, true) }
+            (placed, swappedOut) = (swappedOut, out)
+        }
+        return putBack(temporary, target)
+    }
+
+    /// Renames the save at `temporary` back over `target` after swapping could not finish; if
+    /// even that fails, the save stays at `temporary` rather than being deleted.
+    private static func putBack(_ temporary: [CChar], _ target: [CChar]) -> (replaced: Bool, discardTemporary: Bool) {
+        _ = rename(temporary, target)
+        return (false, false)
+    }
+
+    /// Follows symbolic links until `path` names something that is not a link.
+    static func resolvingLinks(_ path: [UInt8]) throws(FileError) -> [UInt8] {
+        var current = path
+        // The same limit Linux applies (ELOOP after 40 links).
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current.cString, &info) == 0 else { throw FileError(errno: errno) }
+            guard info.st_mode & S_IFMT == S_IFLNK else { return current }
+            let destination = try linkDestination(current)
+            if destination.first == UInt8(ascii: "/") {
+                current = destination
+            } else {
+                current = split(current).directory + [UInt8(ascii: "/")] + destination
+            }
+        }
+        throw .system(code: ELOOP)
+    }
+
+    /// The raw contents of the symbolic link at `path`.
+    static func linkDestination(_ path: [UInt8]) throws(FileError) -> [UInt8] {
+        var capacity = 1024
+        while true {
+            var buffer = [CChar](repeating: 0, count: capacity)
+            let length = readlink(path.cString, &buffer, capacity)
+            guard length >= 0 else { throw FileError(errno: errno) }
+            if length < capacity {
+                return buffer[0..<length].map { UInt8(bitPattern: $0) }
+            }
+            capacity *= 4
+        }
+    }
+
+    /// The directory part of a path (`.` when there is none) and the last component.
+    static func split(_ path: [UInt8]) -> (directory: [UInt8], name: [UInt8]) {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else {
+            return ([UInt8(ascii: ".")], path)
+        }
+        let directory = slash == path.startIndex ? [UInt8(ascii: "/")] : Array(path[..<slash])
+        return (directory, Array(path[(slash + 1)...]))
+    }
+
+    /// The name cut so that `.NAME.todofmt-XXXXXX` stays within the usual 255-byte name limit,
+    /// never in the middle of a UTF-8 sequence.
+    static func truncatedName(_ name: [UInt8]) -> [UInt8] {
+        var end = min(name.count, 200)
+        while end > 0, end < name.count, name[end] & 0xC0 == 0x80 { end -= 1 }
+        return Array(name[..<end])
+    }
+
+    /// Flushes a directory entry change to disk; failures only cost durability, not correctness.
+    static func syncDirectory(_ directory: [UInt8]) {
+        let fd = open(directory.cString, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+}
+
+/// Repeats a system call while it fails with `EINTR`.
+private func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
+    while true {
+        let result = call()
+        if result >= 0 || errno != EINTR { return result }
+    }
+}
+
+// Free functions, because inside `AtomicFile` the names `read` and `write` mean its own members.
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+private extension Array where Element == UInt8 {
+    /// The bytes as a NUL-terminated C string.
+    var cString: [CChar] {
+        map { CChar(bitPattern: $0) } + [0]
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TodoKit
+
+/// Standard output and standard error, written unbuffered so that messages keep their order.
+struct Console {
+    /// Writes bytes to standard output; returns the error if they could not be written.
+    @discardableResult
+    func output(_ bytes: [UInt8]) -> FileError? {
+        do {
+            try AtomicFile.writeAll(bytes, to: STDOUT_FILENO)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Writes a line to standard output.
+    @discardableResult
+    func outputLine(_ line: String) -> FileError? {
+        output(Array((line + "\n").utf8))
+    }
+
+    /// Writes `todofmt: MESSAGE` as one line to standard error.
+    func error(_ message: String) {
+        _ = try? AtomicFile.writeAll(Array("todofmt: \(message)\n".utf8), to: STDERR_FILENO)
+    }
+
+    /// Whether a diff on standard output should be coloured: only on a terminal, and never when
+    /// `NO_COLOR` is set to something (https://no-color.org).
+    var colorsOutput: Bool {
+        guard isatty(STDOUT_FILENO) == 1 else { return false }
+        guard let noColor = getenv("NO_COLOR") else { return true }
+        return noColor.pointee == 0
+    }
+}

@@ -1,0 +1,22 @@
+import TodoKit
+
+/// What the format command was asked to do: which inputs, how to report, which options.
+struct FormatRequest: Equatable {
+    /// What happens with the formatted result.
+    enum Mode: Equatable {
+        /// Rewrite files whose content changes; standard input goes to standard output.
+        case inPlace
+        /// Change nothing; name each input that would change.
+        case check
+        /// Change nothing; print a unified diff of each input that would change.
+        case diff
+    }
+
+    /// The spelling of standard input among the paths.
+    static let standardInput = "-"
+
+    var mode: Mode = .inPlace
+    /// The paths in command-line order; `-` is standard input.
+    var paths: [String] = []
+    var options: FormatOptions
+}

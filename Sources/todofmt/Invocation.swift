@@ -1,0 +1,11 @@
+/// What a command line asks `todofmt` to do.
+enum Invocation: Equatable {
+    /// Print the help text.
+    case help
+    /// Print the version.
+    case version
+    /// Format inputs (the default command).
+    case format(FormatRequest)
+    /// Keep files formatted while they are edited (`todofmt watch`).
+    case watch(WatchRequest)
+}

@@ -1,0 +1,20 @@
+/// A command line that cannot be run; `todofmt` prints the message and exits 2.
+struct UsageError: Error, Equatable {
+    /// One lowercase line without the `todofmt: ` prefix.
+    let message: String
+
+    /// An option that does not exist.
+    static func unknownOption(_ option: String) -> UsageError {
+        UsageError(message: "unknown option '\(option)' (see 'todofmt --help')")
+    }
+
+    /// An option that needs a value came last.
+    static func missingValue(_ option: String) -> UsageError {
+        UsageError(message: "option '\(option)' needs a value (see 'todofmt --help')")
+    }
+
+    /// A flag was given a value with `=`.
+    static func unexpectedValue(_ option: String) -> UsageError {
+        UsageError(message: "option '\(option)' takes no value")
+    }
+}

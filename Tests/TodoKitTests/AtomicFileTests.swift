@@ -1,0 +1,294 @@
+import Foundation
+import XCTest
+@testable import TodoKit
+
+final class AtomicFileTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    private func create(_ name: String, _ bytes: [UInt8], mode: Int = 0o644) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path(name))
+    }
+
+    private func contents(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
+    }
+
+    private func lstatus(_ name: String) -> stat? {
+        var info = stat()
+        return lstat(path(name), &info) == 0 ? info : nil
+    }
+
+    private func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    private func assertThrows(_ expected: FileError, _ body: () throws -> Void,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        do {
+            try body()
+            XCTFail("no error, expected \(expected)", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error as? FileError, expected, file: file, line: line)
+        }
+    }
+
+    // MARK: - Reading
+
+    func testReadsWholeFiles() throws {
+        let big = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try create("big", big)
+        try create("empty", [])
+        XCTAssertEqual(try AtomicFile.read(path("big")), big)
+        XCTAssertEqual(try AtomicFile.read(path("empty")), [])
+    }
+
+    func testReadErrors() throws {
+        assertThrows(.noSuchFile) { _ = try AtomicFile.read(path("missing")) }
+        assertThrows(.isDirectory) { _ = try AtomicFile.read(directory.path) }
+        try create("file", [1])
+        assertThrows(.system(code: ENOTDIR)) { _ = try AtomicFile.read(path("file") + "/below") }
+    }
+
+    func testReadPermissionDenied() throws {
+        try XCTSkipIf(geteuid() == 0, "the superuser may read any file")
+        try create("secret", [1, 2], mode: 0o200)
+        assertThrows(.permissionDenied) { _ = try AtomicFile.read(path("secret")) }
+    }
+
+    func testReadAllAndWriteAllOnAPipe() throws {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let bytes = Array("through a pipe\n".utf8)
+        try AtomicFile.writeAll(bytes, to: fds[1])
+        close(fds[1])
+        XCTAssertEqual(try AtomicFile.readAll(from: fds[0]), bytes)
+        close(fds[0])
+    }
+
+    // MARK: - Replacing
+
+    func testReplacesContentsAndKeepsMode() throws {
+        for (name, mode) in [("a", 0o600), ("b", 0o640), ("c", 0o755), ("d", 0o4755)] {
+            try create(name, Array("old contents that are longer\n".utf8), mode: mode)
+            let before = try XCTUnwrap(lstatus(name))
+            try AtomicFile.write(Array("new\n".utf8), to: path(name))
+            XCTAssertEqual(try contents(name), Array("new\n".utf8), name)
+            let after = try XCTUnwrap(lstatus(name))
+            XCTAssertEqual(after.st_mode & 0o7777, mode_t(mode), name)
+            XCTAssertEqual(after.st_uid, before.st_uid, name)
+            XCTAssertEqual(after.st_gid, before.st_gid, name)
+            // A new inode: the file was replaced by a rename, never truncated in place.
+            XCTAssertNotEqual(after.st_ino, before.st_ino, name)
+        }
+        XCTAssertEqual(try names(), ["a", "b", "c", "d"], "a temporary file was left behind")
+    }
+
+    func testKeepsOwnerAndGroupWhenAllowed() throws {
+        try XCTSkipIf(geteuid() != 0, "only the superuser may give a file to someone else")
+        try create("theirs", [1], mode: 0o640)
+        XCTAssertEqual(chown(path("theirs"), 65534, 65534), 0)
+        try AtomicFile.write([2], to: path("theirs"))
+        let after = try XCTUnwrap(lstatus("theirs"))
+        XCTAssertEqual(after.st_uid, 65534)
+        XCTAssertEqual(after.st_gid, 65534)
+        XCTAssertEqual(after.st_mode & 0o7777, 0o640)
+        XCTAssertEqual(try contents("theirs"), [2])
+    }
+
+    func testWritesEmptyAndLargeContents() throws {
+        try create("f", [1, 2, 3])
+        try AtomicFile.write([], to: path("f"))
+        XCTAssertEqual(try contents("f"), [])
+        let big = [UInt8](repeating: 0x61, count: 5_000_000)
+        try AtomicFile.write(big, to: path("f"))
+        XCTAssertEqual(try contents("f"), big)
+    }
+
+    func testRelativePathWithoutDirectory() throws {
+        try create("here.md", [1])
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        try AtomicFile.write([2], to: "here.md")
+        XCTAssertEqual(try AtomicFile.read("here.md"), [2])
+        XCTAssertEqual(try names(), ["here.md"])
+    }
+
+    // MARK: - Conditional replacement
+
+    func testReplacesOnlyWhatItStillExpects() throws {
+        try create("todos.md", Array("old\n".utf8), mode: 0o640)
+        XCTAssertTrue(try AtomicFile.write(Array("new\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
+        XCTAssertEqual(try contents("todos.md"), Array("new\n".utf8))
+        XCTAssertEqual(lstatus("todos.md").map { Int($0.st_mode & 0o7777) }, 0o640)
+
+        // Someone saved after "old" was read: their save stays.
+        try create("todos.md", Array("their save\n".utf8))
+        let before = lstatus("todos.md")?.st_ino
+        XCTAssertFalse(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
+        XCTAssertEqual(try contents("todos.md"), Array("their save\n".utf8))
+        XCTAssertEqual(lstatus("todos.md")?.st_ino, before)
+        XCTAssertEqual(try names(), ["todos.md"])
+    }
+
+    /// A save that lands after the comparison, before the swap, is swapped back in: it is never
+    /// replaced. Saved here by each way editors write.
+    func testSaveAfterTheComparisonIsNeverReplaced() throws {
+        try create("probe-a", [])
+        try create("probe-b", [])
+        let probe = RenameExchange.exchange(Array(path("probe-a").utf8CString), Array(path("probe-b").utf8CString))
+        try FileManager.default.removeItem(atPath: path("probe-a"))
+        try FileManager.default.removeItem(atPath: path("probe-b"))
+        if probe == .unsupported { throw XCTSkip("this file system cannot swap files atomically") }
+        let saves: [(String, () throws -> Void)] = [
+            ("atomic rename", {
+                try self.create("save.tmp", Array("their save\n".utf8))
+                XCTAssertEqual(rename(self.path("save.tmp"), self.path("todos.md")), 0)
+            }),
+            ("in place", { try self.create("todos.md", Array("their save\n".utf8)) }),
+            ("delete and create", {
+                XCTAssertEqual(unlink(self.path("todos.md")), 0)
+                try self.create("todos.md", Array("their save\n".utf8))
+            }),
+        ]
+        for (style, save) in saves {
+            try create("todos.md", Array("old\n".utf8))
+            let replaced = try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)) {
+                do { try save() } catch { XCTFail("\(style): \(error)") }
+            }
+            XCTAssertFalse(replaced, style)
+            XCTAssertEqual(try contents("todos.md"), Array("their save\n".utf8), style)
+            XCTAssertEqual(try names(), ["todos.md"], style)
+        }
+    }
+
+    func testExchangeSwapsTwoFiles() throws {
+        try create("a", [1])
+        try create("b", [2, 2])
+        let outcome = RenameExchange.exchange(Array(path("a").utf8CString), Array(path("b").utf8CString))
+        if outcome == .unsupported { throw XCTSkip("this file system cannot swap files atomically") }
+        XCTAssertEqual(outcome, .exchanged)
+        XCTAssertEqual(try contents("a"), [2, 2])
+        XCTAssertEqual(try contents("b"), [1])
+        XCTAssertEqual(RenameExchange.exchange(Array(path("a").utf8CString), Array(path("missing").utf8CString)), .failed(ENOENT))
+    }
+
+    func testConditionalReplacementThroughALinkComparesTheTarget() throws {
+        try create("real.md", Array("a\n".utf8))
+        XCTAssertEqual(symlink("real.md", path("link.md")), 0)
+        XCTAssertFalse(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("b\n".utf8)))
+        XCTAssertTrue(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("a\n".utf8)))
+        XCTAssertEqual(try contents("real.md"), Array("c\n".utf8))
+        XCTAssertEqual(lstatus("link.md").map { $0.st_mode & S_IFMT }, S_IFLNK)
+        XCTAssertEqual(try names(), ["link.md", "real.md"])
+    }
+
+    func testConditionalReplacementOfAMissingFileThrows() throws {
+        assertThrows(.noSuchFile) { _ = try AtomicFile.write([1], to: self.path("gone.md"), ifStill: []) }
+        XCTAssertEqual(try names(), [])
+    }
+
+    func testSymlinksStayLinksAndTheirTargetIsReplaced() throws {
+        try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
+        try create("real/todos.md", [1], mode: 0o640)
+        // relative → relative → absolute → file
+        try FileManager.default.createSymbolicLink(atPath: path("real/abs"), withDestinationPath: path("real/todos.md"))
+        try FileManager.default.createSymbolicLink(atPath: path("mid"), withDestinationPath: "real/abs")
+        try FileManager.default.createSymbolicLink(atPath: path("top"), withDestinationPath: "mid")
+
+        try AtomicFile.write([9, 9], to: path("top"))
+        XCTAssertEqual(try contents("real/todos.md"), [9, 9])
+        for link in ["top", "mid", "real/abs"] {
+            XCTAssertEqual((lstatus(link)?.st_mode ?? 0) & S_IFMT, S_IFLNK, link)
+        }
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("top")), "mid")
+        XCTAssertEqual((lstatus("real/todos.md")?.st_mode ?? 0) & 0o7777, 0o640)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("real")).sorted(), ["abs", "todos.md"])
+    }
+
+    func testLinkIntoAnotherDirectoryReplacesThere() throws {
+        try FileManager.default.createDirectory(atPath: path("x/y"), withIntermediateDirectories: true)
+        try create("x/y/t", [1])
+        try FileManager.default.createDirectory(atPath: path("links"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path("links/l"), withDestinationPath: "../x/y/t")
+        try AtomicFile.write([2], to: path("links/l"))
+        XCTAssertEqual(try contents("x/y/t"), [2])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("links")), ["l"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("x/y")), ["t"])
+    }
+
+    func testRefusesWhatItMustNotReplace() throws {
+        assertThrows(.noSuchFile) { try AtomicFile.write([1], to: path("missing")) }
+        try FileManager.default.createSymbolicLink(atPath: path("dangling"), withDestinationPath: "nowhere")
+        assertThrows(.noSuchFile) { try AtomicFile.write([1], to: path("dangling")) }
+        try FileManager.default.createDirectory(atPath: path("dir"), withIntermediateDirectories: true)
+        assertThrows(.isDirectory) { try AtomicFile.write([1], to: path("dir")) }
+        XCTAssertEqual(mkfifo(path("fifo"), 0o644), 0)
+        assertThrows(.notRegularFile) { try AtomicFile.write([1], to: path("fifo")) }
+        try FileManager.default.createSymbolicLink(atPath: path("loop"), withDestinationPath: "loop")
+        assertThrows(.system(code: ELOOP)) { try AtomicFile.write([1], to: path("loop")) }
+        XCTAssertEqual(try names(), ["dangling", "dir", "fifo", "loop"])
+    }
+
+    func testRefusesReadOnlyFilesEvenForTheSuperuser() throws {
+        try create("locked", [1, 2, 3], mode: 0o444)
+        let before = try XCTUnwrap(lstatus("locked"))
+        assertThrows(.permissionDenied) { try AtomicFile.write([4], to: path("locked")) }
+        XCTAssertEqual(try contents("locked"), [1, 2, 3])
+        XCTAssertEqual(lstatus("locked")?.st_ino, before.st_ino)
+        XCTAssertEqual(try names(), ["locked"])
+    }
+
+    func testUnwritableDirectoryFailsCleanly() throws {
+        try XCTSkipIf(geteuid() == 0, "the superuser may write any directory")
+        try FileManager.default.createDirectory(atPath: path("shut"), withIntermediateDirectories: true)
+        try create("shut/f", [1])
+        XCTAssertEqual(chmod(path("shut"), 0o555), 0)
+        defer { chmod(path("shut"), 0o755) }
+        assertThrows(.cannotCreateTemporaryFile(code: EACCES)) { try AtomicFile.write([2], to: path("shut/f")) }
+        XCTAssertEqual(try contents("shut/f"), [1])
+    }
+
+    func testLongNamesStillGetATemporaryFile() throws {
+        let name = String(repeating: "é", count: 120) + ".md"  // 243 bytes
+        try create(name, [1])
+        try AtomicFile.write([2], to: path(name))
+        XCTAssertEqual(try contents(name), [2])
+        XCTAssertEqual(try names(), [name])
+    }
+
+    func testTemporaryNameIsBesideTheOriginal() {
+        XCTAssertEqual(AtomicFile.split(Array("a/b/c.md".utf8)).directory, Array("a/b".utf8))
+        XCTAssertEqual(AtomicFile.split(Array("c.md".utf8)).directory, Array(".".utf8))
+        XCTAssertEqual(AtomicFile.split(Array("/c.md".utf8)).directory, Array("/".utf8))
+        XCTAssertEqual(AtomicFile.split(Array("/c.md".utf8)).name, Array("c.md".utf8))
+        // Cut at a character boundary: 200 bytes would split the 100th "é".
+        let cut = AtomicFile.truncatedName(Array((String(repeating: "a", count: 1) + String(repeating: "é", count: 150)).utf8))
+        XCTAssertEqual(cut.count, 199)
+        XCTAssertNotNil(String(validating: cut, as: UTF8.self))
+    }
+
+    func testDescriptions() {
+        XCTAssertEqual(FileError.noSuchFile.description, "no such file")
+        XCTAssertEqual(FileError.isDirectory.description, "is a directory")
+        XCTAssertEqual(FileError.permissionDenied.description, "permission denied")
+        XCTAssertEqual(FileError.notRegularFile.description, "not a regular file")
+        XCTAssertEqual(FileError(errno: ENOSPC).description, "no space left on device")
+        XCTAssertEqual(FileError.cannotCreateTemporaryFile(code: EROFS).description,
+                       "cannot create temporary file: read-only file system")
+        XCTAssertEqual(FileError(errno: ENOENT), .noSuchFile)
+        XCTAssertEqual(FileError(errno: EACCES), .permissionDenied)
+    }
+}

@@ -1,0 +1,94 @@
+import XCTest
+
+/// Help, version and usage errors.
+final class CommandLineTests: XCTestCase {
+    func testHelpAnswersTheQuestions() throws {
+        let sandbox = try Sandbox()
+        let help = try sandbox.todofmt("--help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertEqual(help.stderr, "")
+        XCTAssertTrue(help.stdout.hasPrefix("usage: todofmt [options] [PATH...]\n"), help.stdout)
+        for option in ["--check", "--diff", "--today YYYY-MM-DD", "--field-style STYLE", "plain", "emoji", "dataview",
+                       "--no-stamp", "--no-sink", "-h, --help", "--version", "--", "TODOFMT_TODAY", "NO_COLOR",
+                       "exit status:", "examples:", "standard input"] {
+            XCTAssertTrue(help.stdout.contains(option), "help does not mention \(option)")
+        }
+        for status in ["  0  ", "  1  ", "  2  "] {
+            XCTAssertTrue(help.stdout.contains(status), "help does not explain exit status \(status)")
+        }
+
+        let short = try sandbox.todofmt("-h")
+        XCTAssertEqual(short.status, 0)
+        XCTAssertEqual(short.stdout, help.stdout)
+        XCTAssertEqual(short.stderr, "")
+    }
+
+    func testHelpWinsOverPathsAndChangesNothing() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("todos.md", Samples.messy)
+        let result = try sandbox.todofmt("todos.md", "--help")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("usage: todofmt"))
+        XCTAssertEqual(try sandbox.read("todos.md"), Samples.messy)
+    }
+
+    func testVersion() throws {
+        let result = try Sandbox().todofmt("--version")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "todofmt 0.1.0\n")
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    func testUnknownOptionIsAUsageErrorAndTouchesNothing() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("todos.md", Samples.messy)
+        for option in ["--x", "-x", "--checkk", "-hx"] {
+            let result = try sandbox.todofmt("--today", Samples.today, "todos.md", option)
+            XCTAssertEqual(result.status, 2, option)
+            XCTAssertEqual(result.stdout, "", option)
+            XCTAssertEqual(result.stderr, "todofmt: unknown option '\(option)' (see 'todofmt --help')\n")
+        }
+        XCTAssertEqual(try sandbox.read("todos.md"), Samples.messy)
+    }
+
+    func testOptionValuesAreChecked() throws {
+        let sandbox = try Sandbox()
+        let cases: [([String], String)] = [
+            (["--today"], "todofmt: option '--today' needs a value (see 'todofmt --help')\n"),
+            (["--field-style"], "todofmt: option '--field-style' needs a value (see 'todofmt --help')\n"),
+            (["--today", "2026-02-30"], "todofmt: invalid date '2026-02-30' for --today (expected YYYY-MM-DD)\n"),
+            (["--today=tomorrow"], "todofmt: invalid date 'tomorrow' for --today (expected YYYY-MM-DD)\n"),
+            (["--field-style", "fancy"],
+             "todofmt: invalid field style 'fancy' for --field-style (expected plain, emoji or dataview)\n"),
+            (["--check=yes"], "todofmt: option '--check' takes no value\n"),
+            (["-", "-"], "todofmt: standard input ('-') given more than once\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Todofmt.run(arguments, in: sandbox.url, stdin: Array(Samples.messy.utf8))
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, message, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+    }
+
+    func testInlineValuesWork() throws {
+        let result = try Sandbox().todofmt("--today=\(Samples.today)", "--field-style=plain", stdin: Samples.messy)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, Samples.messyFormatted)
+    }
+
+    func testDoubleDashEndsOptions() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("--odd.md", Samples.messy)
+        let result = try sandbox.todofmt("--today", Samples.today, "--", "--odd.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(try sandbox.read("--odd.md"), Samples.messyFormatted)
+
+        let missing = try sandbox.todofmt("--", "--help")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertEqual(missing.stderr, "todofmt: --help: no such file\n")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// A fresh temporary directory for one test, with helpers for real files; removed on deinit.
+final class Sandbox {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The absolute path of `name` inside the sandbox.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `text` to `name` and gives it `mode`.
+    func write(_ name: String, _ text: String, mode: Int = 0o644) throws {
+        try write(name, bytes: Array(text.utf8), mode: mode)
+    }
+
+    /// Writes raw bytes to `name` and gives it `mode`.
+    func write(_ name: String, bytes: [UInt8], mode: Int = 0o644) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path(name))
+    }
+
+    /// The contents of `name` as text.
+    func read(_ name: String) throws -> String {
+        String(decoding: try bytes(name), as: UTF8.self)
+    }
+
+    /// The contents of `name` as bytes.
+    func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
+    }
+
+    /// The names in the sandbox, sorted (to see that no temporary file is left behind).
+    func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+
+    /// `lstat` of `name`.
+    func status(_ name: String) -> FileStatus? {
+        var info = stat()
+        guard lstat(path(name), &info) == 0 else { return nil }
+        return FileStatus(info)
+    }
+
+    /// Runs todofmt in the sandbox; `stdin` nil means /dev/null.
+    func todofmt(_ arguments: String..., stdin: String? = nil,
+                 environment: [String: String] = [:]) throws -> Todofmt.Result {
+        try Todofmt.run(arguments, in: url, stdin: stdin.map { Array($0.utf8) }, environment: environment)
+    }
+}
