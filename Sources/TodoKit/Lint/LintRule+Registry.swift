@@ -134,7 +134,7 @@ extension LintRule {
 
     static let overdueTask = LintRule(
         code: "TD014", name: "overdue-task", severity: .warning, enabledByDefault: false, fixable: false,
-        summary: "a task that is not completed is past its due date (off by default)",
+        summary: "a task that is not completed is past its due date",
         rationale: "Useful in a daily CI job; off by default because the result changes with the date.",
         triggers: [Example("- [ ] Pay rent due:2026-11-20\n", line: 1, column: 16)],
         passes: ["- [ ] Pay rent due:2026-11-21\n", "- [x] Pay rent due:2026-11-01 done:2026-11-02\n"])
