@@ -65,21 +65,6 @@ final class HostileInputTests: XCTestCase {
         done.wait()
     }
 
-    /// SplitMix64: a fixed-seed generator so every run sees the same "random" bytes.
-    private struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func bytes(_ count: Int) -> [UInt8] {
-            (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
-        }
-    }
-
     // MARK: - Not text
 
     func testNULBytesAreRefusedAsBinary() {
@@ -123,7 +108,7 @@ final class HostileInputTests: XCTestCase {
     func testBinaryFilesAreRefused() {
         // A PNG header: a NUL anywhere makes it binary, which is said before its first non-UTF-8 byte.
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
-        var random = SplitMix(state: 7)
+        var random = SplitMix64(seed: 7)
         assertRefused(png + random.bytes(65_536), .binary(offset: 8))
         // Without a NUL, the first bad byte is named.
         assertRefused([0x2D, 0x20, 0x89, 0x50], .invalidUTF8(offset: 2))
