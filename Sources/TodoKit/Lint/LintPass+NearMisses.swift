@@ -49,6 +49,8 @@ extension LintPass {
         }
         let width = UTF8Scalar.width(leadingByte: buf[m])
         let close = m + width
+        // `[[`, `[]]`: wiki links and nested brackets, not a checkbox.
+        if buf[m] == UInt8(ascii: "[") || buf[m] == UInt8(ascii: "]") { return nil }
         if width > 0, close < end, buf[close] == UInt8(ascii: "]") {
             let after = close + 1
             if buf[m] == 0x09 || (width > 1 && UTF8Scalar.isUnicodeWhitespace(buf, at: m, width: width)) {
