@@ -98,6 +98,14 @@ final class LintRuleTests: XCTestCase {
         XCTAssertEqual(found.first { $0.code == "TD011" }?.message, "unknown field key 'deu', did you mean 'due'?")
     }
 
+    /// Lines end at LF, CRLF or a lone CR; a byte-order mark is not part of the first line's columns.
+    func testLineEndingsAndByteOrderMark() throws {
+        let text = "\u{FEFF}- [ ] a due:2026-02-30\r\n- [X] b\r- [?] c\n"
+        let found = try linter.lint(utf8: Array(text.utf8)).map { "\($0.location) \($0.code)" }
+        XCTAssertEqual(found, ["1:9 TD001", "2:3 TD003", "2:3 TD004", "2:4 TD008", "3:4 TD009"])
+        XCTAssertThrowsError(try linter.lint(utf8: [0x2D, 0x20, 0xFF]))
+    }
+
     func testFixableRulesAreFixedByFormatting() throws {
         let formatter = TodoFormatter(options: FormatOptions(today: LintRule.exampleDay))
         for rule in LintRule.all where rule.fixable {

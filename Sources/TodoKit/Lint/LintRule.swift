@@ -6,11 +6,11 @@ public struct LintRule: Hashable, Sendable {
     /// A document that triggers the rule, with the place of the finding.
     public struct Example: Hashable, Sendable {
         /// The Markdown text.
-        public var text: String
+        public let text: String
         /// The 1-based line of the finding.
-        public var line: Int
+        public let line: Int
         /// The 1-based UTF-8 column of the finding.
-        public var column: Int
+        public let column: Int
 
         /// Creates an example.
         public init(_ text: String, line: Int, column: Int) {
@@ -21,23 +21,23 @@ public struct LintRule: Hashable, Sendable {
     }
 
     /// The stable code, `TD` and three digits.
-    public var code: String
+    public let code: String
     /// The kebab-case name.
-    public var name: String
+    public let name: String
     /// The severity of the rule's findings.
-    public var severity: Severity
+    public let severity: Severity
     /// Whether the rule runs unless asked for.
-    public var enabledByDefault: Bool
+    public let enabledByDefault: Bool
     /// Whether formatting (`todofmt lint --fix`) resolves the finding.
-    public var fixable: Bool
+    public let fixable: Bool
     /// One line: what the rule reports.
-    public var summary: String
+    public let summary: String
     /// Why the rule exists.
-    public var rationale: String
+    public let rationale: String
     /// Documents that trigger the rule, each exactly once (examples are linted with today = ``exampleDay``).
-    public var triggers: [Example]
+    public let triggers: [Example]
     /// Documents that must not trigger the rule.
-    public var passes: [String]
+    public let passes: [String]
 
     /// The day the examples are linted on.
     public static let exampleDay = Day(year: 2026, month: 11, day: 21)!
