@@ -17,28 +17,37 @@ struct LintRunner {
         for path in request.paths {
             let isStandardInput = path == FormatRequest.standardInput
             let name = isStandardInput ? FormatRunner.standardInputName : path
+            let document: TodoDocument
             do {
-                var bytes = try isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(path)
-                let document = try TodoDocument(utf8: bytes)
-                if request.fix {
-                    let fixed = try formatter.format(document)
-                    if fixed != bytes {
-                        try AtomicFile.write(fixed, to: path)
-                        bytes = fixed
-                    }
-                }
-                let linted = request.fix ? try TodoDocument(utf8: bytes) : document
-                findings += linter.lint(linted).map { LintReport.Entry(path: name, finding: $0) }
+                let bytes = try isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(path)
+                document = try TodoDocument(utf8: bytes)
             } catch let error as FileError {
                 console.error("\(name): \(error.description)")
                 failed = true
-            } catch let error as TodoError {
-                console.error("\(name): \(error.description)")
-                failed = true
+                continue
             } catch {
                 console.error("\(name): \(error)")
                 failed = true
+                continue
             }
+            var linted = document
+            if request.fix {
+                // A file that cannot be fixed is reported, and still linted as it is.
+                do {
+                    let fixed = try formatter.format(document)
+                    if fixed != document.utf8 {
+                        try AtomicFile.write(fixed, to: path)
+                        linted = try TodoDocument(utf8: fixed)
+                    }
+                } catch let error as FileError {
+                    console.error("\(name): \(error.description)")
+                    failed = true
+                } catch {
+                    console.error("\(name): \(error)")
+                    failed = true
+                }
+            }
+            findings += linter.lint(linted).map { LintReport.Entry(path: name, finding: $0) }
         }
         // Stable: findings of one file keep the linter's order (line, column, code).
         let sorted = findings.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }.map(\.element)

@@ -77,6 +77,17 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(try before.read("fix.md"), try fixture("fix.md"))
     }
 
+    func testFixRefusedForAReadOnlyFileStillReports() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("locked.md", try fixture("fix.md"), mode: 0o444)
+        let result = try sandbox.todofmt("lint", "--fix", "--today", Samples.today, "locked.md")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "todofmt: locked.md: permission denied\n")
+        XCTAssertTrue(result.stdout.contains("locked.md:3:3: warning: done task has no done date [TD003]\n"), result.stdout)
+        XCTAssertEqual(try sandbox.read("locked.md"), try fixture("fix.md"))
+        XCTAssertEqual(try sandbox.names(), ["locked.md"])
+    }
+
     func testFixLeavesAnUnchangedFileAlone() throws {
         let sandbox = try sandbox("clean.md")
         let before = try XCTUnwrap(sandbox.status("clean.md"))
