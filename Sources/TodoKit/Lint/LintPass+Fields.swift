@@ -22,6 +22,11 @@ extension LintPass {
             } else if let colon = buf[token].firstIndex(of: UInt8(ascii: ":")), colon > token.lowerBound {
                 let key = bytes(token.lowerBound..<colon)
                 let value = bytes((colon + 1)..<token.upperBound)
+                if key == "completion" && Self.isDateShaped(value) {
+                    report(.misspelledFieldKey, line: line, offset: token.lowerBound,
+                           "unknown field key 'completion', did you mean 'done'?")
+                    continue
+                }
                 check(key: key, value: value, known: Self.plainDateKeys, line: line, offset: token.lowerBound)
             }
         }

@@ -41,7 +41,11 @@ extension LintPass {
 
     /// Why an item's content that starts with `[` at `p` is almost a task, or nil.
     private func itemNearMiss(at p: Int, end: Int) -> String? {
-        guard buf[p] == UInt8(ascii: "["), p + 1 < end else { return nil }
+        let c = buf[p]
+        if (c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+")) && isCheckbox(at: p + 1, end: end) {
+            return "no space after the list marker"
+        }
+        guard c == UInt8(ascii: "["), p + 1 < end else { return nil }
         let m = p + 1
         if buf[m] == UInt8(ascii: "]") {
             let after = m + 1

@@ -98,6 +98,7 @@ extension LintRule {
             Example("- [ x] a\n", line: 1, column: 3),
             Example("> -[ ] a\n", line: 1, column: 3),
             Example("- [ ] a\n  -[ ] b\n", line: 2, column: 3),
+            Example("1. -[ ] a\n", line: 1, column: 4),
         ],
         passes: ["- [ ] a\n", "- [link](https://example.com)\n", "- [x](https://example.com)\n", "```\n-[ ] a\n```\n",
                  "    [ ] a\n", "> [!todo] Title\n> - [ ] a\n", "---\n[ ] a\n---\n# Tasks\n", "- [link] text\n",
@@ -113,9 +114,12 @@ extension LintRule {
             Example("- [ ] a [deu:: 2026-01-01]\n", line: 1, column: 9),
             Example("- [ ] a schedule:2026-01-01\n", line: 1, column: 9),
             Example("- [ ] a Due:2026-01-01\n", line: 1, column: 9),
+            Example("- [x] a completion:2026-01-01\n", line: 1, column: 9),
+            Example("- [x] a [done:: 2026-01-01]\n", line: 1, column: 9),
         ],
         passes: ["- [ ] a due:2026-01-01\n", "- [ ] a date:2026-01-01\n", "- [ ] a end:2026-01-01\n", "- [ ] a deu:soon\n",
-                 "- [ ] a `deu:2026-01-01`\n", "- a deu:2026-01-01\n"])
+                 "- [ ] a `deu:2026-01-01`\n", "- a deu:2026-01-01\n",
+                 "- [x] a [completion:: 2026-01-01]\n", "- [ ] a [deu:: soon]\n"])
 
     static let duplicateTask = LintRule(
         code: "TD012", name: "duplicate-task", severity: .warning, enabledByDefault: true, fixable: false,
