@@ -17,10 +17,11 @@ struct LintRunner {
         for path in request.paths {
             let isStandardInput = path == FormatRequest.standardInput
             let name = isStandardInput ? FormatRunner.standardInputName : path
-            let document: TodoDocument
+            let bytes: [UInt8]
+            var fileFindings: [Finding]
             do {
-                let bytes = try isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(path)
-                document = try TodoDocument(utf8: bytes)
+                bytes = try isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(path)
+                fileFindings = try linter.lint(utf8: bytes)
             } catch let error as FileError {
                 console.error("\(name): \(error.description)")
                 failed = true
@@ -30,14 +31,13 @@ struct LintRunner {
                 failed = true
                 continue
             }
-            var linted = document
             if request.fix {
-                // A file that cannot be fixed is reported, and still linted as it is.
+                // A file that cannot be fixed is reported, and its findings as it is.
                 do {
-                    let fixed = try formatter.format(document)
-                    if fixed != document.utf8 {
+                    let fixed = try formatter.format(utf8: bytes)
+                    if fixed != bytes {
                         try AtomicFile.write(fixed, to: path)
-                        linted = try TodoDocument(utf8: fixed)
+                        fileFindings = try linter.lint(utf8: fixed)
                     }
                 } catch let error as FileError {
                     console.error("\(name): \(error.description)")
@@ -47,7 +47,7 @@ struct LintRunner {
                     failed = true
                 }
             }
-            findings += linter.lint(linted).map { LintReport.Entry(path: name, finding: $0) }
+            findings += fileFindings.map { LintReport.Entry(path: name, finding: $0) }
         }
         // Stable: findings of one file keep the linter's order (line, column, code).
         let sorted = findings.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }.map(\.element)

@@ -21,7 +21,8 @@ public struct Linter: Sendable {
 
     /// The findings in UTF-8 bytes; throws for bytes that are not UTF-8 text.
     public func lint(utf8 bytes: [UInt8]) throws(TodoError) -> [Finding] {
-        try lint(TodoDocument(utf8: bytes))
+        try TodoDocument.validate(bytes)
+        return lint(parsed: ParsedDocument(validated: bytes))
     }
 
     func lint(parsed doc: ParsedDocument) -> [Finding] {
