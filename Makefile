@@ -36,6 +36,8 @@ test-all:
 
 # libFuzzer target (Fuzz/FuzzFormat.swift) compiled together with the TodoKit sources into one
 # binary. Corpus, crash artifacts and verification findings live in .build/fuzz (not committed).
+# Swift's own crash backtracer is off so libFuzzer's handler saves crashing inputs at once. To shrink
+# a saved input: SWIFT_BACKTRACE=enable=no FUZZ_TRAP_ON_VERIFY=1 .build/fuzz/fuzz-format -minimize_crash=1 -runs=20000 FILE
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 16384
 FUZZ_FLAGS   ?=
@@ -50,7 +52,7 @@ $(FUZZ_BIN): $(shell find Sources/TodoKit Fuzz -name '*.swift')
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(FUZZ_DIR)/artifacts $(FUZZ_DIR)/findings
 	@Fuzz/seed-corpus.sh $(FUZZ_DIR)/corpus
-	FUZZ_FINDINGS=$(FUZZ_DIR)/findings $(FUZZ_BIN) $(FUZZ_DIR)/corpus -dict=Fuzz/todofmt.dict \
+	SWIFT_BACKTRACE=enable=no FUZZ_FINDINGS=$(FUZZ_DIR)/findings $(FUZZ_BIN) $(FUZZ_DIR)/corpus -dict=Fuzz/todofmt.dict \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/ -print_final_stats=1 $(FUZZ_FLAGS)
 

@@ -357,6 +357,14 @@ final class HostileInputTests: XCTestCase {
         var prose = [UInt8](repeating: UInt8(ascii: "w"), count: size)
         for i in stride(from: 7, to: size, by: 8) { prose[i] = 0x20 }
         XCTAssert(try format(prose) == prose, "prose line changed")
+        // 50 MB of backtick runs of 10,000 different lengths (`a``a```a…), none closed.
+        var runs = Array("- [x] ".utf8)
+        runs.reserveCapacity(size + 20_000)
+        for length in 1...10_000 {
+            runs += [UInt8](repeating: UInt8(ascii: "`"), count: length)
+            runs.append(UInt8(ascii: "a"))
+        }
+        XCTAssert(try format(runs) == runs + Array(" done:2026-11-21".utf8), "wrong backtick line")
     }
 
     func testOneMillionTasksInOneList() throws {
