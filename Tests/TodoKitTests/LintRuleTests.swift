@@ -98,6 +98,14 @@ final class LintRuleTests: XCTestCase {
         XCTAssertEqual(found.first { $0.code == "TD011" }?.message, "unknown field key 'deu', did you mean 'due'?")
     }
 
+    /// Code spans of any run length hide field look-alikes, white space inside them included; an
+    /// unclosed run is literal text and hides nothing after it.
+    func testCodeSpansOfEveryLengthHideLookAlikes() {
+        let text = "- [ ] ``` a ` due:2026-02-30 `` b ``` deu:2026-01-01 `` x ` due:2026-02-31\n"
+        let found = linter.lint(TodoDocument(text)).filter { $0.code == "TD001" || $0.code == "TD011" }
+        XCTAssertEqual(found.map { "\($0.location.column) \($0.code)" }, ["39 TD011", "61 TD001"])
+    }
+
     /// Lines end at LF, CRLF or a lone CR; a byte-order mark is not part of the first line's columns.
     func testLineEndingsAndByteOrderMark() throws {
         let text = "\u{FEFF}- [ ] a due:2026-02-30\r\n- [X] b\r- [?] c\n"
