@@ -4,11 +4,11 @@
 /// The output is built as a permutation of the input lines plus byte edits on a few lines, so the
 /// work is linear in the size of the file and never recursive, however deep lists nest.
 struct CanonicalForm {
-    /// A replacement of bytes `[start, end)` on one line.
+    /// A replacement of bytes `[start, end)` on one line by `arena[bytes]`.
     private struct Edit {
         var start: Int
         var end: Int
-        var bytes: [UInt8]
+        var bytes: Range<Int>
         var next: Int
     }
 
@@ -16,6 +16,8 @@ struct CanonicalForm {
     private let options: FormatOptions
     private let buf: UnsafeBufferPointer<UInt8>
     private var edits: [Edit] = []
+    /// The replacement bytes of all edits, one after the other.
+    private var arena: [UInt8] = []
     private var firstEdit: [Int]
     /// New item order of each list that moved (nil: unchanged).
     private var newOrder: [[Int]?]
@@ -61,56 +63,95 @@ struct CanonicalForm {
     }
 
     private mutating func addEdit(line: Int, start: Int, end: Int, bytes: [UInt8]) {
-        edits.append(Edit(start: start, end: end, bytes: bytes, next: firstEdit[line]))
+        let from = arena.count
+        arena.append(contentsOf: bytes)
+        addEdit(line: line, start: start, end: end, arenaFrom: from)
+    }
+
+    /// Records an edit whose replacement is everything in the arena from `arenaFrom` on.
+    private mutating func addEdit(line: Int, start: Int, end: Int, arenaFrom: Int) {
+        edits.append(Edit(start: start, end: end, bytes: arenaFrom..<arena.count, next: firstEdit[line]))
         firstEdit[line] = edits.count - 1
     }
 
     // MARK: - Task lines
 
     private mutating func rewriteTasks() {
-        for index in doc.structure.tasks.indices {
-            let task = doc.structure.tasks[index]
+        let tasks = doc.structure.tasks
+        arena.reserveCapacity(tasks.count * 8)
+        for index in tasks.indices {
+            let task = tasks[index]
             let end = doc.lines.contentEnds[task.line]
-            let tail = CanonicalForm.canonicalTail(doc, task: index, buf, options: options)
-            let original = UnsafeBufferPointer(rebasing: buf[task.checkbox..<end])
-            if !tail.elementsEqual(original) {
-                addEdit(line: task.line, start: task.checkbox, end: end, bytes: tail)
+            let from = arena.count
+            CanonicalForm.appendCanonicalTail(doc, task: index, buf, options: options, into: &arena)
+            if arena.suffix(from: from, equals: buf, task.checkbox, end) {
+                arena.removeSubrange(from...)
+            } else {
+                addEdit(line: task.line, start: task.checkbox, end: end, arenaFrom: from)
             }
         }
     }
 
     /// The canonical text of a task line from its `[` to the end of the line.
     static func canonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> [UInt8] {
+        var out: [UInt8] = []
+        appendCanonicalTail(doc, task: task, buf, options: options, into: &out)
+        return out
+    }
+
+    /// Appends ``canonicalTail(_:task:_:options:)`` to `out`, writing straight into it.
+    static func appendCanonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions,
+                                    into out: inout [UInt8]) {
         let (status, _) = doc.status(ofTask: task, buf)
         let t = doc.structure.tasks[task]
         let text = doc.text(ofTask: task, buf)
-        let chosen = text.effectiveFields()
-
-        var removed = Array(chosen.values)
-        var fields = chosen.values.sorted().map { text.occurrences[$0].field }
-        if options.stampDates {
-            if !status.isCompleted {
-                // A reopened task loses every end date, duplicates included.
-                removed = text.occurrences.indices.filter {
-                    let key = text.occurrences[$0].field.key
-                    return key == .done || key == .cancelled || chosen[key] == $0
-                }
-                fields.removeAll { $0.key == .done || $0.key == .cancelled }
-            } else if chosen[.done] == nil && chosen[.cancelled] == nil {
-                let key: FieldKey = status == .done ? .done : .cancelled
-                fields.append(Field(key: key, value: .day(options.today), style: options.fieldStyle))
-            }
+        let chosen = text.chosenFields()
+        let done = FieldKey.done.order, cancelled = FieldKey.cancelled.order
+        // A reopened task loses every end date, duplicates included.
+        let dropEndDates = options.stampDates && !status.isCompleted
+        // A completed task without an end date gets today's.
+        var stamp = -1
+        if options.stampDates && status.isCompleted && chosen[done] < 0 && chosen[cancelled] < 0 {
+            stamp = status == .done ? done : cancelled
         }
-        fields.sort { $0.key < $1.key }
 
-        let mark: [UInt8] = status == .done
-            ? [UInt8(ascii: "x")]
-            : Array(UnsafeBufferPointer(rebasing: buf[(t.checkbox + 1)..<(t.checkboxEnd - 1)]))
-        return tail(
-            mark: mark, title: text.title(buf, removing: removed), fields: fields, style: options.fieldStyle,
-            blockID: text.blockID.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
-            hardBreak: text.hardBreak.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
-            spaceWhenEmpty: text.hasSpaceAfterCheckbox)
+        out.append(UInt8(ascii: "["))
+        if status == .done {
+            out.append(UInt8(ascii: "x"))
+        } else {
+            out.append(buf, t.checkbox + 1, t.checkboxEnd - 1)
+        }
+        out.append(UInt8(ascii: "]"))
+        // `[m] title fields ^id`, one space apart (as `tail` writes it).
+        out.append(0x20)
+        let body = out.count
+        text.appendTitle(buf, into: &out) { index in
+            let key = text.occurrences[index].field.key.order
+            return chosen[key] == index || (dropEndDates && (key == done || key == cancelled))
+        }
+        for key in 0..<7 {
+            if dropEndDates && (key == done || key == cancelled) { continue }
+            let field: Field
+            if chosen[key] >= 0 {
+                field = text.occurrences[Int(chosen[key])].field
+            } else if key == stamp {
+                field = Field(key: FieldKey(order: key), value: .day(options.today), style: options.fieldStyle)
+            } else {
+                continue
+            }
+            if out.count > body { out.append(0x20) }
+            field.write(in: options.fieldStyle, into: &out)
+        }
+        if let id = text.blockID {
+            if out.count > body { out.append(0x20) }
+            out.append(buf, id.lowerBound, id.upperBound)
+        }
+        if out.count == body {
+            out.removeLast()
+            // GitHub draws an empty checkbox only when white space follows it.
+            if text.hasSpaceAfterCheckbox && text.hardBreak == nil { out.append(0x20) }
+        }
+        if let hardBreak = text.hardBreak { out.append(buf, hardBreak.lowerBound, hardBreak.upperBound) }
     }
 
     /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
@@ -280,32 +321,41 @@ struct CanonicalForm {
 
     private func emit(_ order: [Int]) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(buf.count + (doc.hasBOM ? 3 : 0) + edits.count * 16)
+        out.reserveCapacity(buf.count + (doc.hasBOM ? 3 : 0) + arena.count)
         if doc.hasBOM { out.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
         let lines = doc.lines
-        for (position, source) in order.enumerated() {
-            let start = lines.starts[source]
-            let end = lines.contentEnds[source]
-            if firstEdit[source] < 0 {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
-            } else {
-                var lineEdits: [Edit] = []
-                var e = firstEdit[source]
-                while e >= 0 {
-                    lineEdits.append(edits[e])
-                    e = edits[e].next
+        var lineEdits: [Edit] = []
+        arena.withUnsafeBufferPointer { arena in
+            for (position, source) in order.enumerated() {
+                let start = lines.starts[source]
+                let end = lines.contentEnds[source]
+                let e = firstEdit[source]
+                if e < 0 {
+                    out.append(buf, start, end)
+                } else if edits[e].next < 0 {
+                    let edit = edits[e]
+                    out.append(buf, start, edit.start)
+                    out.append(arena, edit.bytes.lowerBound, edit.bytes.upperBound)
+                    out.append(buf, edit.end, end)
+                } else {
+                    lineEdits.removeAll(keepingCapacity: true)
+                    var e = e
+                    while e >= 0 {
+                        lineEdits.append(edits[e])
+                        e = edits[e].next
+                    }
+                    lineEdits.sort { $0.start < $1.start }
+                    var cursor = start
+                    for edit in lineEdits {
+                        out.append(buf, cursor, edit.start)
+                        out.append(arena, edit.bytes.lowerBound, edit.bytes.upperBound)
+                        cursor = edit.end
+                    }
+                    out.append(buf, cursor, end)
                 }
-                lineEdits.sort { $0.start < $1.start }
-                var cursor = start
-                for edit in lineEdits {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<edit.start]))
-                    out.append(contentsOf: edit.bytes)
-                    cursor = edit.end
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<end]))
+                // Line endings belong to positions, so a missing final newline stays at the end.
+                out.append(buf, lines.contentEnds[position], lines.ends[position])
             }
-            // Line endings belong to positions, so a missing final newline stays at the end.
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[lines.contentEnds[position]..<lines.ends[position]]))
         }
         return out
     }

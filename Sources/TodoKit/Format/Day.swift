@@ -68,24 +68,25 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The ten UTF-8 bytes of `YYYY-MM-DD`.
     var isoBytes: [UInt8] {
-        func put(_ value: Int, _ width: Int, into out: inout [UInt8]) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var v = value
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(v / divisor))
-                v %= divisor
-                divisor /= 10
-            }
-        }
         var out: [UInt8] = []
         out.reserveCapacity(10)
-        put(year, 4, into: &out)
-        out.append(UInt8(ascii: "-"))
-        put(month, 2, into: &out)
-        out.append(UInt8(ascii: "-"))
-        put(day, 2, into: &out)
+        write(into: &out)
         return out
+    }
+
+    /// Appends `YYYY-MM-DD` to `out`.
+    func write(into out: inout [UInt8]) {
+        let zero = UInt8(ascii: "0")
+        out.append(zero + UInt8(year / 1000))
+        out.append(zero + UInt8(year / 100 % 10))
+        out.append(zero + UInt8(year / 10 % 10))
+        out.append(zero + UInt8(year % 10))
+        out.append(UInt8(ascii: "-"))
+        out.append(zero + UInt8(month / 10))
+        out.append(zero + UInt8(month % 10))
+        out.append(UInt8(ascii: "-"))
+        out.append(zero + UInt8(day / 10))
+        out.append(zero + UInt8(day % 10))
     }
 
     /// Days since 1970-01-01 (negative before it).

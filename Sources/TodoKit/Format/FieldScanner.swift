@@ -2,36 +2,17 @@
 /// Dataview `[due:: 2026-12-01]`. A field is a whole token (white space or the line's ends around
 /// it) and never inside a backtick code span; anything that does not fully match is text.
 enum FieldScanner {
-    private struct Emoji {
-        let bytes: [UInt8]
-        let key: FieldKey
-        let priority: Priority?
-    }
-
-    private static let plainKeys: [([UInt8], FieldKey)] = FieldKey.allCases.map { (Array("\($0.rawValue):".utf8), $0) }
-
-    private static let dataviewKeys: [([UInt8], FieldKey)] = ([
-        ("created", .created), ("start", .start), ("scheduled", .scheduled), ("due", .due),
-        ("completion", .done), ("done", .done), ("cancelled", .cancelled), ("priority", .priority),
-    ] as [(String, FieldKey)]).map { (Array($0.0.utf8), $0.1) }
-
-    private static let emojis: [Emoji] = {
-        var list: [Emoji] = [
-            ("➕", FieldKey.created), ("🛫", .start), ("⏳", .scheduled), ("⌛", .scheduled),
-            ("📅", .due), ("📆", .due), ("🗓", .due), ("✅", .done), ("❌", .cancelled),
-        ].map { Emoji(bytes: Array($0.0.unicodeScalars.first!.utf8), key: $0.1, priority: nil) }
-        for p in Priority.allCases {
-            list.append(Emoji(bytes: Array(p.emoji.unicodeScalars.first!.utf8), key: .priority, priority: p))
-        }
-        return list
-    }()
-
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
-    private static let priorityWords: [([UInt8], Priority)] = Priority.allCases.map { (Array($0.rawValue.utf8), $0) }
 
     /// Every valid field token in `[from, to)`, in order.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> [TaskText.Occurrence] {
         var found: [TaskText.Occurrence] = []
+        scan(buf, from: from, to: end, into: &found)
+        return found
+    }
+
+    /// Appends every valid field token in `[from, to)` to `found`, in order.
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
         var i = from
         var atTokenStart = true
         // For each backtick run length, a position from which no closing run exists.
@@ -72,7 +53,6 @@ enum FieldScanner {
             atTokenStart = false
             i += 1
         }
-        return found
     }
 
     /// The index just past a backtick run of exactly `length` starting at or after `from`, if any.
@@ -106,18 +86,26 @@ enum FieldScanner {
     }
 
     private static func plain(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
-        for (prefix, key) in plainKeys where hasPrefix(buf, at: i, end: end, prefix) {
-            let v = i + prefix.count
-            if key == .priority {
-                for (word, p) in priorityWords where hasPrefix(buf, at: v, end: end, word) && isBoundary(buf, v + word.count, end) {
-                    return TaskText.Occurrence(range: i..<(v + word.count), field: Field(key: key, value: .priority(p), style: .plain))
-                }
-                return nil
-            }
-            if let day = day(buf, at: v, end: end), isBoundary(buf, v + 10, end) {
-                return TaskText.Occurrence(range: i..<(v + 10), field: Field(key: key, value: .day(day), style: .plain))
+        // The keys differ in their first letter or, within a letter, in their bytes: at most one matches.
+        let key: FieldKey
+        switch buf[i] {
+        case UInt8(ascii: "p"): key = .priority
+        case UInt8(ascii: "c"): key = hasPrefix(buf, at: i, end: end, "created:") ? .created : .cancelled
+        case UInt8(ascii: "s"): key = hasPrefix(buf, at: i, end: end, "start:") ? .start : .scheduled
+        case UInt8(ascii: "d"): key = hasPrefix(buf, at: i, end: end, "due:") ? .due : .done
+        default: return nil
+        }
+        let prefix = key.plainPrefix
+        guard hasPrefix(buf, at: i, end: end, prefix) else { return nil }
+        let v = i + prefix.utf8CodeUnitCount
+        if key == .priority {
+            for p in Priority.allCases where hasPrefix(buf, at: v, end: end, p.word) && isBoundary(buf, v + p.word.utf8CodeUnitCount, end) {
+                return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), field: Field(key: key, value: .priority(p), style: .plain))
             }
             return nil
+        }
+        if let day = day(buf, at: v, end: end), isBoundary(buf, v + 10, end) {
+            return TaskText.Occurrence(range: i..<(v + 10), field: Field(key: key, value: .day(day), style: .plain))
         }
         return nil
     }
@@ -125,40 +113,73 @@ enum FieldScanner {
     private static func dataview(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let close = buf[i] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
         var j = skipSpaces(buf, i + 1, end)
-        for (name, key) in dataviewKeys where hasPrefix(buf, at: j, end: end, name + [0x3A, 0x3A]) {
-            j = skipSpaces(buf, j + name.count + 2, end)
-            let value: Field.Value
-            if key == .priority {
-                guard let (p, after) = priorityWords.lazy.compactMap({ (word, p) -> (Priority, Int)? in
-                    hasPrefix(buf, at: j, end: end, word) ? (p, j + word.count) : nil
-                }).first else { return nil }
-                value = .priority(p)
-                j = after
+        guard j < end else { return nil }
+        // As with plain keys, at most one name matches.
+        let name: StaticString
+        let key: FieldKey
+        switch buf[j] {
+        case UInt8(ascii: "c"):
+            if hasPrefix(buf, at: j, end: end, "created::") {
+                (name, key) = ("created::", .created)
+            } else if hasPrefix(buf, at: j, end: end, "completion::") {
+                (name, key) = ("completion::", .done)
             } else {
-                guard let day = day(buf, at: j, end: end) else { return nil }
-                value = .day(day)
-                j += 10
+                (name, key) = ("cancelled::", .cancelled)
             }
-            j = skipSpaces(buf, j, end)
-            guard j < end, buf[j] == close, isBoundary(buf, j + 1, end) else { return nil }
-            return TaskText.Occurrence(range: i..<(j + 1), field: Field(key: key, value: value, style: .dataview))
+        case UInt8(ascii: "s"):
+            (name, key) = hasPrefix(buf, at: j, end: end, "start::") ? ("start::", .start) : ("scheduled::", .scheduled)
+        case UInt8(ascii: "d"):
+            (name, key) = hasPrefix(buf, at: j, end: end, "due::") ? ("due::", .due) : ("done::", .done)
+        case UInt8(ascii: "p"):
+            (name, key) = ("priority::", .priority)
+        default:
+            return nil
         }
-        return nil
+        guard hasPrefix(buf, at: j, end: end, name) else { return nil }
+        j = skipSpaces(buf, j + name.utf8CodeUnitCount, end)
+        let value: Field.Value
+        if key == .priority {
+            guard let p = Priority.allCases.first(where: { hasPrefix(buf, at: j, end: end, $0.word) }) else { return nil }
+            value = .priority(p)
+            j += p.word.utf8CodeUnitCount
+        } else {
+            guard let day = day(buf, at: j, end: end) else { return nil }
+            value = .day(day)
+            j += 10
+        }
+        j = skipSpaces(buf, j, end)
+        guard j < end, buf[j] == close, isBoundary(buf, j + 1, end) else { return nil }
+        return TaskText.Occurrence(range: i..<(j + 1), field: Field(key: key, value: value, style: .dataview))
     }
 
     private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
-        for e in emojis where hasPrefix(buf, at: i, end: end, e.bytes) {
-            var j = i + e.bytes.count
-            if hasPrefix(buf, at: j, end: end, variationSelector) { j += variationSelector.count }
-            if let p = e.priority {
-                guard isBoundary(buf, j, end) else { return nil }
-                return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
-            }
-            j = skipSpaces(buf, j, end)
-            guard let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
-            return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: e.key, value: .day(day), style: .emoji))
+        let width = UTF8Scalar.width(leadingByte: buf[i])
+        guard width >= 3, i + width <= end else { return nil }
+        let key: FieldKey
+        var priority: Priority?
+        switch UTF8Scalar.decode(buf, at: i, width: width) {
+        case "➕": key = .created
+        case "🛫": key = .start
+        case "⏳", "⌛": key = .scheduled
+        case "📅", "📆", "🗓": key = .due
+        case "✅": key = .done
+        case "❌": key = .cancelled
+        case "🔺": (key, priority) = (.priority, .highest)
+        case "⏫": (key, priority) = (.priority, .high)
+        case "🔼": (key, priority) = (.priority, .medium)
+        case "🔽": (key, priority) = (.priority, .low)
+        case "⏬": (key, priority) = (.priority, .lowest)
+        default: return nil
         }
-        return nil
+        var j = i + width
+        if hasPrefix(buf, at: j, end: end, variationSelector) { j += variationSelector.count }
+        if let p = priority {
+            guard isBoundary(buf, j, end) else { return nil }
+            return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
+        }
+        j = skipSpaces(buf, j, end)
+        guard let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
+        return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: key, value: .day(day), style: .emoji))
     }
 
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
@@ -181,6 +202,18 @@ enum FieldScanner {
         var k = 0
         while k < prefix.count {
             if buf[i + k] != prefix[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    @inline(__always) private static func hasPrefix(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard end - i >= n else { return false }
+        let p = prefix.utf8Start
+        var k = 0
+        while k < n {
+            if buf[i + k] != p[k] { return false }
             k += 1
         }
         return true

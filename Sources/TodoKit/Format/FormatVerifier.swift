@@ -36,10 +36,12 @@ enum FormatVerifier {
     /// Why formatting `doc` again would change it, if it would.
     private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
         let s = doc.structure
+        var tail: [UInt8] = []
         for task in s.tasks.indices {
             let t = s.tasks[task]
-            let tail = CanonicalForm.canonicalTail(doc, task: task, buf, options: options)
-            if !tail.elementsEqual(UnsafeBufferPointer(rebasing: buf[t.checkbox..<doc.lines.contentEnds[t.line]])) {
+            tail.removeAll(keepingCapacity: true)
+            CanonicalForm.appendCanonicalTail(doc, task: task, buf, options: options, into: &tail)
+            if !tail.suffix(from: 0, equals: buf, t.checkbox, doc.lines.contentEnds[t.line]) {
                 return "formatting is not stable at line \(t.line + 1)"
             }
         }
@@ -70,20 +72,22 @@ enum FormatVerifier {
         init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) {
             let s = doc.structure
             var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
-            var itemAtLine = [Int](repeating: -1, count: doc.lines.count)
-            for (index, item) in s.items.enumerated() where itemAtLine[item.startLine] < 0 {
-                itemAtLine[item.startLine] = index
-            }
             var taskKeys = [UInt64](repeating: 0, count: s.tasks.count)
+            var scratch: [UInt8] = []
             for task in s.tasks.indices {
-                let key = Keys.taskKey(doc, task, buf)
+                let key = Keys.taskKey(doc, task, buf, scratch: &scratch)
                 taskKeys[task] = key
                 tasks.add(key)
             }
-            var isTaskLine = [Bool](repeating: false, count: doc.lines.count)
-            for task in s.tasks { isTaskLine[task.line] = true }
-            for line in 0..<doc.lines.count where !isTaskLine[line] {
-                nonTaskLines.add(Keys.lineKey(doc, line, itemAtLine[line], buf))
+            // Items and tasks are recorded in line order (one task per line at most): walk them along.
+            var nextItem = 0
+            var nextTask = 0
+            for line in 0..<doc.lines.count {
+                while nextItem < s.items.count && s.items[nextItem].startLine < line { nextItem += 1 }
+                while nextTask < s.tasks.count && s.tasks[nextTask].line < line { nextTask += 1 }
+                if nextTask < s.tasks.count && s.tasks[nextTask].line == line { continue }
+                let item = nextItem < s.items.count && s.items[nextItem].startLine == line ? nextItem : -1
+                nonTaskLines.add(Keys.lineKey(doc, line, item, buf))
             }
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
             for (index, item) in s.items.enumerated() {
@@ -122,16 +126,18 @@ enum FormatVerifier {
         }
 
         /// A task's identity: completion, title without fields, block id and priority.
-        static func taskKey(_ doc: ParsedDocument, _ task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        static func taskKey(_ doc: ParsedDocument, _ task: Int, _ buf: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> UInt64 {
             var hash = Hasher64()
             hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
             let text = doc.text(ofTask: task, buf)
-            let title = text.title(buf, removing: Array(text.occurrences.indices))
-            title.withUnsafeBufferPointer { hash.add($0, 0, $0.count) }
+            scratch.removeAll(keepingCapacity: true)
+            text.appendTitle(buf, into: &scratch) { _ in true }
+            scratch.withUnsafeBufferPointer { hash.add($0, 0, $0.count) }
             if let id = text.blockID { hash.add(buf, id.lowerBound, id.upperBound) }
-            if let p = text.effectiveFields()[.priority], case .priority(let level) = text.occurrences[p].field.value {
-                hash.add(level.rawValue.utf8.first ?? 0)
-                hash.add(UInt8(level.rawValue.utf8.count))
+            let p = text.chosenFields()[FieldKey.priority.order]
+            if p >= 0, case .priority(let level) = text.occurrences[Int(p)].field.value {
+                hash.add(level.word.utf8Start.pointee)
+                hash.add(UInt8(level.word.utf8CodeUnitCount))
             }
             return hash.value
         }

@@ -83,8 +83,19 @@ struct TaskText {
     /// The field of each key that counts: the last valid occurrence (earlier ones stay text).
     func effectiveFields() -> [FieldKey: Int] {
         var chosen: [FieldKey: Int] = [:]
-        for (index, occurrence) in occurrences.enumerated() {
-            chosen[occurrence.field.key] = index
+        let slots = chosenFields()
+        for order in 0..<7 where slots[order] >= 0 {
+            chosen[FieldKey(order: order)] = Int(slots[order])
+        }
+        return chosen
+    }
+
+    /// ``effectiveFields()`` without a dictionary: for each key, by its ``FieldKey/order``, the index
+    /// of the occurrence that counts, or -1.
+    func chosenFields() -> SIMD8<Int32> {
+        var chosen = SIMD8<Int32>(repeating: -1)
+        for index in occurrences.indices {
+            chosen[occurrences[index].field.key.order] = Int32(truncatingIfNeeded: index)
         }
         return chosen
     }
@@ -94,8 +105,21 @@ struct TaskText {
     func title(_ buf: UnsafeBufferPointer<UInt8>, removing removed: [Int]) -> ArraySlice<UInt8> {
         var out: [UInt8] = []
         out.reserveCapacity(coreEnd - coreStart)
+        let sorted = removed.sorted()
+        var k = 0
+        appendTitle(buf, into: &out) { index in
+            while k < sorted.count && sorted[k] < index { k += 1 }
+            return k < sorted.count && sorted[k] == index
+        }
+        return out[...]
+    }
+
+    /// Appends ``title(_:removing:)`` to `out`, removing the occurrences for which `isRemoved` holds.
+    @inline(__always)
+    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], removing isRemoved: (Int) -> Bool) {
+        let first = out.count
         var cursor = coreStart
-        for index in removed.sorted() {
+        for index in occurrences.indices where isRemoved(index) {
             var a = occurrences[index].range.lowerBound
             var b = occurrences[index].range.upperBound
             if a > cursor && isSpaceOrTab(buf[a - 1]) {
@@ -103,14 +127,13 @@ struct TaskText {
             } else {
                 while b < coreEnd && isSpaceOrTab(buf[b]) { b += 1 }
             }
-            if a > cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<a])) }
+            if a > cursor { out.append(buf, cursor, a) }
             if b > cursor { cursor = b }
         }
-        if coreEnd > cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<coreEnd])) }
-        var lo = 0
-        var hi = out.count
-        while lo < hi && isSpaceOrTab(out[lo]) { lo += 1 }
-        while hi > lo && isSpaceOrTab(out[hi - 1]) { hi -= 1 }
-        return out[lo..<hi]
+        if coreEnd > cursor { out.append(buf, cursor, coreEnd) }
+        var lo = first
+        while lo < out.count && isSpaceOrTab(out[lo]) { lo += 1 }
+        if lo > first { out.removeSubrange(first..<lo) }
+        while out.count > first && isSpaceOrTab(out[out.count - 1]) { out.removeLast() }
     }
 }
