@@ -77,8 +77,8 @@ struct BlockScanner {
 
     private mutating func incorporate(line: Int) {
         lineIndex = line
-        lineStart = lines.starts[line]
-        lineEnd = lines.contentEnds[line]
+        lineStart = lines.start(line)
+        lineEnd = lines.contentEnd(line)
         offset = lineStart
         column = 0
         partiallyConsumedTab = false
@@ -297,7 +297,7 @@ struct BlockScanner {
             if containerIsParagraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")) && isSetextUnderline(at: nextNonspace) {
                 closeUnmatched()
                 let paragraph = stack[stack.count - 1]
-                var end = lines.contentEnds[paragraph.startLine]
+                var end = lines.contentEnd(paragraph.startLine)
                 while end > paragraph.startOffset && isSpaceOrTab(buf[end - 1]) { end -= 1 }
                 structure.headings.append(BlockStructure.Heading(
                     line: paragraph.startLine, level: c == UInt8(ascii: "=") ? 1 : 2, text: paragraph.startOffset..<end))

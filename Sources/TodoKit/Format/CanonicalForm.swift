@@ -3,7 +3,7 @@
 ///
 /// The output is built as a permutation of the input lines plus byte edits on a few lines, so the
 /// work is linear in the size of the file and never recursive, however deep lists nest.
-struct CanonicalForm {
+struct CanonicalForm: ~Copyable {
     /// A replacement of bytes `[start, end)` on one line by `arena[bytes]`.
     private struct Edit {
         var start: Int
@@ -17,7 +17,7 @@ struct CanonicalForm {
     private let buf: UnsafeBufferPointer<UInt8>
     private var edits: [Edit] = []
     /// The replacement bytes of all edits, one after the other.
-    private var arena: [UInt8] = []
+    private var arena = ByteWriter(capacity: 4096)
     private var firstEdit: [Int]
     /// New item order of each list that moved (nil: unchanged).
     private var newOrder: [[Int]?]
@@ -64,7 +64,7 @@ struct CanonicalForm {
 
     private mutating func addEdit(line: Int, start: Int, end: Int, bytes: [UInt8]) {
         let from = arena.count
-        arena.append(contentsOf: bytes)
+        bytes.withUnsafeBufferPointer { arena.append($0, 0, $0.count) }
         addEdit(line: line, start: start, end: end, arenaFrom: from)
     }
 
@@ -78,14 +78,15 @@ struct CanonicalForm {
 
     private mutating func rewriteTasks() {
         let tasks = doc.structure.tasks
-        arena.reserveCapacity(tasks.count * 8)
+        var text = TaskText()
         for index in tasks.indices {
             let task = tasks[index]
-            let end = doc.lines.contentEnds[task.line]
+            let end = doc.lines.contentEnd(task.line)
             let from = arena.count
-            CanonicalForm.appendCanonicalTail(doc, task: index, buf, options: options, into: &arena)
+            doc.read(task: index, into: &text, buf)
+            CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &arena)
             if arena.suffix(from: from, equals: buf, task.checkbox, end) {
-                arena.removeSubrange(from...)
+                arena.truncate(to: from)
             } else {
                 addEdit(line: task.line, start: task.checkbox, end: end, arenaFrom: from)
             }
@@ -94,17 +95,22 @@ struct CanonicalForm {
 
     /// The canonical text of a task line from its `[` to the end of the line.
     static func canonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> [UInt8] {
-        var out: [UInt8] = []
+        var out = ByteWriter()
         appendCanonicalTail(doc, task: task, buf, options: options, into: &out)
-        return out
+        return out.bytes
     }
 
     /// Appends ``canonicalTail(_:task:_:options:)`` to `out`, writing straight into it.
     static func appendCanonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions,
-                                    into out: inout [UInt8]) {
+                                    into out: inout ByteWriter) {
+        appendCanonicalTail(doc.text(ofTask: task, buf), ofTask: task, doc, buf, options: options, into: &out)
+    }
+
+    /// ``appendCanonicalTail(_:task:_:options:into:)`` for a task whose text is already read.
+    static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, _ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>,
+                                    options: FormatOptions, into out: inout ByteWriter) {
         let (status, _) = doc.status(ofTask: task, buf)
         let t = doc.structure.tasks[task]
-        let text = doc.text(ofTask: task, buf)
         let chosen = text.chosenFields()
         let done = FieldKey.done.order, cancelled = FieldKey.cancelled.order
         // A reopened task loses every end date, duplicates included.
@@ -147,7 +153,7 @@ struct CanonicalForm {
             out.append(buf, id.lowerBound, id.upperBound)
         }
         if out.count == body {
-            out.removeLast()
+            out.truncate(to: body - 1)
             // GitHub draws an empty checkbox only when white space follows it.
             if text.hasSpaceAfterCheckbox && text.hardBreak == nil { out.append(0x20) }
         }
@@ -224,7 +230,7 @@ struct CanonicalForm {
             marker.append(buf[it.markerEnd - 1])
             let oldMarkerWidth = it.markerEnd - it.markerStart
             let line = it.startLine
-            let blankItem = it.contentStart >= doc.lines.contentEnds[line]
+            let blankItem = it.contentStart >= doc.lines.contentEnd(line)
             if blankItem {
                 addEdit(line: line, start: it.markerStart, end: it.markerEnd, bytes: marker)
                 continue
@@ -251,14 +257,14 @@ struct CanonicalForm {
     /// Only items whose container prefix is plain indentation are shifted.
     private mutating func shiftContinuation(of item: Int, by shift: Int) {
         let it = doc.structure.items[item]
-        let lineStart = doc.lines.starts[it.startLine]
+        let lineStart = doc.lines.start(it.startLine)
         guard !UnsafeBufferPointer(rebasing: buf[lineStart..<it.markerStart]).contains(where: { !isSpaceOrTab($0) }) else { return }
         var line = it.startLine + 1
         while line <= it.lastLine {
             defer { line += 1 }
             if doc.structure.lazyLines[line] { continue }
-            let start = doc.lines.starts[line]
-            let end = doc.lines.contentEnds[line]
+            let start = doc.lines.start(line)
+            let end = doc.lines.contentEnd(line)
             var j = start
             var column = 0
             while j < end && isSpaceOrTab(buf[j]) {
@@ -320,43 +326,70 @@ struct CanonicalForm {
     }
 
     private func emit(_ order: [Int]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(buf.count + (doc.hasBOM ? 3 : 0) + arena.count)
-        if doc.hasBOM { out.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
         let lines = doc.lines
-        var lineEdits: [Edit] = []
-        arena.withUnsafeBufferPointer { arena in
-            for (position, source) in order.enumerated() {
-                let start = lines.starts[source]
-                let end = lines.contentEnds[source]
-                let e = firstEdit[source]
-                if e < 0 {
-                    out.append(buf, start, end)
-                } else if edits[e].next < 0 {
-                    let edit = edits[e]
-                    out.append(buf, start, edit.start)
-                    out.append(arena, edit.bytes.lowerBound, edit.bytes.upperBound)
-                    out.append(buf, edit.end, end)
-                } else {
-                    lineEdits.removeAll(keepingCapacity: true)
-                    var e = e
-                    while e >= 0 {
-                        lineEdits.append(edits[e])
-                        e = edits[e].next
-                    }
-                    lineEdits.sort { $0.start < $1.start }
-                    var cursor = start
-                    for edit in lineEdits {
-                        out.append(buf, cursor, edit.start)
-                        out.append(arena, edit.bytes.lowerBound, edit.bytes.upperBound)
-                        cursor = edit.end
-                    }
-                    out.append(buf, cursor, end)
+        let bom = doc.hasBOM ? 3 : 0
+        // Every output byte is an input byte or an edit's byte: this bounds the size.
+        return [UInt8](unsafeUninitializedCapacity: bom + buf.count + arena.count) { storage, written in
+            var out = storage.baseAddress!
+            @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
+                if count > 0 {
+                    out.initialize(from: from, count: count)
+                    out += count
                 }
-                // Line endings belong to positions, so a missing final newline stays at the end.
-                out.append(buf, lines.contentEnds[position], lines.ends[position])
             }
+            let source = buf.baseAddress ?? UnsafePointer(out)
+            if bom > 0 {
+                out.initialize(repeating: 0xEF, count: 1)
+                (out + 1).initialize(repeating: 0xBB, count: 1)
+                (out + 2).initialize(repeating: 0xBF, count: 1)
+                out += 3
+            }
+            var lineEdits: [Edit] = []
+            arena.withBytes { arena in
+                let edited = arena.baseAddress ?? source
+                var position = 0
+                while position < order.count {
+                    let line = order[position]
+                    if line == position && firstEdit[line] < 0 {
+                        // A run of lines that stay where they are, unedited: their bytes, endings included, in one copy.
+                        var last = position
+                        while last + 1 < order.count && order[last + 1] == last + 1 && firstEdit[last + 1] < 0 { last += 1 }
+                        copy(source + lines.start(position), lines.end(last) - lines.start(position))
+                        position = last + 1
+                        continue
+                    }
+                    let start = lines.start(line)
+                    let end = lines.contentEnd(line)
+                    let e = firstEdit[line]
+                    if e < 0 {
+                        copy(source + start, end - start)
+                    } else if edits[e].next < 0 {
+                        let edit = edits[e]
+                        copy(source + start, edit.start - start)
+                        copy(edited + edit.bytes.lowerBound, edit.bytes.count)
+                        copy(source + edit.end, end - edit.end)
+                    } else {
+                        lineEdits.removeAll(keepingCapacity: true)
+                        var e = e
+                        while e >= 0 {
+                            lineEdits.append(edits[e])
+                            e = edits[e].next
+                        }
+                        lineEdits.sort { $0.start < $1.start }
+                        var cursor = start
+                        for edit in lineEdits {
+                            copy(source + cursor, edit.start - cursor)
+                            copy(edited + edit.bytes.lowerBound, edit.bytes.count)
+                            cursor = edit.end
+                        }
+                        copy(source + cursor, end - cursor)
+                    }
+                    // Line endings belong to positions, so a missing final newline stays at the end.
+                    copy(source + lines.contentEnd(position), lines.end(position) - lines.contentEnd(position))
+                    position += 1
+                }
+            }
+            written = out - storage.baseAddress!
         }
-        return out
     }
 }

@@ -30,13 +30,13 @@ public struct Field: Hashable, Sendable {
 
     /// The field written in `style`, e.g. `due:2026-12-01`, `📅 2026-12-01`, `[due:: 2026-12-01]`.
     public func written(in style: FieldStyle) -> String {
-        var out: [UInt8] = []
+        var out = ByteWriter(capacity: 32)
         write(in: style, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the field written in `style` to `out`.
-    func write(in style: FieldStyle, into out: inout [UInt8]) {
+    func write(in style: FieldStyle, into out: inout ByteWriter) {
         switch style {
         case .plain:
             out.append(key.plainPrefix)

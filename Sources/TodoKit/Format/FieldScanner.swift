@@ -51,8 +51,34 @@ enum FieldScanner {
                 continue
             }
             atTokenStart = false
+            i = skipToken(buf, from: i + 1, to: end)
+        }
+    }
+
+    /// The rest of an ordinary token: the index of the next space, tab, backslash or backtick
+    /// at or after `from`, or `end`. Eight bytes at a time.
+    @inline(__always) private static func skipToken(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        var i = from
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        while i + 8 <= end {
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            // The lowest flagged byte of each test is exact (false flags only sit above a true one).
+            let found = zeroBytes(w ^ 0x2020_2020_2020_2020) | zeroBytes(w ^ 0x0909_0909_0909_0909)
+                | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C) | zeroBytes(w ^ 0x6060_6060_6060_6060)
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end {
+            let d = buf[i]
+            if d == 0x20 || d == 0x09 || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") { break }
             i += 1
         }
+        return i
+    }
+
+    /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
+    @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
     /// The index just past a backtick run of exactly `length` starting at or after `from`, if any.
@@ -73,7 +99,7 @@ enum FieldScanner {
 
     private static func field(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let c = buf[i]
-        if c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") {
+        if c == UInt8(ascii: "d") || c == UInt8(ascii: "s") || c == UInt8(ascii: "c") || c == UInt8(ascii: "p") {
             return plain(buf, at: i, end: end)
         }
         if c == UInt8(ascii: "[") || c == UInt8(ascii: "(") {
@@ -86,18 +112,40 @@ enum FieldScanner {
     }
 
     private static func plain(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
-        // The keys differ in their first letter or, within a letter, in their bytes: at most one matches.
+        // Most words fail on their first or second byte; at most one key can match.
         let key: FieldKey
+        let v: Int
         switch buf[i] {
-        case UInt8(ascii: "p"): key = .priority
-        case UInt8(ascii: "c"): key = hasPrefix(buf, at: i, end: end, "created:") ? .created : .cancelled
-        case UInt8(ascii: "s"): key = hasPrefix(buf, at: i, end: end, "start:") ? .start : .scheduled
-        case UInt8(ascii: "d"): key = hasPrefix(buf, at: i, end: end, "due:") ? .due : .done
-        default: return nil
+        case UInt8(ascii: "d"):
+            if hasPrefix(buf, at: i, end: end, "due:") {
+                (key, v) = (.due, i + 4)
+            } else if hasPrefix(buf, at: i, end: end, "done:") {
+                (key, v) = (.done, i + 5)
+            } else {
+                return nil
+            }
+        case UInt8(ascii: "s"):
+            if hasPrefix(buf, at: i, end: end, "start:") {
+                (key, v) = (.start, i + 6)
+            } else if hasPrefix(buf, at: i, end: end, "scheduled:") {
+                (key, v) = (.scheduled, i + 10)
+            } else {
+                return nil
+            }
+        case UInt8(ascii: "c"):
+            if hasPrefix(buf, at: i, end: end, "created:") {
+                (key, v) = (.created, i + 8)
+            } else if hasPrefix(buf, at: i, end: end, "cancelled:") {
+                (key, v) = (.cancelled, i + 10)
+            } else {
+                return nil
+            }
+        case UInt8(ascii: "p"):
+            guard hasPrefix(buf, at: i, end: end, "priority:") else { return nil }
+            (key, v) = (.priority, i + 9)
+        default:
+            return nil
         }
-        let prefix = key.plainPrefix
-        guard hasPrefix(buf, at: i, end: end, prefix) else { return nil }
-        let v = i + prefix.utf8CodeUnitCount
         if key == .priority {
             for p in Priority.allCases where hasPrefix(buf, at: v, end: end, p.word) && isBoundary(buf, v + p.word.utf8CodeUnitCount, end) {
                 return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), field: Field(key: key, value: .priority(p), style: .plain))
@@ -184,7 +232,7 @@ enum FieldScanner {
 
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
         guard i + 10 <= end else { return nil }
-        return Day(isoBytes: UnsafeBufferPointer(rebasing: buf[i..<(i + 10)]))
+        return Day(isoBytes: buf, at: i)
     }
 
     @inline(__always) private static func isBoundary(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {

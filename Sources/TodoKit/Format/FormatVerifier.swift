@@ -24,27 +24,19 @@ enum FormatVerifier {
 
         return a.bytes.withUnsafeBufferPointer { ba in
             b.bytes.withUnsafeBufferPointer { bb -> String? in
-                let ka = Keys(a, ba), kb = Keys(b, bb)
+                let ka = Keys(a, ba, stability: nil), kb = Keys(b, bb, stability: options)
                 if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
                 if ka.tasks != kb.tasks { return "a task was lost or altered" }
                 if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
+                if let line = kb.unstableLine { return "formatting is not stable at line \(line + 1)" }
                 return FormatVerifier.unstable(b, bb, options)
             }
         }
     }
 
-    /// Why formatting `doc` again would change it, if it would.
+    /// Why formatting `doc` again would change its lists, if it would (task lines are checked by ``Keys``).
     private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
         let s = doc.structure
-        var tail: [UInt8] = []
-        for task in s.tasks.indices {
-            let t = s.tasks[task]
-            tail.removeAll(keepingCapacity: true)
-            CanonicalForm.appendCanonicalTail(doc, task: task, buf, options: options, into: &tail)
-            if !tail.suffix(from: 0, equals: buf, t.checkbox, doc.lines.contentEnds[t.line]) {
-                return "formatting is not stable at line \(t.line + 1)"
-            }
-        }
         if options.sinkCompleted {
             for list in s.lists.indices {
                 var sawCompleted = false
@@ -68,16 +60,30 @@ enum FormatVerifier {
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
         var lists = Fingerprint()
+        /// With `stability`: the first task line that formatting would change.
+        var unstableLine: Int?
 
-        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) {
+        /// Computes the keys; with `stability`, also checks each task line against its canonical form
+        /// under those options, reading each task's text once for both.
+        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, stability: FormatOptions?) {
             let s = doc.structure
             var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
             var taskKeys = [UInt64](repeating: 0, count: s.tasks.count)
-            var scratch: [UInt8] = []
+            var scratch = ByteWriter()
+            var text = TaskText()
             for task in s.tasks.indices {
-                let key = Keys.taskKey(doc, task, buf, scratch: &scratch)
+                doc.read(task: task, into: &text, buf)
+                let key = Keys.taskKey(doc, task, text, buf, scratch: &scratch)
                 taskKeys[task] = key
                 tasks.add(key)
+                if let options = stability, unstableLine == nil {
+                    let t = s.tasks[task]
+                    scratch.truncate(to: 0)
+                    CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &scratch)
+                    if !scratch.suffix(from: 0, equals: buf, t.checkbox, doc.lines.contentEnd(t.line)) {
+                        unstableLine = t.line
+                    }
+                }
             }
             // Items and tasks are recorded in line order (one task per line at most): walk them along.
             var nextItem = 0
@@ -108,8 +114,8 @@ enum FormatVerifier {
         /// A line without its indentation and, on an ordered item's first line, without the number.
         static func lineKey(_ doc: ParsedDocument, _ line: Int, _ item: Int, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var hash = Hasher64()
-            var i = doc.lines.starts[line]
-            let end = doc.lines.contentEnds[line]
+            var i = doc.lines.start(line)
+            let end = doc.lines.contentEnd(line)
             while i < end && (isSpaceOrTab(buf[i]) || buf[i] == UInt8(ascii: ">")) {
                 if buf[i] == UInt8(ascii: ">") { hash.add(buf[i]) }
                 i += 1
@@ -126,13 +132,13 @@ enum FormatVerifier {
         }
 
         /// A task's identity: completion, title without fields, block id and priority.
-        static func taskKey(_ doc: ParsedDocument, _ task: Int, _ buf: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> UInt64 {
+        static func taskKey(_ doc: ParsedDocument, _ task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
+                            scratch: inout ByteWriter) -> UInt64 {
             var hash = Hasher64()
             hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
-            let text = doc.text(ofTask: task, buf)
-            scratch.removeAll(keepingCapacity: true)
+            scratch.truncate(to: 0)
             text.appendTitle(buf, into: &scratch) { _ in true }
-            scratch.withUnsafeBufferPointer { hash.add($0, 0, $0.count) }
+            scratch.withBytes { hash.add($0, 0, $0.count) }
             if let id = text.blockID { hash.add(buf, id.lowerBound, id.upperBound) }
             let p = text.chosenFields()[FieldKey.priority.order]
             if p >= 0, case .priority(let level) = text.occurrences[Int(p)].field.value {

@@ -30,11 +30,11 @@ struct ParsedDocument: Sendable {
     /// YAML front matter: `---` on the first line up to a closing `---` or `...` line.
     private static func frontMatterLength(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
         func lineIs(_ i: Int, _ text: StaticString) -> Bool {
-            var end = lines.contentEnds[i]
-            while end > lines.starts[i] && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+            var end = lines.contentEnd(i)
+            while end > lines.start(i) && isSpaceOrTab(buf[end - 1]) { end -= 1 }
             let n = text.utf8CodeUnitCount
-            guard end - lines.starts[i] == n else { return false }
-            for k in 0..<n where buf[lines.starts[i] + k] != text.utf8Start[k] { return false }
+            guard end - lines.start(i) == n else { return false }
+            for k in 0..<n where buf[lines.start(i) + k] != text.utf8Start[k] { return false }
             return true
         }
         guard lines.count > 1, lineIs(0, "---") else { return 0 }
@@ -74,6 +74,12 @@ struct ParsedDocument: Sendable {
     /// Reads a task's text after the checkbox.
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]
-        return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnds[t.line], paragraphContinues: t.paragraphContinues)
+        return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues)
+    }
+
+    /// Reads a task's text into `text`, reusing its storage.
+    func read(task: Int, into text: inout TaskText, _ buf: UnsafeBufferPointer<UInt8>) {
+        let t = structure.tasks[task]
+        text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues)
     }
 }

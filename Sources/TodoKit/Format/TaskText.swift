@@ -8,11 +8,11 @@ struct TaskText {
     }
 
     /// Where the text after the checkbox begins (just past `]`).
-    var start: Int
+    var start = 0
     /// First non-blank byte after the checkbox.
-    var coreStart: Int
+    var coreStart = 0
     /// End of the text proper (before a block id, a hard break and trailing white space).
-    var coreEnd: Int
+    var coreEnd = 0
     /// Every valid field token, in order.
     var occurrences: [Occurrence] = []
     /// A trailing block id (`^abc`), caret included.
@@ -20,11 +20,21 @@ struct TaskText {
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
     /// Whether any white space followed the checkbox.
-    var hasSpaceAfterCheckbox: Bool
+    var hasSpaceAfterCheckbox = false
 
     /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would matter.
     init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool) {
+        read(buf, start: start, end: end, paragraphContinues: paragraphContinues)
+    }
+
+    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:)``.
+    init() {}
+
+    /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
+    mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool) {
         self.start = start
+        blockID = nil
+        hardBreak = nil
         var s = start
         while s < end && isSpaceOrTab(buf[s]) { s += 1 }
         coreStart = s
@@ -65,7 +75,8 @@ struct TaskText {
             while e > s && isSpaceOrTab(buf[e - 1]) { e -= 1 }
         }
         coreEnd = e
-        occurrences = FieldScanner.scan(buf, from: s, to: e)
+        while occurrences.popLast() != nil {}
+        FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
     }
 
     private static func isBlockIDBody(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
@@ -103,20 +114,19 @@ struct TaskText {
     /// The core text with the given occurrences removed, each with one adjacent run of white space,
     /// then trimmed.
     func title(_ buf: UnsafeBufferPointer<UInt8>, removing removed: [Int]) -> ArraySlice<UInt8> {
-        var out: [UInt8] = []
-        out.reserveCapacity(coreEnd - coreStart)
+        var out = ByteWriter(capacity: coreEnd - coreStart)
         let sorted = removed.sorted()
         var k = 0
         appendTitle(buf, into: &out) { index in
             while k < sorted.count && sorted[k] < index { k += 1 }
             return k < sorted.count && sorted[k] == index
         }
-        return out[...]
+        return out.bytes[...]
     }
 
     /// Appends ``title(_:removing:)`` to `out`, removing the occurrences for which `isRemoved` holds.
     @inline(__always)
-    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], removing isRemoved: (Int) -> Bool) {
+    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter, removing isRemoved: (Int) -> Bool) {
         let first = out.count
         var cursor = coreStart
         for index in occurrences.indices where isRemoved(index) {
@@ -133,7 +143,9 @@ struct TaskText {
         if coreEnd > cursor { out.append(buf, cursor, coreEnd) }
         var lo = first
         while lo < out.count && isSpaceOrTab(out[lo]) { lo += 1 }
-        if lo > first { out.removeSubrange(first..<lo) }
-        while out.count > first && isSpaceOrTab(out[out.count - 1]) { out.removeLast() }
+        if lo > first { out.remove(from: first, to: lo) }
+        var hi = out.count
+        while hi > first && isSpaceOrTab(out[hi - 1]) { hi -= 1 }
+        out.truncate(to: hi)
     }
 }
