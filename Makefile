@@ -5,13 +5,14 @@ DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
 DEMO_TODAY ?= 2026-11-21
 
-.PHONY: help build release demo test test-all bench install clean
+.PHONY: help build release demo test test-all bench install clean fuzz
 
 help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
 	@echo "make test      run the test suite (unit, golden fixtures, end-to-end)"
 	@echo "make test-all  also the slow suites"
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
+	@echo "make fuzz      fuzz parser, formatter and verifier for FUZZ_SECONDS=$(FUZZ_SECONDS) (Linux, libFuzzer)"
 	@echo "make install   install a release binary into \$$PREFIX/bin (PREFIX=$(PREFIX))"
 
 build:
@@ -42,6 +43,26 @@ bench:
 	@$(SWIFT) build -c release --static-swift-stdlib >&2
 	@$(PYTHON) Benchmarks/bench.py run --venv $(BENCH_DIR)/venv \
 		--todofmt "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(BENCH_DIR)
+
+# libFuzzer target (Fuzz/FuzzFormat.swift) compiled together with the TodoKit sources into one
+# binary. Corpus, crash artifacts and verification findings live in .build/fuzz (not committed).
+FUZZ_SECONDS ?= 60
+FUZZ_MAX_LEN ?= 16384
+FUZZ_FLAGS   ?=
+FUZZ_DIR     := .build/fuzz
+FUZZ_BIN     := $(FUZZ_DIR)/fuzz-format
+
+$(FUZZ_BIN): $(shell find Sources/TodoKit Fuzz -name '*.swift')
+	@mkdir -p $(FUZZ_DIR)
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name TodoFuzz -use-ld=lld \
+		$(shell find Sources/TodoKit -name '*.swift') Fuzz/FuzzFormat.swift -o $@
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(FUZZ_DIR)/artifacts $(FUZZ_DIR)/findings
+	@Fuzz/seed-corpus.sh $(FUZZ_DIR)/corpus
+	FUZZ_FINDINGS=$(FUZZ_DIR)/findings $(FUZZ_BIN) $(FUZZ_DIR)/corpus -dict=Fuzz/todofmt.dict \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix=$(FUZZ_DIR)/artifacts/ -print_final_stats=1 $(FUZZ_FLAGS)
 
 install: release
 	install -d "$(PREFIX)/bin"

@@ -9,9 +9,12 @@ enum Usage {
 
         Formats Markdown todo lists (todos.md) in place: completed tasks sink to the bottom
         of their list, done and cancelled dates are stamped, fields are written in one
-        canonical order and style, and every other byte is left exactly as it was. A file is
-        rewritten atomically, and only when its content changes. With no PATH, or with the
-        PATH '-', standard input is formatted to standard output.
+        canonical order and style, and every other byte is left exactly as it was.
+
+        A file is rewritten atomically and only when its content changes; it keeps its
+        permissions, a symbolic link keeps pointing at the rewritten file, and a read-only
+        file is refused. With no PATH, or with the PATH '-', standard input is formatted to
+        standard output.
 
         options:
           --check              change nothing; print 'would reformat PATH' for each input

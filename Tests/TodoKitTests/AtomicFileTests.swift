@@ -95,6 +95,18 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["a", "b", "c", "d"], "a temporary file was left behind")
     }
 
+    func testKeepsOwnerAndGroupWhenAllowed() throws {
+        try XCTSkipIf(geteuid() != 0, "only the superuser may give a file to someone else")
+        try create("theirs", [1], mode: 0o640)
+        XCTAssertEqual(chown(path("theirs"), 65534, 65534), 0)
+        try AtomicFile.write([2], to: path("theirs"))
+        let after = try XCTUnwrap(lstatus("theirs"))
+        XCTAssertEqual(after.st_uid, 65534)
+        XCTAssertEqual(after.st_gid, 65534)
+        XCTAssertEqual(after.st_mode & 0o7777, 0o640)
+        XCTAssertEqual(try contents("theirs"), [2])
+    }
+
     func testWritesEmptyAndLargeContents() throws {
         try create("f", [1, 2, 3])
         try AtomicFile.write([], to: path("f"))

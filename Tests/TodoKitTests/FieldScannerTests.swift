@@ -9,7 +9,7 @@ final class FieldScannerTests: XCTestCase {
     }
 
     func testReadsEachSpelling() {
-        for text in ["a due:2026-12-01", "a 📅 2026-12-01", "a 📅2026-12-01", "a 📅\u{FE0F} 2026-12-01", "a 📆 2026-12-01",
+        for text in ["a due:2026-12-01", "a 📅 2026-12-01", "a 📅  2026-12-01", "a 📅\u{FE0F} 2026-12-01", "a 📆 2026-12-01",
                      "a [due:: 2026-12-01]", "a (due::2026-12-01)", "due:2026-12-01 a"] {
             let t = task(text)
             XCTAssertEqual(t.day(.due), Day("2026-12-01"), text)
@@ -27,7 +27,7 @@ final class FieldScannerTests: XCTestCase {
     func testInvalidOrGluedTokensStayText() {
         for text in ["due:2026-02-30", "due:tomorrow", "xdue:2026-01-01", "due:2026-01-01,", "http://x.org/due:2026-01-01",
                      "at 12:30", "Due:2026-01-01", "[due:: soon]", "a[due:: 2026-01-01]", "📅 2026-13-01", "priority:urgent",
-                     "`due:2026-01-01`", "`` code due:2026-01-01 ``", "\\`due:2026-01-01"] {
+                     "`due:2026-01-01`", "`` code due:2026-01-01 ``", "\\`due:2026-01-01", "📅2026-01-01", "[done:: 2026-01-01]"] {
             let t = task(text)
             XCTAssertNil(t.day(.due), text)
             XCTAssertNil(t.priority, text)
@@ -41,6 +41,10 @@ final class FieldScannerTests: XCTestCase {
         XCTAssertEqual(t.blockID, "id-1")
         XCTAssertEqual(t.title, "a b")
         XCTAssertNil(task("a ^not_id").blockID)
+        XCTAssertEqual(task("a ^id done:2026-01-01").blockID, "id", "fields after a block id do not hide it")
+        XCTAssertNil(task("a ^id b").blockID)
+        XCTAssertEqual(task("x [priority:: lowest]").priority, .lowest)
+        XCTAssertEqual(task("x \\ due:2026-01-01").day(.due), Day("2026-01-01"), "a backslash escapes only punctuation")
     }
 
     func testFieldWrittenInEachStyle() {

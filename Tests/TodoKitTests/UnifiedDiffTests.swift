@@ -93,6 +93,17 @@ final class UnifiedDiffTests: XCTestCase {
                        "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n-a\n-b\n-c\n+x\n+y\n+z\n")
     }
 
+    /// Among equally short diffs, runs sit where `diff -u` and Git put them: as low as they can.
+    func testRunsSlideDownLikeDiff() {
+        XCTAssertEqual(render("a\n\nb\n", "a\n\n\nb\n"), "--- a/f\n+++ b/f\n@@ -1,3 +1,4 @@\n a\n \n+\n b\n")
+        // Here the shortest path found first adds the blank line above the old one.
+        XCTAssertEqual(render("a\n\n", "\na\n\n\n"), "--- a/f\n+++ b/f\n@@ -1,2 +1,4 @@\n+\n a\n \n+\n")
+        XCTAssertEqual(render("\na\n\n\n", "a\n\n"), "--- a/f\n+++ b/f\n@@ -1,4 +1,2 @@\n-\n a\n \n-\n")
+        XCTAssertEqual(render("a\nb\na\nb\nc\n", "a\nb\nc\n"), "--- a/f\n+++ b/f\n@@ -1,5 +1,3 @@\n a\n b\n-a\n-b\n c\n")
+        XCTAssertEqual(render("- [ ] a\n\n- [x] b\n\n- [ ] c\n", "- [ ] a\n\n- [ ] c\n\n- [x] b\n"),
+                       "--- a/f\n+++ b/f\n@@ -1,5 +1,5 @@\n - [ ] a\n \n-- [x] b\n-\n - [ ] c\n+\n+- [x] b\n")
+    }
+
     func testCarriageReturnsStayInTheirLines() {
         XCTAssertEqual(render("a\r\nb\r\n", "a\r\nc\r\n"), "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
     }

@@ -97,7 +97,7 @@ final class DiffTests: XCTestCase {
         let writer = input.fileHandleForWriting
         let bytes = Data(diff.stdoutBytes)
         let thread = Thread {
-            writer.write(bytes)
+            try? writer.write(contentsOf: bytes)
             try? writer.close()
         }
         thread.start()

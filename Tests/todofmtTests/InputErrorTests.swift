@@ -40,8 +40,12 @@ final class InputErrorTests: XCTestCase {
 
     func testBinaryFile() throws {
         let sandbox = try Sandbox()
-        try sandbox.write("image.md", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00])
-        try assertFails(sandbox, "image.md", "binary file (NUL byte at byte 9)")
+        // The start of an SQLite database: its header ends in a NUL, the 16th byte.
+        try sandbox.write("todos.db", bytes: Array("SQLite format 3".utf8) + [0x00, 0x10, 0x00, 0x01, 0x01])
+        try assertFails(sandbox, "todos.db", "binary file (NUL byte at byte 16)")
+        // UTF-16 text is binary to todofmt too.
+        try sandbox.write("utf16.md", bytes: [0x2D, 0x00, 0x20, 0x00, 0x5B, 0x00])
+        try assertFails(sandbox, "utf16.md", "binary file (NUL byte at byte 2)")
     }
 
     func testDanglingSymlink() throws {

@@ -48,6 +48,15 @@ final class StandardInputTests: XCTestCase {
         XCTAssertEqual(binary.stderr, "todofmt: <stdin>: binary file (NUL byte at byte 2)\n")
     }
 
+    func testFullStandardOutputIsAnError() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+        let sandbox = try Sandbox()
+        let result = try Todofmt.run(["--today", Samples.today], in: sandbox.url,
+                                     stdin: Array(Samples.messy.utf8), stdout: full)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "todofmt: <stdin>: cannot write standard output: no space left on device\n")
+    }
+
     func testCheckAndDiffOnStandardInput() throws {
         let sandbox = try Sandbox()
         let check = try sandbox.todofmt("--check", "--today", Samples.today, stdin: Samples.messy)

@@ -52,6 +52,8 @@ struct BlockScanner {
     private var allClosed = true
     /// Deepest stack index of a block quote whose `>` was consumed on this line, 0 if none.
     private var quoteMarkerDepth = 0
+    /// Byte offset where the last failed thematic-break scan stopped (only meaningful on its line).
+    private var thematicBreakFailure = 0
 
     private static let codeIndent = 4
 
@@ -59,6 +61,7 @@ struct BlockScanner {
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int) -> BlockStructure {
         var scanner = BlockScanner(buf: buf, lines: lines)
         scanner.structure.lazyLines = [Bool](repeating: false, count: lines.count)
+        scanner.structure.paragraphLines = [Bool](repeating: false, count: lines.count)
         var i = skipLines
         while i < lines.count {
             scanner.incorporate(line: i)
@@ -152,6 +155,7 @@ struct BlockScanner {
             default:
                 if offset < lineEnd && !blank {
                     advanceNextNonspace()
+                    structure.paragraphLines[lineIndex] = true
                     addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
@@ -178,6 +182,7 @@ struct BlockScanner {
     }
 
     private mutating func addLineToParagraph() {
+        structure.paragraphLines[lineIndex] = true
         let top = stack.count - 1
         stack[top].lineCount += 1
         if stack[top].lineCount == 2 && stack[top].task >= 0 {
@@ -316,7 +321,7 @@ struct BlockScanner {
         // List item.
         var containerIsList = false
         if case .list = stack[container].kind { containerIsList = true }
-        if (!indented || containerIsList), parseListItem(containerIsParagraph: containerIsParagraph) {
+        if (!indented || containerIsList) && indent < BlockScanner.codeIndent, parseListItem(containerIsParagraph: containerIsParagraph) {
             return .container
         }
         // Indented code.
@@ -445,10 +450,10 @@ struct BlockScanner {
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
         structure.items[item].task = task
-        // The rest of the line is the task's paragraph (nothing when it is blank).
-        if !isBlankRest(from: after) {
-            addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
-        }
+        // The checkbox and the rest of the line are the task's paragraph: `[x]` alone is paragraph text,
+        // so the next line can continue it.
+        structure.paragraphLines[lineIndex] = true
+        addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
         return true
     }
 
@@ -515,6 +520,13 @@ struct BlockScanner {
     // MARK: - Offsets and columns
 
     private mutating func findNextNonspace() {
+        // Still ahead of `offset`: the scan of this line's white space stands (containers consume it
+        // a few columns at a time; scanning it again for each one made deep nesting quadratic).
+        if nextNonspace > offset {
+            indent = nextNonspaceColumn - column
+            indented = indent >= BlockScanner.codeIndent
+            return
+        }
         var i = offset
         var cols = column
         while i < lineEnd {
@@ -622,13 +634,21 @@ struct BlockScanner {
         return j == lineEnd
     }
 
-    private func isThematicBreak(at start: Int) -> Bool {
+    private mutating func isThematicBreak(at start: Int) -> Bool {
+        // Every start before the byte where an earlier scan of this line failed fails there too
+        // (`- - - … - x` would otherwise be scanned to its end once per list marker).
+        if start < thematicBreakFailure { return false }
         guard let c = byte(start), c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
         var count = 0
         var j = start
         while j < lineEnd {
             let b = buf[j]
-            if b == c { count += 1 } else if !isSpaceOrTab(b) { return false }
+            if b == c {
+                count += 1
+            } else if !isSpaceOrTab(b) {
+                thematicBreakFailure = j
+                return false
+            }
             j += 1
         }
         return count >= 3

@@ -72,6 +72,8 @@ struct BlockStructure: Sendable {
     var lastTopList: Int = -1
     /// Lines that were lazy paragraph continuations (they do not carry their containers' indentation).
     var lazyLines: [Bool] = []
+    /// Lines that are paragraph text (a task's first line included).
+    var paragraphLines: [Bool] = []
 
     /// First line of a list.
     func startLine(ofList list: Int) -> Int {

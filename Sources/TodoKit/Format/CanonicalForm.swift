@@ -54,6 +54,19 @@ struct CanonicalForm: ~Copyable {
         }
     }
 
+    /// Whether ``render(_:options:)`` would change any byte of `doc`: a task line that is not
+    /// canonical, or a list whose completed items would sink. It decides without writing anything;
+    /// when it says no, rendering gives back the document as it is.
+    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions) -> Bool {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+            form.rewriteTasks()
+            if !form.edits.isEmpty { return true }
+            if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            return !form.edits.isEmpty || form.newOrder.contains { $0 != nil }
+        }
+    }
+
     private init(doc: ParsedDocument, options: FormatOptions, buf: UnsafeBufferPointer<UInt8>) {
         self.doc = doc
         self.options = options
@@ -154,8 +167,13 @@ struct CanonicalForm: ~Copyable {
         }
         if out.count == body {
             out.truncate(to: body - 1)
-            // GitHub draws an empty checkbox only when white space follows it.
-            if text.hasSpaceAfterCheckbox && text.hardBreak == nil { out.append(0x20) }
+            if let hardBreak = text.hardBreak {
+                // A task needs white space after `]`; a hard break may bring its own.
+                if !isSpaceOrTab(buf[hardBreak.lowerBound]) { out.append(0x20) }
+            } else if text.hasSpaceAfterCheckbox {
+                // GitHub draws an empty checkbox only when white space follows it.
+                out.append(0x20)
+            }
         }
         if let hardBreak = text.hardBreak { out.append(buf, hardBreak.lowerBound, hardBreak.upperBound) }
     }
@@ -178,7 +196,10 @@ struct CanonicalForm: ~Copyable {
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-        } else if spaceWhenEmpty && hardBreak == nil {
+        } else if let first = hardBreak?.first {
+            // A task needs white space after `]`; a hard break may bring its own.
+            if !isSpaceOrTab(first) { out.append(0x20) }
+        } else if spaceWhenEmpty {
             // GitHub draws an empty checkbox only when white space follows it.
             out.append(0x20)
         }
@@ -193,9 +214,7 @@ struct CanonicalForm: ~Copyable {
         for list in structure.lists.indices where selected?.contains(list) ?? true {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
-            // A list that starts on its parent item's first line cannot move: that line carries the parent.
-            let parent = structure.lists[list].parentItem
-            if parent >= 0 && structure.items[parent].startLine == structure.items[items[0]].startLine { continue }
+            if isPinned(list) { continue }
             var open: [Int] = []
             var completed: [Int] = []
             var sawCompleted = false
@@ -211,9 +230,115 @@ struct CanonicalForm: ~Copyable {
             }
             guard moved else { continue }
             let order = open + completed
+            guard canReorder(list, order: order) else { continue }
             newOrder[list] = order
             if structure.lists[list].ordered { renumber(list: list, order: order) }
         }
+    }
+
+    /// Whether reordering a list leaves the blocks around it as they are: a different last item must
+    /// not take in the line after the list (as a lazy continuation or a child), and an empty item
+    /// cannot become first right after a paragraph (it could not interrupt it).
+    private func canReorder(_ list: Int, order: [Int]) -> Bool {
+        let s = doc.structure
+        let items = s.lists[list].items
+        let lines = doc.lines
+        // Items whose markers stand in different columns relate differently to what comes before
+        // the list and to each other (one could nest under another): such a list stays as it is.
+        let markerColumn = visualColumn(from: lines.starts[s.items[items[0]].startLine], to: s.items[items[0]].markerStart)
+        for item in items.dropFirst()
+        where visualColumn(from: lines.starts[s.items[item].startLine], to: s.items[item].markerStart) != markerColumn {
+            return false
+        }
+        let minContent = items.map { contentColumn($0) }.min() ?? 0
+        if order.last != items.last {
+            // The next non-blank line must not join the new last item. Right after the list, a line
+            // stands apart from an item ending in paragraph text only because it starts a block
+            // (paragraph text would have continued it); after any other item it may be text that a
+            // new last item's paragraph would take in. After blank lines, a line indented to an
+            // item's content column would become that item's child.
+            let depth = quoteDepth(items[0])
+            var follower = s.lastLine(ofList: list) + 1
+            while follower < lines.count && isBlank(follower, quoteDepth: depth) { follower += 1 }
+            if follower < lines.count, let (column, quotes) = lineStart(follower, quoteDepth: depth) {
+                if follower == s.lastLine(ofList: list) + 1 && !s.paragraphLines[s.items[items[items.count - 1]].lastLine] {
+                    return false
+                }
+                if quotes == depth && column >= minContent { return false }
+            }
+        }
+        if order.first != items.first {
+            let first = s.items[order[0]]
+            let before = s.startLine(ofList: list) - 1
+            if first.contentStart >= lines.contentEnds[first.startLine] && before >= 0 && !isBlank(before, quoteDepth: quoteDepth(items[0])) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// How many `>` stand before an item's marker.
+    private func quoteDepth(_ item: Int) -> Int {
+        let it = doc.structure.items[item]
+        return UnsafeBufferPointer(rebasing: buf[doc.lines.starts[it.startLine]..<it.markerStart]).filter { $0 == UInt8(ascii: ">") }.count
+    }
+
+    /// The column where an item's content starts.
+    private func contentColumn(_ item: Int) -> Int {
+        let it = doc.structure.items[item]
+        let start = doc.lines.starts[it.startLine]
+        let end = it.contentStart < doc.lines.contentEnds[it.startLine] ? it.contentStart : it.markerEnd + 1
+        return visualColumn(from: start, to: min(end, doc.lines.contentEnds[it.startLine])) + (end > doc.lines.contentEnds[it.startLine] ? 1 : 0)
+    }
+
+    private func visualColumn(from start: Int, to end: Int) -> Int {
+        var column = 0
+        for i in start..<end {
+            column = buf[i] == 0x09 ? column + 4 - column % 4 : column + 1
+        }
+        return column
+    }
+
+    /// The column of a line's first character after at most `quoteDepth` block-quote markers, and
+    /// how many markers it has; nil for a blank line.
+    private func lineStart(_ line: Int, quoteDepth: Int) -> (column: Int, quotes: Int)? {
+        let start = doc.lines.starts[line]
+        let end = doc.lines.contentEnds[line]
+        var i = start
+        var quotes = 0
+        while i < end {
+            if isSpaceOrTab(buf[i]) { i += 1; continue }
+            if buf[i] == UInt8(ascii: ">") && quotes < quoteDepth { quotes += 1; i += 1; continue }
+            break
+        }
+        guard i < end else { return nil }
+        return (visualColumn(from: start, to: i), quotes)
+    }
+
+    private func isBlank(_ line: Int, quoteDepth: Int) -> Bool {
+        lineStart(line, quoteDepth: quoteDepth) == nil
+    }
+
+    /// The first lines (0-based) of the lists whose completed items would sink but which stay as they
+    /// are because reordering them would change the blocks around them.
+    static func listsKeptInPlace(_ doc: ParsedDocument) -> [Int] {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            let form = CanonicalForm(doc: doc, options: FormatOptions(today: Day(year: 2000, month: 1, day: 1)!), buf: buf)
+            return doc.structure.lists.indices.compactMap { list -> Int? in
+                let items = doc.structure.lists[list].items
+                let open = items.filter { !doc.isCompletedItem($0, buf) }
+                let order = open + items.filter { doc.isCompletedItem($0, buf) }
+                guard order != items, !form.isPinned(list) else { return nil }
+                return form.canReorder(list, order: order) ? nil : doc.structure.startLine(ofList: list)
+            }
+        }
+    }
+
+    /// A list that starts on its parent item's first line cannot move: that line carries the parent.
+    private func isPinned(_ list: Int) -> Bool {
+        let structure = doc.structure
+        let parent = structure.lists[list].parentItem
+        return parent >= 0 && structure.items[parent].startLine == structure.startLine(ofList: list)
     }
 
     /// Gives the items of a moved ordered list the numbers of their new positions.

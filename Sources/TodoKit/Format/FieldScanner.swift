@@ -3,6 +3,7 @@
 /// it) and never inside a backtick code span; anything that does not fully match is text.
 enum FieldScanner {
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
+    private static let priorityLongestFirst: [Priority] = [.highest, .lowest, .medium, .high, .low]
 
     /// Every valid field token in `[from, to)`, in order.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> [TaskText.Occurrence] {
@@ -25,8 +26,9 @@ enum FieldScanner {
                 continue
             }
             if c == UInt8(ascii: "\\") {
+                // CommonMark escapes only ASCII punctuation.
                 atTokenStart = false
-                i += 2
+                i += (i + 1 < end && isASCIIPunctuation(buf[i + 1])) ? 2 : 1
                 continue
             }
             if c == UInt8(ascii: "`") {
@@ -177,7 +179,7 @@ enum FieldScanner {
         case UInt8(ascii: "s"):
             (name, key) = hasPrefix(buf, at: j, end: end, "start::") ? ("start::", .start) : ("scheduled::", .scheduled)
         case UInt8(ascii: "d"):
-            (name, key) = hasPrefix(buf, at: j, end: end, "due::") ? ("due::", .due) : ("done::", .done)
+            (name, key) = ("due::", .due)
         case UInt8(ascii: "p"):
             (name, key) = ("priority::", .priority)
         default:
@@ -187,7 +189,8 @@ enum FieldScanner {
         j = skipSpaces(buf, j + name.utf8CodeUnitCount, end)
         let value: Field.Value
         if key == .priority {
-            guard let p = Priority.allCases.first(where: { hasPrefix(buf, at: j, end: end, $0.word) }) else { return nil }
+            // The longest word that matches: `low` is a prefix of `lowest`.
+            guard let p = priorityLongestFirst.first(where: { hasPrefix(buf, at: j, end: end, $0.word) }) else { return nil }
             value = .priority(p)
             j += p.word.utf8CodeUnitCount
         } else {
@@ -225,14 +228,19 @@ enum FieldScanner {
             guard isBoundary(buf, j, end) else { return nil }
             return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
         }
-        j = skipSpaces(buf, j, end)
-        guard let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
+        let spacesStart = j
+        while j < end && buf[j] == 0x20 { j += 1 }
+        guard j > spacesStart, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
         return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: key, value: .day(day), style: .emoji))
     }
 
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
         guard i + 10 <= end else { return nil }
         return Day(isoBytes: buf, at: i)
+    }
+
+    @inline(__always) private static func isASCIIPunctuation(_ c: UInt8) -> Bool {
+        (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E)
     }
 
     @inline(__always) private static func isBoundary(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {

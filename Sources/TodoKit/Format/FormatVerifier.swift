@@ -24,34 +24,34 @@ enum FormatVerifier {
 
         return a.bytes.withUnsafeBufferPointer { ba in
             b.bytes.withUnsafeBufferPointer { bb -> String? in
-                let ka = Keys(a, ba, stability: nil), kb = Keys(b, bb, stability: options)
+                let ka = Keys(a, ba), kb = Keys(b, bb)
                 if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
                 if ka.tasks != kb.tasks { return "a task was lost or altered" }
                 if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
-                if let line = kb.unstableLine { return "formatting is not stable at line \(line + 1)" }
                 return FormatVerifier.unstable(b, bb, options)
             }
         }
     }
 
-    /// Why formatting `doc` again would change its lists, if it would (task lines are checked by ``Keys``).
+    /// Why formatting `doc` again would change it, if it would.
     private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
-        let s = doc.structure
-        if options.sinkCompleted {
-            for list in s.lists.indices {
-                var sawCompleted = false
-                for item in s.lists[list].items {
-                    let completed = doc.isCompletedItem(item, buf)
-                    if sawCompleted && !completed {
-                        let parent = s.lists[list].parentItem
-                        if parent >= 0 && s.items[parent].startLine == s.startLine(ofList: list) { break }
-                        return "a completed task still stands above an open item at line \(s.items[item].startLine + 1)"
-                    }
-                    sawCompleted = sawCompleted || completed
-                }
+        // Most outputs are stable: a dry run that only decides (no bytes written) proves it cheaply.
+        guard CanonicalForm.wouldChange(doc, options: options) else { return nil }
+        let again = CanonicalForm.render(doc, options: options)
+        guard again.count != buf.count + (doc.hasBOM ? 3 : 0) || again != doc.utf8 else { return nil }
+        // Name the first line that would change.
+        let lines = doc.lines
+        var line = 0
+        var offset = doc.hasBOM ? 3 : 0
+        while line < lines.count {
+            let length = lines.ends[line] - lines.starts[line]
+            if offset + length > again.count || !again[offset..<(offset + length)].elementsEqual(UnsafeBufferPointer(rebasing: buf[lines.starts[line]..<lines.ends[line]])) {
+                break
             }
+            offset += length
+            line += 1
         }
-        return nil
+        return "formatting is not stable at line \(line + 1)"
     }
 
     /// Order-independent fingerprints of a document's lines, tasks and list items.
@@ -60,14 +60,14 @@ enum FormatVerifier {
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
         var lists = Fingerprint()
-        /// With `stability`: the first task line that formatting would change.
-        var unstableLine: Int?
 
-        /// Computes the keys; with `stability`, also checks each task line against its canonical form
-        /// under those options, reading each task's text once for both.
-        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, stability: FormatOptions?) {
+        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) {
             let s = doc.structure
             var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
+            var itemAtLine = [Int](repeating: -1, count: doc.lines.count)
+            for (index, item) in s.items.enumerated() where itemAtLine[item.startLine] < 0 {
+                itemAtLine[item.startLine] = index
+            }
             var taskKeys = [UInt64](repeating: 0, count: s.tasks.count)
             var scratch = ByteWriter()
             var text = TaskText()
@@ -76,28 +76,32 @@ enum FormatVerifier {
                 let key = Keys.taskKey(doc, task, text, buf, scratch: &scratch)
                 taskKeys[task] = key
                 tasks.add(key)
-                if let options = stability, unstableLine == nil {
-                    let t = s.tasks[task]
-                    scratch.truncate(to: 0)
-                    CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &scratch)
-                    if !scratch.suffix(from: 0, equals: buf, t.checkbox, doc.lines.contentEnd(t.line)) {
-                        unstableLine = t.line
-                    }
-                }
             }
-            // Items and tasks are recorded in line order (one task per line at most): walk them along.
-            var nextItem = 0
-            var nextTask = 0
-            for line in 0..<doc.lines.count {
-                while nextItem < s.items.count && s.items[nextItem].startLine < line { nextItem += 1 }
-                while nextTask < s.tasks.count && s.tasks[nextTask].line < line { nextTask += 1 }
-                if nextTask < s.tasks.count && s.tasks[nextTask].line == line { continue }
-                let item = nextItem < s.items.count && s.items[nextItem].startLine == line ? nextItem : -1
-                nonTaskLines.add(Keys.lineKey(doc, line, item, buf))
+            // The task on each line, if any (at most one: a checkbox ends the line's block starts).
+            var taskAtLine = [Int](repeating: -1, count: doc.lines.count)
+            for (index, task) in s.tasks.enumerated() { taskAtLine[task.line] = index }
+            for line in 0..<doc.lines.count where taskAtLine[line] < 0 {
+                nonTaskLines.add(Keys.lineKey(doc, line, itemAtLine[line], buf))
             }
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
+            var sharedLineKeys = [UInt64?](repeating: nil, count: doc.lines.count)
             for (index, item) in s.items.enumerated() {
-                let key = item.task >= 0 ? taskKeys[item.task] : Keys.lineKey(doc, item.startLine, index, buf)
+                let key: UInt64
+                if item.task >= 0 {
+                    key = taskKeys[item.task]
+                } else if taskAtLine[item.startLine] >= 0 {
+                    // An item whose first line holds a nested task (`- - [ ] a`, `1. * [x] b`): that line
+                    // is rewritten with the task, so the item is known by the task's identity.
+                    key = taskKeys[taskAtLine[item.startLine]] &+ 1
+                } else if itemAtLine[item.startLine] != index {
+                    // A later item on its line (`- - - a`) is keyed by the whole line, like a line
+                    // without an item: hash that line once, not once per item (deep nesting was quadratic).
+                    let shared = sharedLineKeys[item.startLine] ?? Keys.lineKey(doc, item.startLine, -1, buf)
+                    sharedLineKeys[item.startLine] = shared
+                    key = shared
+                } else {
+                    key = Keys.lineKey(doc, item.startLine, index, buf)
+                }
                 itemKeys[index] = key
                 listItems[item.list].add(key)
             }
@@ -114,8 +118,8 @@ enum FormatVerifier {
         /// A line without its indentation and, on an ordered item's first line, without the number.
         static func lineKey(_ doc: ParsedDocument, _ line: Int, _ item: Int, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var hash = Hasher64()
-            var i = doc.lines.start(line)
-            let end = doc.lines.contentEnd(line)
+            var i = doc.lines.starts[line]
+            let end = doc.lines.contentEnds[line]
             while i < end && (isSpaceOrTab(buf[i]) || buf[i] == UInt8(ascii: ">")) {
                 if buf[i] == UInt8(ascii: ">") { hash.add(buf[i]) }
                 i += 1
@@ -139,7 +143,11 @@ enum FormatVerifier {
             scratch.truncate(to: 0)
             text.appendTitle(buf, into: &scratch) { _ in true }
             scratch.withBytes { hash.add($0, 0, $0.count) }
-            if let id = text.blockID { hash.add(buf, id.lowerBound, id.upperBound) }
+            // Title and block id read as one text: dropping a field can turn `^id` into the block id.
+            if let id = text.blockID {
+                if scratch.count > 0 { hash.add(0x20) }
+                hash.add(buf, id.lowerBound, id.upperBound)
+            }
             let p = text.chosenFields()[FieldKey.priority.order]
             if p >= 0, case .priority(let level) = text.occurrences[Int(p)].field.value {
                 hash.add(level.word.utf8Start.pointee)

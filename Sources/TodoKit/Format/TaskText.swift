@@ -11,11 +11,11 @@ struct TaskText {
     var start = 0
     /// First non-blank byte after the checkbox.
     var coreStart = 0
-    /// End of the text proper (before a block id, a hard break and trailing white space).
+    /// End of the text proper (before a hard break and trailing white space).
     var coreEnd = 0
     /// Every valid field token, in order.
     var occurrences: [Occurrence] = []
-    /// A trailing block id (`^abc`), caret included.
+    /// The block id (`^abc`, caret included): the last token that is not a field.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
@@ -51,7 +51,7 @@ struct TaskText {
                 k -= 1
             }
             if spaces >= 2 { hardBreak = e..<end }
-        } else if paragraphContinues && e == end && e > s && buf[e - 1] == UInt8(ascii: "\\") {
+        } else if paragraphContinues && e == end && e > s && buf[e - 1] == UInt8(ascii: "\\") && !TaskText.endsInURL(buf, s, e - 1) {
             var backslashes = 0
             var k = e
             while k > s && buf[k - 1] == UInt8(ascii: "\\") {
@@ -65,18 +65,40 @@ struct TaskText {
                 e = w
             }
         }
-
-        // A block id is the last token: `^` and letters, digits or dashes.
-        var tokenStart = e
-        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
-        if e - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, e) {
-            blockID = tokenStart..<e
-            e = tokenStart
-            while e > s && isSpaceOrTab(buf[e - 1]) { e -= 1 }
-        }
         coreEnd = e
         while occurrences.popLast() != nil {}
         FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
+
+        // A block id is the last token that is not a field: `^` and letters, digits or dashes.
+        // Earlier duplicates of a key are text, so they end the search.
+        let counted = chosenFields()
+        var k = e
+        var last = occurrences.count - 1
+        while true {
+            while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
+            guard last >= 0, occurrences[last].range.upperBound == k, counted[occurrences[last].field.key.order] == last else { break }
+            k = occurrences[last].range.lowerBound
+            last -= 1
+        }
+        var tokenStart = k
+        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
+        if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
+            blockID = tokenStart..<k
+        }
+    }
+
+    /// Whether the token that ends at `end` is a URL (autolinks take a trailing backslash).
+    private static func endsInURL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var t = end
+        while t > start && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
+        let token = UnsafeBufferPointer(rebasing: buf[t..<end])
+        if token.starts(with: "www.".utf8) { return true }
+        var i = 0
+        while i + 3 <= token.count {
+            if token[i] == UInt8(ascii: ":") && token[i + 1] == UInt8(ascii: "/") && token[i + 2] == UInt8(ascii: "/") { return true }
+            i += 1
+        }
+        return false
     }
 
     private static func isBlockIDBody(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
@@ -111,8 +133,8 @@ struct TaskText {
         return chosen
     }
 
-    /// The core text with the given occurrences removed, each with one adjacent run of white space,
-    /// then trimmed.
+    /// The core text with the given occurrences and the block id removed, each with one adjacent
+    /// run of white space, then trimmed.
     func title(_ buf: UnsafeBufferPointer<UInt8>, removing removed: [Int]) -> ArraySlice<UInt8> {
         var out = ByteWriter(capacity: coreEnd - coreStart)
         let sorted = removed.sorted()
@@ -129,9 +151,11 @@ struct TaskText {
     func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter, removing isRemoved: (Int) -> Bool) {
         let first = out.count
         var cursor = coreStart
-        for index in occurrences.indices where isRemoved(index) {
-            var a = occurrences[index].range.lowerBound
-            var b = occurrences[index].range.upperBound
+        // The removed ranges in text order: the occurrences are in order, the block id goes between them.
+        var pendingBlockID = blockID
+        @inline(__always) func remove(_ range: Range<Int>) {
+            var a = range.lowerBound
+            var b = range.upperBound
             if a > cursor && isSpaceOrTab(buf[a - 1]) {
                 while a > cursor && isSpaceOrTab(buf[a - 1]) { a -= 1 }
             } else {
@@ -140,6 +164,15 @@ struct TaskText {
             if a > cursor { out.append(buf, cursor, a) }
             if b > cursor { cursor = b }
         }
+        for index in occurrences.indices where isRemoved(index) {
+            let range = occurrences[index].range
+            if let id = pendingBlockID, id.lowerBound < range.lowerBound {
+                remove(id)
+                pendingBlockID = nil
+            }
+            remove(range)
+        }
+        if let id = pendingBlockID { remove(id) }
         if coreEnd > cursor { out.append(buf, cursor, coreEnd) }
         var lo = first
         while lo < out.count && isSpaceOrTab(out[lo]) { lo += 1 }

@@ -114,13 +114,14 @@ public enum AtomicFile {
         // process during this short window would only keep an unlinked file open.
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
 
-        // Owner first: changing it may clear set-id bits that the mode then restores.
-        if info.st_uid != geteuid() || info.st_gid != getegid() {
-            _ = fchown(fd, info.st_uid, info.st_gid)
-        }
         do throws(FileError) {
-            guard fchmod(fd, info.st_mode & 0o7777) == 0 else { throw FileError(errno: errno) }
             try writeAll(bytes, to: fd)
+            // Owner and mode after the data: the kernel clears set-id bits when an unprivileged
+            // process writes or changes the owner, so the mode comes last.
+            if info.st_uid != geteuid() || info.st_gid != getegid() {
+                _ = fchown(fd, info.st_uid, info.st_gid)
+            }
+            guard fchmod(fd, info.st_mode & 0o7777) == 0 else { throw FileError(errno: errno) }
             guard retryingOnInterrupt({ fsync(fd) }) == 0 else { throw FileError(errno: errno) }
         } catch {
             close(fd)

@@ -10,6 +10,7 @@ struct LineDiff {
     /// `inserted[j]`: line `j` of the new sequence is not in the old one.
     private(set) var inserted: [Bool]
 
+    /// The lines of each side that also occur on the other, which the search works on.
     private let a: [Int32]
     private let b: [Int32]
     /// Furthest forward / backward x per diagonal `k = x - y`, stored at `k + diagonalOffset`.
@@ -18,22 +19,40 @@ struct LineDiff {
     private let diagonalOffset: Int
     private let costLimit: Int
 
-    /// Compares `old` with `new`, lines being equal when their ids are.
+    /// Compares `old` with `new`, lines being equal when their ids are (ids are small
+    /// non-negative numbers, as handed out by interning).
     init(old: [Int32], new: [Int32], costLimit: Int = 4096) {
-        a = old
-        b = new
-        deleted = Array(repeating: false, count: old.count)
-        inserted = Array(repeating: false, count: new.count)
-        diagonalOffset = new.count + 1
-        forward = Array(repeating: 0, count: old.count + new.count + 3)
+        // A line with no equal on the other side is changed in every shortest script, so only
+        // the lines found on both sides go through the search. When most changed lines are new
+        // text (stamped tasks, say), this leaves the search little to do.
+        let idCount = Int(max(old.max() ?? -1, new.max() ?? -1)) + 1
+        var inOld = [Bool](repeating: false, count: idCount)
+        var inNew = inOld
+        for id in old { inOld[Int(id)] = true }
+        for id in new { inNew[Int(id)] = true }
+        let keptOld = old.indices.filter { inNew[Int(old[$0])] }
+        let keptNew = new.indices.filter { inOld[Int(new[$0])] }
+
+        a = keptOld.map { old[$0] }
+        b = keptNew.map { new[$0] }
+        deleted = Array(repeating: false, count: a.count)
+        inserted = Array(repeating: false, count: b.count)
+        diagonalOffset = b.count + 1
+        forward = Array(repeating: 0, count: a.count + b.count + 3)
         backward = forward
         self.costLimit = max(costLimit, 1)
         run()
-    }
 
-    /// The number of deleted plus inserted lines.
-    var editCount: Int {
-        deleted.reduce(0) { $0 + ($1 ? 1 : 0) } + inserted.reduce(0) { $0 + ($1 ? 1 : 0) }
+        var allDeleted = Array(repeating: true, count: old.count)
+        for (k, i) in keptOld.enumerated() { allDeleted[i] = deleted[k] }
+        var allInserted = Array(repeating: true, count: new.count)
+        for (k, j) in keptNew.enumerated() { allInserted[j] = inserted[k] }
+        LineDiff.slide(&allDeleted, ids: old, other: allInserted)
+        LineDiff.slide(&allInserted, ids: new, other: allDeleted)
+        deleted = allDeleted
+        inserted = allInserted
+        forward = []
+        backward = []
     }
 
     private mutating func run() {
@@ -127,5 +146,60 @@ struct LineDiff {
         }
         let best = forwardBest.progress >= backwardBest.progress ? forwardBest : backwardBest
         return (best.x, best.y)
+    }
+
+    /// Moves each run of changed lines to where a reader expects it, as GNU diff and Git do: a
+    /// run may slide over lines equal to its own ends (which never changes the number of
+    /// edits). It slides up and down as far as it can, merging with neighbouring runs, then
+    /// comes back up to end beside a change in the other file if it passed one; otherwise it
+    /// stays as low as possible. So an added blank line shows after the text above it, and a
+    /// change meets its counterpart in the other file.
+    ///
+    /// `j` follows the other file: the line matched with line `i` of this one.
+    static func slide(_ changed: inout [Bool], ids: [Int32], other: [Bool]) {
+        let n = changed.count, m = other.count
+        var i = 0, j = 0
+        while true {
+            while i < n, !changed[i] {
+                while j < m, other[j] { j += 1 }
+                j += 1
+                i += 1
+            }
+            if i == n { return }
+            var start = i
+            while i < n, changed[i] { i += 1 }
+            while j < m, other[j] { j += 1 }
+
+            var length = 0
+            var corresponding = n
+            repeat {
+                length = i - start
+                // Up, as long as the line above the run equals its last line.
+                while start > 0, ids[start - 1] == ids[i - 1] {
+                    start -= 1; changed[start] = true
+                    i -= 1; changed[i] = false
+                    while start > 0, changed[start - 1] { start -= 1 }
+                    j -= 1
+                    while j > 0, other[j] { j -= 1 }
+                }
+                // `n` means the run's end meets no change in the other file.
+                corresponding = j > 0 && other[j - 1] ? i : n
+                // Down, as long as the line below the run equals its first line.
+                while i < n, ids[start] == ids[i] {
+                    changed[start] = false; start += 1
+                    changed[i] = true; i += 1
+                    while i < n, changed[i] { i += 1 }
+                    j += 1
+                    while j < m, other[j] { j += 1; corresponding = i }
+                }
+            } while length != i - start
+
+            while corresponding < i {
+                start -= 1; changed[start] = true
+                i -= 1; changed[i] = false
+                j -= 1
+                while j > 0, other[j] { j -= 1 }
+            }
+        }
     }
 }

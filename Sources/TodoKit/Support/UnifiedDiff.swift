@@ -2,7 +2,8 @@
 /// `patch -p1` and `git apply` accept it.
 ///
 /// Lines end at LF; a CR stays part of its line. The diff is minimal (Myers) except for huge,
-/// mostly unrelated inputs, and needs memory linear in the size of the inputs.
+/// mostly unrelated inputs, and needs memory linear in the size of the inputs. Where several
+/// shortest diffs exist, runs of changes are placed as `diff -u` and Git place them.
 public struct UnifiedDiff: Sendable {
     /// How many unchanged lines are shown before and after each change.
     public let context: Int

@@ -1,0 +1,165 @@
+// libFuzzer target over the parser, the formatter and its safety verifier.
+//
+// Built by `make fuzz`: this file is compiled together with the TodoKit sources into one module
+// (`swiftc -sanitize=fuzzer,address`), so it sees the library exactly as a client does, without
+// `@testable`. Properties checked on every input:
+//   - nothing crashes, traps or trips AddressSanitizer;
+//   - the UTF-8 check agrees with the standard library: valid text without NUL parses, anything
+//     else throws `invalidUTF8`/`binary` (from the parser and the formatter alike);
+//   - parsing is lossless: `TodoDocument(utf8:).utf8` and `TodoDocument(_:)` give back the input;
+//   - formatting succeeds or throws `verificationFailed` (each such input is a finding: it is
+//     counted and saved to `$FUZZ_FINDINGS`, or traps when `FUZZ_TRAP_ON_VERIFY=1`);
+//   - the result is valid UTF-8, keeps the tasks (same count, titles and completion) and
+//     formatting it again changes nothing;
+//   - a document without tasks comes out byte for byte.
+// Any other violation traps, so libFuzzer saves the input as a crash artifact.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Inputs whose formatting failed verification in this process, and where they were saved.
+private nonisolated(unsafe) var verificationFailures = 0
+private nonisolated(unsafe) var inputsSeen = 0
+private nonisolated(unsafe) var summaryRegistered = false
+
+/// A fixed "today" so that a finding reproduces on any day.
+private let fuzzToday = Day("2026-11-21")!
+
+/// The formatter configurations exercised; every input runs the default one and one other.
+private let optionSets: [FormatOptions] = {
+    var sets: [FormatOptions] = []
+    for style in FieldStyle.allCases {
+        for stamp in [true, false] {
+            for sink in [true, false] {
+                sets.append(FormatOptions(fieldStyle: style, stampDates: stamp, sinkCompleted: sink, today: fuzzToday))
+            }
+        }
+    }
+    return sets
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    if !summaryRegistered {
+        summaryRegistered = true
+        atexit { printSummary() }
+    }
+    inputsSeen += 1
+    let bytes = size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+    checkDocument(bytes)
+    return 0
+}
+
+private func checkDocument(_ bytes: [UInt8]) {
+    // The oracle for "is this text": the standard library's own UTF-8 validation, plus no NUL.
+    let isText = String(validating: bytes, as: UTF8.self) != nil && !bytes.contains(0)
+
+    let document: TodoDocument
+    do throws(TodoError) {
+        document = try TodoDocument(utf8: bytes)
+    } catch let parseError {
+        guard !isText else { violation("valid UTF-8 text was refused: \(parseError)", bytes) }
+        if case .verificationFailed = parseError { violation("parsing threw verificationFailed", bytes) }
+        do throws(TodoError) {
+            _ = try TodoFormatter(options: optionSets[0]).format(utf8: bytes)
+            violation("formatter accepted bytes the parser refused", bytes)
+        } catch {
+            guard error == parseError else { violation("formatter and parser disagree: \(error) / \(parseError)", bytes) }
+        }
+        return
+    }
+    guard isText else { violation("invalid UTF-8 or NUL was accepted", bytes) }
+
+    // Lossless, through both entry points.
+    guard document.utf8 == bytes else { violation("TodoDocument(utf8:).utf8 differs from the input", bytes) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard Array(TodoDocument(text).utf8) == bytes else { violation("TodoDocument(_:).utf8 differs from the input", bytes) }
+    guard document.text == text else { violation("TodoDocument.text differs from the input", bytes) }
+
+    let other = 1 + Int(fnv1a(bytes) % UInt64(optionSets.count - 1))
+    for options in [optionSets[0], optionSets[other]] {
+        checkFormatting(bytes, document, options)
+    }
+}
+
+private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ options: FormatOptions) {
+    let formatter = TodoFormatter(options: options)
+    let output: [UInt8]
+    do throws(TodoError) {
+        output = try formatter.format(utf8: bytes)
+    } catch {
+        guard case .verificationFailed(let why) = error else { violation("valid text failed to format: \(error)", bytes) }
+        recordVerificationFailure(why, options, bytes)
+        return
+    }
+    if document.tasks.isEmpty {
+        guard output == bytes else { violation("a document without tasks was changed", bytes) }
+        return
+    }
+    let reparsed: TodoDocument
+    do throws(TodoError) {
+        reparsed = try TodoDocument(utf8: output)
+    } catch {
+        violation("formatter output is not valid text: \(error)", bytes)
+    }
+    guard reparsed.tasks.count == document.tasks.count else { violation("task count changed", bytes) }
+    guard identities(reparsed) == identities(document) else { violation("a task's title or completion changed", bytes) }
+
+    // Idempotent: the output is a fixed point, via the bytes and the parsed-document entry points.
+    do {
+        let again = try formatter.format(utf8: output)
+        guard again == output else { violation("formatting is not idempotent", bytes) }
+        let viaDocument = try formatter.format(reparsed)
+        guard viaDocument == output else { violation("format(TodoDocument) differs from format(utf8:)", bytes) }
+    } catch {
+        violation("formatting the output threw: \(error)", bytes)
+    }
+}
+
+/// Each task's completion and title, sorted: formatting may move and rewrite tasks, never change these.
+private func identities(_ document: TodoDocument) -> [String] {
+    document.tasks.map { ($0.status.isCompleted ? "x " : "o ") + $0.title }.sorted()
+}
+
+private func recordVerificationFailure(_ why: String, _ options: FormatOptions, _ bytes: [UInt8]) {
+    if getenv("FUZZ_TRAP_ON_VERIFY") != nil {
+        violation("verification failed (\(options.fieldStyle), stamp \(options.stampDates), sink \(options.sinkCompleted)): \(why)", bytes)
+    }
+    verificationFailures += 1
+    guard let dir = getenv("FUZZ_FINDINGS") else { return }
+    // One file per distinct input, named by its hash, so repeats overwrite themselves.
+    let hash = String(fnv1a(bytes), radix: 16)
+    let path = String(cString: dir) + "/verification-" + hash
+    guard let file = fopen(path, "wb") else { return }
+    bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+    fclose(file)
+    if let note = fopen(path + ".txt", "wb") {
+        fputs("\(why) [style \(options.fieldStyle), stampDates \(options.stampDates), sinkCompleted \(options.sinkCompleted)]\n", note)
+        fclose(note)
+    }
+}
+
+private func printSummary() {
+    writeError("todofmt fuzz: \(inputsSeen) inputs, \(verificationFailures) verificationFailed\n")
+}
+
+/// Reports a broken property and stops, so that libFuzzer keeps the input.
+private func violation(_ what: String, _ bytes: [UInt8]) -> Never {
+    writeError("todofmt fuzz: property violated: \(what) (input of \(bytes.count) bytes)\n")
+    fatalError(what)
+}
+
+/// Writes to standard error unbuffered (the C `stderr` global is not concurrency-safe in Swift 6).
+private func writeError(_ message: String) {
+    var message = message
+    message.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+private func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+    return h
+}

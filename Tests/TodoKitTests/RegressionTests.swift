@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+import TodoKit
+
+/// Inputs that once broke a property (most found by `make fuzz`) live in `Fixtures/regressions/`,
+/// input only. Under every formatter configuration each must parse back byte for byte, format
+/// without the safety check failing, and come out unchanged when formatted again.
+final class RegressionTests: XCTestCase {
+    private static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/regressions")
+
+    /// Every combination of field style, date stamping and sinking, on a fixed day.
+    private static let optionSets: [FormatOptions] = FieldStyle.allCases.flatMap { style in
+        [true, false].flatMap { stamp in
+            [true, false].map { sink in
+                FormatOptions(fieldStyle: style, stampDates: stamp, sinkCompleted: sink, today: Day("2026-11-21")!)
+            }
+        }
+    }
+
+    /// What the fixes behind some fixtures read, beyond the fixtures' round trip.
+    func testFieldsNextToFuzzFindingsAreRead() {
+        // 002: a backslash before white space escapes nothing.
+        XCTAssertEqual(TodoDocument("- [ ] a \\ due:2026-12-01\n").tasks[0].day(.due), Day("2026-12-01"))
+        XCTAssertNil(TodoDocument("- [ ] a \\`due:2026-12-01\n").tasks[0].day(.due))
+        // 003: `low` is a prefix of `lowest`.
+        XCTAssertEqual(TodoDocument("- [ ] a [priority:: lowest]\n").tasks[0].priority, .lowest)
+        XCTAssertEqual(TodoDocument("- [ ] a (priority::low)\n").tasks[0].priority, .low)
+        XCTAssertNil(TodoDocument("- [ ] a [priority:: lowish]\n").tasks[0].priority)
+    }
+
+    func testEveryRegressionFixtureFormatsLosslesslyAndIdempotently() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
+            .filter { $0.hasSuffix(".md") }
+            .sorted()
+        XCTAssertFalse(names.isEmpty, "no fixtures in \(Self.fixtures.path)")
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
+            let document = try TodoDocument(utf8: bytes)
+            XCTAssertEqual(document.utf8, bytes, "\(name): parsing is not lossless")
+            for options in Self.optionSets {
+                let setting = "\(name) [\(options.fieldStyle), stamp \(options.stampDates), sink \(options.sinkCompleted)]"
+                let formatter = TodoFormatter(options: options)
+                do {
+                    let output = try formatter.format(utf8: bytes)
+                    XCTAssertEqual(try formatter.format(utf8: output), output, "\(setting): not idempotent")
+                    XCTAssertEqual(try TodoDocument(utf8: output).tasks.count, document.tasks.count, "\(setting): task count changed")
+                } catch {
+                    XCTFail("\(setting): \(error)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+@testable import TodoKit
+
+/// Recognises the field spellings of FORMAT-RULES.md in rendered text.
+///
+/// Only valid fields are taken: real dates, known keys and levels, whole whitespace-delimited tokens
+/// (Dataview forms: preceded by whitespace). Anything else stays, so a moved or lost invalid field
+/// still shows as a difference.
+enum RenderedFieldScanner {
+    private static let dateKeys: Set<String> = ["created", "start", "scheduled", "due", "done", "cancelled"]
+    private static let levels: Set<String> = ["highest", "high", "medium", "low", "lowest"]
+    private static let dataviewKeys: [String: String] = [
+        "created": "created", "start": "start", "scheduled": "scheduled", "due": "due",
+        "completion": "done", "cancelled": "cancelled", "priority": "priority",
+    ]
+    private static let emojiDateKeys: [Unicode.Scalar: String] = [
+        "\u{2795}": "created", "\u{1F6EB}": "start", "\u{23F3}": "scheduled", "\u{231B}": "scheduled",
+        "\u{1F4C5}": "due", "\u{1F4C6}": "due", "\u{1F5D3}": "due", "\u{2705}": "done", "\u{274C}": "cancelled",
+    ]
+    private static let emojiPriorities: [Unicode.Scalar: String] = [
+        "\u{1F53A}": "highest", "\u{23EB}": "high", "\u{1F53C}": "medium", "\u{1F53D}": "low", "\u{23EC}": "lowest",
+    ]
+
+    /// The valid fields in `text`, each with the range of scalars it covers.
+    ///
+    /// `gluedLeft`/`gluedRight`: the text touches inline markup on that side without whitespace,
+    /// so its first/last word is not whitespace-delimited there.
+    static func fields(in text: String, gluedLeft: Bool, gluedRight: Bool) -> [(field: RenderedField, range: Range<Int>)] {
+        let s = Array(text.unicodeScalars)
+        var found: [(RenderedField, Range<Int>)] = []
+        var i = 0
+        while i < s.count {
+            if HTMLNormalizer.isWhitespace(s[i]) {
+                i += 1
+                continue
+            }
+            var end = i
+            while end < s.count, !HTMLNormalizer.isWhitespace(s[end]) { end += 1 }
+            let leftDelimited = i > 0 || !gluedLeft
+            let rightDelimited = end < s.count || !gluedRight
+            if leftDelimited {
+                if let (field, after) = dataview(s, at: i) {
+                    found.append((field, i..<after))
+                    i = after
+                    continue
+                }
+                if rightDelimited, let field = plain(String(String.UnicodeScalarView(s[i..<end]))) {
+                    found.append((field, i..<end))
+                    i = end
+                    continue
+                }
+                if let (field, after) = emoji(s, word: i..<end, gluedRight: gluedRight) {
+                    found.append((field, i..<after))
+                    i = after
+                    continue
+                }
+            }
+            i = end
+        }
+        return found
+    }
+
+    /// `text` with the scalars of `ranges` (sorted, disjoint) each replaced by one space.
+    static func removing(_ ranges: [Range<Int>], from text: String) -> String {
+        let s = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        for range in ranges {
+            out.append(contentsOf: s[i..<range.lowerBound])
+            out.append(" ")
+            i = range.upperBound
+        }
+        out.append(contentsOf: s[i...])
+        return String(out)
+    }
+
+    /// `key:value` as one word.
+    private static func plain(_ word: String) -> RenderedField? {
+        guard let colon = word.firstIndex(of: ":") else { return nil }
+        let key = String(word[..<colon])
+        let value = String(word[word.index(after: colon)...])
+        if dateKeys.contains(key), Day(value) != nil { return RenderedField(key: key, value: value) }
+        if key == "priority", levels.contains(value) { return RenderedField(key: key, value: value) }
+        return nil
+    }
+
+    /// An emoji field whose emoji is the word `word`; a date emoji takes the next word, after spaces.
+    private static func emoji(_ s: [Unicode.Scalar], word: Range<Int>, gluedRight: Bool) -> (RenderedField, Int)? {
+        let scalars = s[word]
+        guard let first = scalars.first,
+              scalars.count == 1 || (scalars.count == 2 && scalars.last == "\u{FE0F}") else { return nil }
+        if let level = emojiPriorities[first] {
+            guard word.upperBound < s.count || !gluedRight else { return nil }
+            return (RenderedField(key: "priority", value: level), word.upperBound)
+        }
+        guard let key = emojiDateKeys[first] else { return nil }
+        var j = word.upperBound
+        while j < s.count, s[j] == " " { j += 1 }
+        guard j > word.upperBound, j < s.count else { return nil }
+        let dateStart = j
+        while j < s.count, !HTMLNormalizer.isWhitespace(s[j]) { j += 1 }
+        guard j < s.count || !gluedRight else { return nil }
+        let date = String(String.UnicodeScalarView(s[dateStart..<j]))
+        guard Day(date) != nil else { return nil }
+        return (RenderedField(key: key, value: date), j)
+    }
+
+    /// `[key:: value]` or `(key:: value)` starting at `start`.
+    private static func dataview(_ s: [Unicode.Scalar], at start: Int) -> (RenderedField, Int)? {
+        let closer: Unicode.Scalar
+        switch s[start] {
+        case "[": closer = "]"
+        case "(": closer = ")"
+        default: return nil
+        }
+        var j = start + 1
+        let keyStart = j
+        while j < s.count, ("a"..."z").contains(s[j]) { j += 1 }
+        guard j + 1 < s.count, s[j] == ":", s[j + 1] == ":",
+              let key = dataviewKeys[String(String.UnicodeScalarView(s[keyStart..<j]))] else { return nil }
+        j += 2
+        guard let close = s[j...].firstIndex(of: closer) else { return nil }
+        let value = trimmingSpaces(s[j..<close])
+        if key == "priority" {
+            guard levels.contains(value) else { return nil }
+        } else {
+            guard Day(value) != nil else { return nil }
+        }
+        return (RenderedField(key: key, value: value), close + 1)
+    }
+
+    /// The scalars as a string without leading and trailing spaces and tabs.
+    private static func trimmingSpaces(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var slice = scalars
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(String.UnicodeScalarView(slice))
+    }
+}

@@ -1,0 +1,385 @@
+import XCTest
+@testable import TodoKit
+
+final class TodoStoreTests: XCTestCase {
+    private static let today = Day("2026-11-21")!
+    private let options = TodoStore.Options(today: { TodoStoreTests.today })
+
+    private let sample = """
+    # Todos
+    Prose stays *exactly* as written.  
+
+    ## Home
+    - [ ] Renew passport 📅 2026-12-01
+      - [ ] Photos
+    - [ ] Call plumber due:2026-11-01 #house
+    - [x] Pay rent done:2026-11-20
+
+    ## Work
+    1. [ ] Write report
+    2. [ ] Review PR #42
+    3. [x] Ship 1.2 done:2026-11-18
+
+    Footer with a [link][ref].
+
+    [ref]: https://example.com
+
+    """
+
+    private func makeStore(_ text: String? = nil, sinkDelay: Duration = .zero) async throws -> (TodoStore, MemoryTodoStorage) {
+        let storage = MemoryTodoStorage(text ?? sample)
+        var options = options
+        options.sinkDelay = sinkDelay
+        let store = TodoStore(storage: storage, options: options)
+        try await store.load()
+        return (store, storage)
+    }
+
+    private func id(_ title: String, in store: TodoStore) async throws -> TodoID {
+        let list = await store.list
+        return try XCTUnwrap(list.todos.first { $0.title == title }?.id, "no todo \(title)")
+    }
+
+    // MARK: - Reading
+
+    func testLoadGivesTodosWithFieldsSectionsAndSubtasks() async throws {
+        let (store, _) = try await makeStore()
+        let list = await store.list
+        XCTAssertEqual(list.todos.map(\.title), ["Renew passport", "Photos", "Call plumber #house", "Pay rent", "Write report", "Review PR #42", "Ship 1.2"])
+        let passport = list.todos[0]
+        XCTAssertEqual(passport.due, Day("2026-12-01"))
+        XCTAssertEqual(passport.section, "Home")
+        XCTAssertEqual(passport.subtasks, [list.todos[1].id])
+        XCTAssertEqual(list.todos[1].parent, passport.id)
+        XCTAssertEqual(list.todos[4].section, "Work")
+        XCTAssertEqual(list.todos[2].tags, ["house"])
+        XCTAssertEqual(list.todos[5].tags, [], "#42 is an issue number, not a tag")
+        XCTAssertEqual(Set(list.todos.map(\.id)).count, 7)
+    }
+
+    func testFilters() async throws {
+        let (store, _) = try await makeStore()
+        let list = await store.list
+        XCTAssertEqual(list.open.count, 5)
+        XCTAssertEqual(list.completed.map(\.title), ["Pay rent", "Ship 1.2"])
+        XCTAssertEqual(list.overdue(on: Self.today).map(\.title), ["Call plumber #house"])
+        XCTAssertEqual(list.due(before: Day("2026-12-31")!).map(\.title), ["Renew passport", "Call plumber #house"])
+        XCTAssertEqual(list.tagged("#HOUSE").map(\.title), ["Call plumber #house"])
+        XCTAssertEqual(list.inSection("Work").count, 3)
+        XCTAssertEqual(list.todo(at: 3)?.title, "Pay rent")
+        XCTAssertNil(list.todo(at: 99))
+    }
+
+    // MARK: - Operations
+
+    func testAddGoesToTheEndOfTheOpenItemsAndStampsCreated() async throws {
+        let (store, storage) = try await makeStore()
+        let milk = try await store.add("Buy milk", due: Day("2026-12-02"), priority: .high)
+        XCTAssertTrue(storage.text.contains("- [ ] Call plumber due:2026-11-01 #house\n- [ ] Buy milk priority:high created:2026-11-21 due:2026-12-02\n- [x] Pay rent"))
+        let added = await store.list[milk]
+        XCTAssertEqual(added?.created, Self.today)
+        XCTAssertEqual(added?.section, "Home")
+
+        _ = try await store.add("Plan Q1", placement: .end(section: "work"))
+        XCTAssertTrue(storage.text.contains("2. [ ] Review PR #42\n3. [ ] Plan Q1 created:2026-11-21\n4. [x] Ship 1.2"), storage.text)
+
+        _ = try await store.add("First thing", placement: .position(0, section: "Home"))
+        XCTAssertTrue(storage.text.contains("## Home\n- [ ] First thing created:2026-11-21\n- [ ] Renew passport"), storage.text)
+
+        let passport = try await id("Renew passport", in: store)
+        _ = try await store.add("Form", placement: .subtask(of: passport))
+        XCTAssertTrue(storage.text.contains("  - [ ] Photos\n  - [ ] Form created:2026-11-21\n"), storage.text)
+
+        let plumber = try await id("Call plumber #house", in: store)
+        _ = try await store.add("Ask neighbour", placement: .subtask(of: plumber))
+        XCTAssertTrue(storage.text.contains("- [ ] Call plumber due:2026-11-01 #house\n  - [ ] Ask neighbour created:2026-11-21\n"), storage.text)
+    }
+
+    func testAddToAFileWithoutAListStartsOne() async throws {
+        let (store, storage) = try await makeStore("# Empty\n\nNothing yet.")
+        _ = try await store.add("One")
+        XCTAssertEqual(storage.text, "# Empty\n\nNothing yet.\n- [ ] One created:2026-11-21")
+        await XCTAssertThrowsErrorAsync(try await store.add("x", placement: .end(section: "Nope"))) { error in
+            XCTAssertEqual(error as? TodoStoreError, .noSection("Nope"))
+        }
+    }
+
+    func testToggleStampsAndSinksAndTouchesNothingElse() async throws {
+        let (store, storage) = try await makeStore()
+        let before = storage.text
+        let passport = try await id("Renew passport", in: store)
+        try await store.toggle(passport)
+        let expected = before.replacingOccurrences(
+            of: "- [ ] Renew passport 📅 2026-12-01\n  - [ ] Photos\n- [ ] Call plumber due:2026-11-01 #house\n",
+            with: "- [ ] Call plumber due:2026-11-01 #house\n- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n")
+        XCTAssertEqual(storage.text, expected, "only the toggled item moved; its line keeps its emoji spelling")
+        let toggled = await store.list[passport]
+        XCTAssertEqual(toggled?.done, Self.today)
+        XCTAssertEqual(toggled?.status, .done)
+
+        try await store.toggle(passport)
+        XCTAssertTrue(storage.text.contains("- [ ] Call plumber due:2026-11-01 #house\n- [ ] Renew passport 📅 2026-12-01\n  - [ ] Photos\n- [x] Pay rent"), storage.text)
+        let reopened = await store.list[passport]
+        XCTAssertNil(reopened?.done)
+    }
+
+    func testOrderedListsAreRenumberedWhenItemsMove() async throws {
+        let (store, storage) = try await makeStore()
+        try await store.toggle(try await id("Write report", in: store))
+        XCTAssertTrue(storage.text.contains("1. [ ] Review PR #42\n2. [x] Ship 1.2 done:2026-11-18\n3. [x] Write report done:2026-11-21\n"), storage.text)
+    }
+
+    func testEditTitleDatesPriorityAndStatus() async throws {
+        let (store, storage) = try await makeStore()
+        let plumber = try await id("Call plumber #house", in: store)
+        try await store.setTitle("Call the plumber #house", of: plumber)
+        try await store.setDate(Day("2026-11-30"), for: .due, of: plumber)
+        try await store.setPriority(.highest, of: plumber)
+        XCTAssertTrue(storage.text.contains("- [ ] Call the plumber #house priority:highest due:2026-11-30\n"), storage.text)
+        try await store.setDate(nil, for: .due, of: plumber)
+        try await store.setStatus(.cancelled, of: plumber)
+        let todo = await store.list[plumber]
+        XCTAssertEqual(todo?.status, .cancelled)
+        XCTAssertEqual(todo?.cancelled, Self.today)
+        XCTAssertNil(todo?.due)
+        XCTAssertTrue(storage.text.contains("- [x] Pay rent done:2026-11-20\n- [-] Call the plumber #house priority:highest cancelled:2026-11-21\n"), storage.text)
+        await XCTAssertThrowsErrorAsync(try await store.setDate(Self.today, for: .priority, of: plumber))
+    }
+
+    func testMoveIndentOutdent() async throws {
+        let (store, storage) = try await makeStore()
+        let plumber = try await id("Call plumber #house", in: store)
+        try await store.move(plumber, toOpenIndex: 0)
+        XCTAssertTrue(storage.text.contains("## Home\n- [ ] Call plumber due:2026-11-01 #house\n- [ ] Renew passport 📅 2026-12-01\n  - [ ] Photos\n- [x] Pay rent"), storage.text)
+        let passport = try await id("Renew passport", in: store)
+        try await store.indent(passport)
+        XCTAssertTrue(storage.text.contains("- [ ] Call plumber due:2026-11-01 #house\n  - [ ] Renew passport 📅 2026-12-01\n    - [ ] Photos\n- [x] Pay rent"), storage.text)
+        let nested = await store.list[passport]
+        XCTAssertEqual(nested?.parent, plumber)
+        try await store.outdent(passport)
+        XCTAssertTrue(storage.text.contains("- [ ] Call plumber due:2026-11-01 #house\n- [ ] Renew passport 📅 2026-12-01\n  - [ ] Photos\n- [x] Pay rent"), storage.text)
+        await XCTAssertThrowsErrorAsync(try await store.indent(plumber)) { error in
+            XCTAssertEqual(error as? TodoStoreError, .invalid("the first item of a list cannot be indented"))
+        }
+        let rent = try await id("Pay rent", in: store)
+        await XCTAssertThrowsErrorAsync(try await store.move(rent, toOpenIndex: 0))
+    }
+
+    func testRemoveClearCompletedAndRemoveAll() async throws {
+        let (store, storage) = try await makeStore()
+        try await store.remove(try await id("Renew passport", in: store))
+        XCTAssertFalse(storage.text.contains("Photos"), "subtasks go with their parent")
+        try await store.clearCompleted()
+        XCTAssertFalse(storage.text.contains("Pay rent"))
+        XCTAssertFalse(storage.text.contains("Ship 1.2"))
+        XCTAssertTrue(storage.text.contains("1. [ ] Write report\n2. [ ] Review PR #42\n\nFooter"), storage.text)
+        try await store.removeAll()
+        let list = await store.list
+        XCTAssertTrue(list.todos.isEmpty)
+        XCTAssertEqual(storage.text, "# Todos\nProse stays *exactly* as written.  \n\n## Home\n\n## Work\n\nFooter with a [link][ref].\n\n[ref]: https://example.com\n")
+        await XCTAssertThrowsErrorAsync(try await store.remove(TodoID(rawValue: 999))) { error in
+            XCTAssertEqual(error as? TodoStoreError, .notFound(TodoID(rawValue: 999)))
+        }
+    }
+
+    // MARK: - Undo
+
+    func testUndoRedoEveryStep() async throws {
+        let (store, storage) = try await makeStore()
+        var snapshots = [storage.text]
+        let plumber = try await id("Call plumber #house", in: store)
+        try await store.toggle(plumber)
+        snapshots.append(storage.text)
+        _ = try await store.add("New")
+        snapshots.append(storage.text)
+        try await store.clearCompleted()
+        snapshots.append(storage.text)
+        for expected in snapshots.reversed().dropFirst() {
+            try await store.undo()
+            XCTAssertEqual(storage.text, expected)
+        }
+        let canUndo = await store.canUndo
+        XCTAssertFalse(canUndo)
+        let restored = await store.list[plumber]
+        XCTAssertEqual(restored?.title, "Call plumber #house", "undo restores identities")
+        for expected in snapshots.dropFirst() {
+            try await store.redo()
+            XCTAssertEqual(storage.text, expected)
+        }
+        let canRedo = await store.canRedo
+        XCTAssertFalse(canRedo)
+    }
+
+    func testMultiSelectToggleAndGroupsAreOneStep() async throws {
+        let (store, storage) = try await makeStore()
+        let original = storage.text
+        let ids = [try await id("Renew passport", in: store), try await id("Write report", in: store)]
+        try await store.toggle(ids)
+        await store.beginUndoGrouping()
+        _ = try await store.add("a")
+        _ = try await store.add("b")
+        await store.endUndoGrouping()
+        try await store.undo()
+        XCTAssertFalse(storage.text.contains("- [ ] a "))
+        XCTAssertFalse(storage.text.contains("- [ ] b "))
+        try await store.undo()
+        XCTAssertEqual(storage.text, original)
+    }
+
+    func testUndoAfterAnExternalEditKeepsTheirChange() async throws {
+        let (store, storage) = try await makeStore()
+        let plumber = try await id("Call plumber #house", in: store)
+        try await store.toggle(plumber)
+        // Someone edits another part of the file in their editor.
+        storage.replace(storage.text.replacingOccurrences(of: "Footer with", with: "A footer with"))
+        try await store.undo()
+        XCTAssertTrue(storage.text.contains("A footer with"), "their edit survives the undo")
+        XCTAssertTrue(storage.text.contains("- [ ] Call plumber due:2026-11-01 #house\n- [x] Pay rent"), storage.text)
+        let todo = await store.list[plumber]
+        XCTAssertEqual(todo?.status, .open)
+    }
+
+    func testUndoConflictsWhenTheyChangedTheSameLines() async throws {
+        let (store, storage) = try await makeStore()
+        let plumber = try await id("Call plumber #house", in: store)
+        try await store.setTitle("Call Bob", of: plumber)
+        storage.replace(storage.text.replacingOccurrences(of: "Call Bob", with: "Call Alice"))
+        let before = storage.text
+        await XCTAssertThrowsErrorAsync(try await store.undo()) { error in
+            guard case .conflict = error as? TodoStoreError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(storage.text, before, "a conflicting undo writes nothing")
+        let canUndo = await store.canUndo
+        XCTAssertTrue(canUndo, "the step stays available")
+    }
+
+    // MARK: - Other writers
+
+    func testSecondWriterBetweenLoadAndSaveIsNotLost() async throws {
+        let (store, storage) = try await makeStore()
+        let rent = try await id("Pay rent", in: store)
+        let plumber = try await id("Call plumber #house", in: store)
+        storage.replace(storage.text.replacingOccurrences(of: "- [x] Pay rent done:2026-11-20\n", with: "- [x] Pay rent done:2026-11-20\n- [ ] Water plants\n"))
+        try await store.toggle(plumber)
+        XCTAssertTrue(storage.text.contains("Water plants"), "their new line is kept")
+        XCTAssertTrue(storage.text.contains("- [ ] Water plants\n- [x] Pay rent done:2026-11-20\n- [x] Call plumber due:2026-11-01 #house done:2026-11-21\n"), storage.text)
+        let list = await store.list
+        XCTAssertEqual(list[rent]?.title, "Pay rent", "unchanged todos keep their identity across the reload")
+        XCTAssertEqual(list[plumber]?.status, .done)
+    }
+
+    func testOperationOnATodoTheyRemovedIsAConflict() async throws {
+        let (store, storage) = try await makeStore()
+        let plumber = try await id("Call plumber #house", in: store)
+        storage.replace(storage.text.replacingOccurrences(of: "- [ ] Call plumber due:2026-11-01 #house\n", with: ""))
+        let before = storage.text
+        await XCTAssertThrowsErrorAsync(try await store.toggle(plumber)) { error in
+            guard case .conflict = error as? TodoStoreError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(storage.text, before)
+    }
+
+    func testIdentityAcrossReloads() async throws {
+        let (store, storage) = try await makeStore()
+        let ids = await store.list.todos.map(\.id)
+        // Another program ticks a box and inserts a line at the top.
+        storage.replace("Intro\n" + storage.text.replacingOccurrences(of: "- [ ] Photos", with: "- [x] Photos"))
+        let changed = try await store.reload()
+        XCTAssertTrue(changed)
+        let list = await store.list
+        XCTAssertEqual(list.todos.map(\.id), ids, "the ticked todo keeps its identity by title, the others by line")
+        XCTAssertEqual(list.todos[1].status, .done)
+        let again = try await store.reload()
+        XCTAssertFalse(again)
+    }
+
+    func testDeferredSinkSavesAtOnceAndSinksLater() async throws {
+        let (store, storage) = try await makeStore(sinkDelay: .milliseconds(50))
+        let events = await store.events()
+        let plumber = try await id("Call plumber #house", in: store)
+        let passport = try await id("Renew passport", in: store)
+        try await store.toggle(plumber)
+        try await store.toggle(passport)
+        XCTAssertTrue(storage.text.contains("- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [x] Call plumber due:2026-11-01 #house done:2026-11-21\n"),
+                      "saved at once, in place: \(storage.text)")
+        var sank = false
+        for await event in events {
+            if case .changed(_, .deferredSink) = event { sank = true; break }
+        }
+        XCTAssertTrue(sank)
+        XCTAssertTrue(storage.text.contains("## Home\n- [x] Pay rent done:2026-11-20\n- [x] Renew passport"), storage.text)
+        try await store.undo()
+        XCTAssertTrue(storage.text.contains("- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [x] Call plumber"), "undo takes back the toggle and its sink: \(storage.text)")
+    }
+
+    // MARK: - Files and observers
+
+    func testFileStorageKeepsUntouchedBytesAndReportsErrorsAsValues() async throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("todos.md")
+        let text = "# T\r\n- [ ] a  \r\n- [X]   b\r\n\tcode-ish prose\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(chmod(path, 0o640), 0)
+        let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
+        let events = await store.events()
+        try await store.load()
+        _ = try await store.add("c")
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(written, "# T\r\n- [ ] a  \r\n- [ ] c created:2026-11-21\r\n- [X]   b\r\n\tcode-ish prose\r\n",
+                       "other tasks keep their spelling, CRLF endings stay")
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o640, "permissions are kept")
+
+        let missing = TodoStore(storage: FileTodoStorage(path: dir.file("nope.md")), options: options)
+        let missingEvents = await missing.events()
+        await XCTAssertThrowsErrorAsync(try await missing.load())
+        var iterator = missingEvents.makeAsyncIterator()
+        guard case .failed(let failure)? = await iterator.next() else { return XCTFail("no failure event") }
+        XCTAssertTrue(failure.description.contains("nope.md"), failure.description)
+
+        try Data([0x2D, 0x20, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: path))
+        await XCTAssertThrowsErrorAsync(try await store.reload()) { error in
+            XCTAssertTrue("\(error)".contains("not valid UTF-8"), "\(error)")
+        }
+        var seen: [String] = []
+        for await event in events {
+            switch event {
+            case .loaded: seen.append("loaded")
+            case .changed(_, let cause): seen.append("changed \(cause)")
+            case .failed: seen.append("failed")
+            }
+            if seen.count == 3 { break }
+        }
+        XCTAssertEqual(seen, ["loaded", "changed operation", "failed"])
+    }
+
+    func testDelegateHearsChanges() async throws {
+        final class Recorder: TodoStoreDelegate, @unchecked Sendable {
+            let lock = NSLock()
+            var causes: [TodoStore.Cause] = []
+            func todoStore(_ store: TodoStore, didReport event: TodoStore.Event) {
+                if case .changed(_, let cause) = event { lock.withLock { causes.append(cause) } }
+            }
+        }
+        let (store, storage) = try await makeStore()
+        let recorder = Recorder()
+        await store.setDelegate(recorder)
+        _ = try await store.add("x")
+        storage.replace(storage.text + "- [ ] y\n")
+        try await store.reload()
+        try await store.undo()
+        XCTAssertEqual(recorder.lock.withLock { recorder.causes }, [.operation, .external, .undo])
+    }
+}
+
+/// `XCTAssertThrowsError` for async expressions.
+func XCTAssertThrowsErrorAsync<T>(_ expression: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line,
+                                  _ handler: (Error) -> Void = { _ in }) async {
+    do {
+        _ = try await expression()
+        XCTFail("expected an error", file: file, line: line)
+    } catch {
+        handler(error)
+    }
+}
