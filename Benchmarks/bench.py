@@ -923,16 +923,21 @@ def compare(args):
             differ += 1
             print("DIFFERENT: %s" % path)
     tree = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(os.path.join(root, "tree")) for f in fs)
-    for k in range(0, len(tree), 1000):
-        outs = both(["--diff", "--"] + tree[k:k + 1000])
-        if outs[0] != outs[1]:
-            differ += 1
-            print("DIFFERENT: tree files %d-%d" % (k, k + 999))
+    # Documents from the test suite's DocumentGenerator, when dumped there (see the README's notes).
+    generated = os.path.join(os.path.abspath(args.out), "gendocs")
+    extra = sorted(os.path.join(generated, f) for f in os.listdir(generated)) if os.path.isdir(generated) else []
+    for name, batch_files in (("tree", tree), ("generated", extra)):
+        for k in range(0, len(batch_files), 1000):
+            outs = both(["--diff", "--"] + batch_files[k:k + 1000])
+            if outs[0] != outs[1]:
+                differ += 1
+                print("DIFFERENT: %s files %d-%d" % (name, k, k + 999))
     os.makedirs(os.path.dirname(cache_path), exist_ok=True)
     with open(cache_path, "w") as f:
         f.write("".join("%s\t%s\n" % kv for kv in cache.items()))
-    print("compared %d files and the %d-file tree with %s: %s" % (
-        len(singles), len(tree), " ".join(args.extra) or "default options", "identical" if not differ else "%d differ" % differ))
+    print("compared %d files, the %d-file tree and %d generated documents with %s: %s" % (
+        len(singles), len(tree), len(extra), " ".join(args.extra) or "default options",
+        "identical" if not differ else "%d differ" % differ))
     return 1 if differ else 0
 
 

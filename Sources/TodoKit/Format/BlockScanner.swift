@@ -62,12 +62,16 @@ struct BlockScanner {
         var scanner = BlockScanner(buf: buf, lines: lines)
         scanner.structure.lazyLines = [Bool](repeating: false, count: lines.count)
         scanner.structure.paragraphLines = [Bool](repeating: false, count: lines.count)
+        // At most one task and a few items per line; capacity beyond what is used stays untouched.
+        scanner.structure.items.reserveCapacity(lines.count)
+        scanner.structure.tasks.reserveCapacity(lines.count)
         var i = skipLines
         while i < lines.count {
             scanner.incorporate(line: i)
             i += 1
         }
         while scanner.stack.count > 1 { scanner.finalizeTop() }
+        scanner.structure.fillListItems()
         return scanner.structure
     }
 
@@ -423,7 +427,6 @@ struct BlockScanner {
             startLine: lineIndex, lastLine: lineIndex, list: list,
             markerStart: markerStart, markerEnd: markerEnd,
             contentStart: blankItem ? lineEnd : offset, number: number))
-        structure.lists[list].items.append(item)
         addChild(Block(kind: .item(item), contentIndent: markerIndent + padding))
         return true
     }

@@ -75,6 +75,15 @@ struct BlockStructure: Sendable {
     /// Lines that are paragraph text (a task's first line included).
     var paragraphLines: [Bool] = []
 
+    /// Fills each list's `items` from the items' `list`, in source order, each array allocated once
+    /// (the scanner records items only; appending per item would regrow thousands of small arrays).
+    mutating func fillListItems() {
+        var counts = [Int](repeating: 0, count: lists.count)
+        for item in items { counts[item.list] += 1 }
+        for list in lists.indices { lists[list].items.reserveCapacity(counts[list]) }
+        for index in items.indices { lists[items[index].list].items.append(index) }
+    }
+
     /// First line of a list.
     func startLine(ofList list: Int) -> Int {
         items[lists[list].items[0]].startLine

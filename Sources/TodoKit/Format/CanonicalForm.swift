@@ -40,6 +40,22 @@ struct CanonicalForm: ~Copyable {
         render(doc, options: options, scope: .all).bytes
     }
 
+    /// Formats `doc` like ``render(_:options:)`` and also returns the verifier's
+    /// ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task, computed from the same reading.
+    static func renderWithTaskKeys(_ doc: ParsedDocument, options: FormatOptions) -> (bytes: [UInt8], taskKeys: [UInt64]) {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+            var keys: [UInt64] = []
+            keys.reserveCapacity(doc.structure.tasks.count)
+            var collected: [UInt64]? = keys
+            keys = []
+            form.rewriteTasks(taskKeys: &collected)
+            keys = collected ?? []
+            if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            return (form.emit(form.lineOrder()), keys)
+        }
+    }
+
     /// Renders `doc` within `scope`; `order[p]` is the input line that stands at output position `p`.
     static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int]) {
         doc.bytes.withUnsafeBufferPointer { buf in
@@ -57,11 +73,14 @@ struct CanonicalForm: ~Copyable {
     /// Whether ``render(_:options:)`` would change any byte of `doc`: a task line that is not
     /// canonical, or a list whose completed items would sink. It decides without writing anything;
     /// when it says no, rendering gives back the document as it is.
-    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions) -> Bool {
+    /// `tasksCanonical`: the caller has checked that every task line is canonical already.
+    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions, tasksCanonical: Bool = false) -> Bool {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            form.rewriteTasks()
-            if !form.edits.isEmpty { return true }
+            if !tasksCanonical {
+                form.rewriteTasks()
+                if !form.edits.isEmpty { return true }
+            }
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
             return !form.edits.isEmpty || form.newOrder.contains { $0 != nil }
         }
@@ -90,13 +109,21 @@ struct CanonicalForm: ~Copyable {
     // MARK: - Task lines
 
     private mutating func rewriteTasks() {
+        var noKeys: [UInt64]?
+        rewriteTasks(taskKeys: &noKeys)
+    }
+
+    /// Rewrites every task line; when `taskKeys` is not nil, appends each task's verifier key to it.
+    private mutating func rewriteTasks(taskKeys: inout [UInt64]?) {
         let tasks = doc.structure.tasks
         var text = TaskText()
+        var scratch = ByteWriter()
         for index in tasks.indices {
             let task = tasks[index]
             let end = doc.lines.contentEnd(task.line)
             let from = arena.count
             doc.read(task: index, into: &text, buf)
+            if taskKeys != nil { taskKeys!.append(FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)) }
             CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &arena)
             if arena.suffix(from: from, equals: buf, task.checkbox, end) {
                 arena.truncate(to: from)
@@ -215,21 +242,22 @@ struct CanonicalForm: ~Copyable {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
             if isPinned(list) { continue }
-            var open: [Int] = []
-            var completed: [Int] = []
+            // Most lists have nothing to move: find out before building anything.
             var sawCompleted = false
             var moved = false
             for item in items {
                 if doc.isCompletedItem(item, buf) {
-                    completed.append(item)
                     sawCompleted = true
-                } else {
-                    open.append(item)
-                    if sawCompleted { moved = true }
+                } else if sawCompleted {
+                    moved = true
+                    break
                 }
             }
             guard moved else { continue }
-            let order = open + completed
+            var order: [Int] = []
+            order.reserveCapacity(items.count)
+            for item in items where !doc.isCompletedItem(item, buf) { order.append(item) }
+            for item in items where doc.isCompletedItem(item, buf) { order.append(item) }
             guard canReorder(list, order: order) else { continue }
             newOrder[list] = order
             if structure.lists[list].ordered { renumber(list: list, order: order) }
@@ -457,6 +485,8 @@ struct CanonicalForm: ~Copyable {
         return [UInt8](unsafeUninitializedCapacity: bom + buf.count + arena.count) { storage, written in
             var out = storage.baseAddress!
             @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
+                // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
+                precondition(count >= 0, "overlapping edits")
                 if count > 0 {
                     out.initialize(from: from, count: count)
                     out += count

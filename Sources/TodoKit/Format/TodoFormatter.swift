@@ -28,10 +28,10 @@ public struct TodoFormatter: Sendable {
     }
 
     func format(parsed: ParsedDocument) throws(TodoError) -> [UInt8] {
-        let output = CanonicalForm.render(parsed, options: options)
+        let (output, taskKeys) = CanonicalForm.renderWithTaskKeys(parsed, options: options)
         let unchanged = output.count == parsed.bytes.count + (parsed.hasBOM ? 3 : 0) && output == parsed.utf8
         if !unchanged {
-            try FormatVerifier.verify(input: parsed, output: output, options: options)
+            try FormatVerifier.verify(input: parsed, inputTaskKeys: taskKeys, output: output, options: options)
         }
         return output
     }
