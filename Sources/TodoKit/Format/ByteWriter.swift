@@ -59,6 +59,13 @@ struct ByteWriter: ~Copyable {
         count += 1
     }
 
+    /// Appends a byte into room made by an earlier ``reserve(_:)``.
+    @inline(__always) mutating func appendReserved(_ byte: UInt8) {
+        assert(count < capacity)
+        base[count] = byte
+        count += 1
+    }
+
     /// Appends the bytes `[from, to)` of `buf`.
     @inline(__always) mutating func append(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
         let n = to - from

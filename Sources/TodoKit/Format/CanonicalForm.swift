@@ -2,14 +2,27 @@
 /// moved ordered lists renumbered. Every other line is copied byte for byte.
 ///
 /// The output is built as a permutation of the input lines plus byte edits on a few lines, so the
-/// work is linear in the size of the file and never recursive, however deep lists nest.
+/// work is linear in the size of the file and never recursive, however deep lists nest. Task lines
+/// get their canonical text while the output is written, straight into it.
 struct CanonicalForm: ~Copyable {
-    /// A replacement of bytes `[start, end)` on one line by `arena[bytes]`.
+    /// A replacement of bytes `[start, end)` on one line by `arena[bytes]`; 32-bit numbers, as in
+    /// ``BlockStructure``.
     private struct Edit {
-        var start: Int
-        var end: Int
-        var bytes: Range<Int>
-        var next: Int
+        private var _start, _end, _bytesStart, _bytesEnd, _next: Int32
+
+        init(start: Int, end: Int, bytes: Range<Int>, next: Int) {
+            _start = Int32(start)
+            _end = Int32(end)
+            _bytesStart = Int32(bytes.lowerBound)
+            _bytesEnd = Int32(bytes.upperBound)
+            _next = Int32(next)
+        }
+
+        var start: Int { Int(_start) }
+        var end: Int { Int(_end) }
+        var bytes: Range<Int> { Int(_bytesStart)..<Int(_bytesEnd) }
+        /// The line's previous edit, -1 if none.
+        var next: Int { Int(_next) }
     }
 
     private let doc: ParsedDocument
@@ -18,9 +31,12 @@ struct CanonicalForm: ~Copyable {
     private var edits: [Edit] = []
     /// The replacement bytes of all edits, one after the other.
     private var arena = ByteWriter(capacity: 4096)
-    private var firstEdit: [Int]
+    private var firstEdit: [Int32]
     /// New item order of each list that moved (nil: unchanged).
     private var newOrder: [[Int]?]
+    /// Whether task lines are rewritten (while emitting); then each line's task, -1 if none.
+    private var rewritesTasks = false
+    private var taskAtLine: [Int32] = []
 
     /// What a rendering changes.
     struct Scope {
@@ -45,14 +61,11 @@ struct CanonicalForm: ~Copyable {
     static func renderWithTaskKeys(_ doc: ParsedDocument, options: FormatOptions) -> (bytes: [UInt8], taskKeys: [UInt64]) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            var keys: [UInt64] = []
-            keys.reserveCapacity(doc.structure.tasks.count)
-            var collected: [UInt64]? = keys
-            keys = []
-            form.rewriteTasks(taskKeys: &collected)
-            keys = collected ?? []
+            form.rewriteTasks()
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
-            return (form.emit(form.lineOrder()), keys)
+            var keys: [UInt64]? = [UInt64](repeating: 0, count: doc.structure.tasks.count)
+            let bytes = form.emit(form.lineOrder(), taskKeys: &keys)
+            return (bytes, keys ?? [])
         }
     }
 
@@ -66,7 +79,8 @@ struct CanonicalForm: ~Copyable {
                 form.renumber(list: list, order: doc.structure.lists[list].items)
             }
             let order = form.lineOrder()
-            return (form.emit(order), order)
+            var noKeys: [UInt64]?
+            return (form.emit(order, taskKeys: &noKeys), order)
         }
     }
 
@@ -77,10 +91,7 @@ struct CanonicalForm: ~Copyable {
     static func wouldChange(_ doc: ParsedDocument, options: FormatOptions, tasksCanonical: Bool = false) -> Bool {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            if !tasksCanonical {
-                form.rewriteTasks()
-                if !form.edits.isEmpty { return true }
-            }
+            if !tasksCanonical && form.anyTaskLineChanges() { return true }
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
             return !form.edits.isEmpty || form.newOrder.contains { $0 != nil }
         }
@@ -90,7 +101,7 @@ struct CanonicalForm: ~Copyable {
         self.doc = doc
         self.options = options
         self.buf = buf
-        firstEdit = [Int](repeating: -1, count: doc.lines.count)
+        firstEdit = [Int32](repeating: -1, count: doc.lines.count)
         newOrder = [[Int]?](repeating: nil, count: doc.structure.lists.count)
     }
 
@@ -102,35 +113,30 @@ struct CanonicalForm: ~Copyable {
 
     /// Records an edit whose replacement is everything in the arena from `arenaFrom` on.
     private mutating func addEdit(line: Int, start: Int, end: Int, arenaFrom: Int) {
-        edits.append(Edit(start: start, end: end, bytes: arenaFrom..<arena.count, next: firstEdit[line]))
-        firstEdit[line] = edits.count - 1
+        edits.append(Edit(start: start, end: end, bytes: arenaFrom..<arena.count, next: Int(firstEdit[line])))
+        firstEdit[line] = Int32(edits.count - 1)
     }
 
     // MARK: - Task lines
 
+    /// Rewrites every task line into canonical form (``emit(_:taskKeys:)`` writes them).
     private mutating func rewriteTasks() {
-        var noKeys: [UInt64]?
-        rewriteTasks(taskKeys: &noKeys)
+        rewritesTasks = true
+        taskAtLine = [Int32](repeating: -1, count: doc.lines.count)
+        for (index, task) in doc.structure.tasks.enumerated() { taskAtLine[task.line] = Int32(index) }
     }
 
-    /// Rewrites every task line; when `taskKeys` is not nil, appends each task's verifier key to it.
-    private mutating func rewriteTasks(taskKeys: inout [UInt64]?) {
-        let tasks = doc.structure.tasks
+    /// Whether any task line is not in canonical form.
+    private func anyTaskLineChanges() -> Bool {
         var text = TaskText()
-        var scratch = ByteWriter()
-        for index in tasks.indices {
-            let task = tasks[index]
-            let end = doc.lines.contentEnd(task.line)
-            let from = arena.count
+        var tail = ByteWriter()
+        for (index, task) in doc.structure.tasks.enumerated() {
             doc.read(task: index, into: &text, buf)
-            if taskKeys != nil { taskKeys!.append(FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)) }
-            CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &arena)
-            if arena.suffix(from: from, equals: buf, task.checkbox, end) {
-                arena.truncate(to: from)
-            } else {
-                addEdit(line: task.line, start: task.checkbox, end: end, arenaFrom: from)
-            }
+            tail.truncate(to: 0)
+            CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
+            if !tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line)) { return true }
         }
+        return false
     }
 
     /// The canonical text of a task line from its `[` to the end of the line.
@@ -171,10 +177,7 @@ struct CanonicalForm: ~Copyable {
         // `[m] title fields ^id`, one space apart (as `tail` writes it).
         out.append(0x20)
         let body = out.count
-        text.appendTitle(buf, into: &out) { index in
-            let key = text.occurrences[index].field.key.order
-            return chosen[key] == index || (dropEndDates && (key == done || key == cancelled))
-        }
+        text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
         for key in 0..<7 {
             if dropEndDates && (key == done || key == cancelled) { continue }
             let field: Field
@@ -478,15 +481,26 @@ struct CanonicalForm: ~Copyable {
         return order
     }
 
-    private func emit(_ order: [Int]) -> [UInt8] {
+    /// Writes the output: the lines in `order`, edits applied, task lines rewritten. When `taskKeys`
+    /// is not nil, stores each task's verifier key in it, from the same reading of the task.
+    private func emit(_ order: [Int], taskKeys: inout [UInt64]?) -> [UInt8] {
         let lines = doc.lines
+        let tasks = doc.structure.tasks
         let bom = doc.hasBOM ? 3 : 0
-        // Every output byte is an input byte or an edit's byte: this bounds the size.
-        return [UInt8](unsafeUninitializedCapacity: bom + buf.count + arena.count) { storage, written in
+        // Every output byte is an input byte or an edit's byte, except that a task's canonical text
+        // may be longer than its original by at most its fields (7 of at most 25 bytes and a space)
+        // and two spaces: this bounds the size.
+        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0)
+        var text = TaskText()
+        var tail = ByteWriter()
+        var scratch = ByteWriter()
+        return [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
             var out = storage.baseAddress!
+            let limit = out + capacity
             @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
                 // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
                 precondition(count >= 0, "overlapping edits")
+                precondition(count <= limit - out, "output larger than its bound")
                 if count > 0 {
                     out.initialize(from: from, count: count)
                     out += count
@@ -502,20 +516,25 @@ struct CanonicalForm: ~Copyable {
             var lineEdits: [Edit] = []
             arena.withBytes { arena in
                 let edited = arena.baseAddress ?? source
+                @inline(__always) func isPlain(_ line: Int) -> Bool {
+                    firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
+                }
                 var position = 0
                 while position < order.count {
                     let line = order[position]
-                    if line == position && firstEdit[line] < 0 {
-                        // A run of lines that stay where they are, unedited: their bytes, endings included, in one copy.
+                    if line == position && isPlain(line) {
+                        // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
                         var last = position
-                        while last + 1 < order.count && order[last + 1] == last + 1 && firstEdit[last + 1] < 0 { last += 1 }
+                        while last + 1 < order.count && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
                         copy(source + lines.start(position), lines.end(last) - lines.start(position))
                         position = last + 1
                         continue
                     }
                     let start = lines.start(line)
-                    let end = lines.contentEnd(line)
-                    let e = firstEdit[line]
+                    // A task line is written up to its checkbox (edits there are before it), then rewritten.
+                    let task = rewritesTasks ? Int(taskAtLine[line]) : -1
+                    let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
+                    let e = Int(firstEdit[line])
                     if e < 0 {
                         copy(source + start, end - start)
                     } else if edits[e].next < 0 {
@@ -538,6 +557,13 @@ struct CanonicalForm: ~Copyable {
                             cursor = edit.end
                         }
                         copy(source + cursor, end - cursor)
+                    }
+                    if task >= 0 {
+                        doc.read(task: task, into: &text, buf)
+                        if taskKeys != nil { taskKeys![task] = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch) }
+                        tail.truncate(to: 0)
+                        CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                        tail.withBytes { copy($0.baseAddress!, $0.count) }
                     }
                     // Line endings belong to positions, so a missing final newline stays at the end.
                     copy(source + lines.contentEnd(position), lines.end(position) - lines.contentEnd(position))

@@ -78,16 +78,16 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     func write(into out: inout ByteWriter) {
         let zero = UInt8(ascii: "0")
         out.reserve(10)
-        out.append(zero + UInt8(truncatingIfNeeded: year / 1000))
-        out.append(zero + UInt8(truncatingIfNeeded: year / 100 % 10))
-        out.append(zero + UInt8(truncatingIfNeeded: year / 10 % 10))
-        out.append(zero + UInt8(truncatingIfNeeded: year % 10))
-        out.append(UInt8(ascii: "-"))
-        out.append(zero + UInt8(truncatingIfNeeded: month / 10))
-        out.append(zero + UInt8(truncatingIfNeeded: month % 10))
-        out.append(UInt8(ascii: "-"))
-        out.append(zero + UInt8(truncatingIfNeeded: day / 10))
-        out.append(zero + UInt8(truncatingIfNeeded: day % 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 1000))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 100 % 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 10 % 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year % 10))
+        out.appendReserved(UInt8(ascii: "-"))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: month / 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: month % 10))
+        out.appendReserved(UInt8(ascii: "-"))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: day / 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: day % 10))
     }
 
     /// Days since 1970-01-01 (negative before it).

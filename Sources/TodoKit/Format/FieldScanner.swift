@@ -14,6 +14,7 @@ enum FieldScanner {
 
     /// Appends every valid field token in `[from, to)` to `found`, in order.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
+        if scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found) { return }
         var i = from
         var atTokenStart = true
         // For each backtick run length, a position from which no closing run exists.
@@ -54,6 +55,64 @@ enum FieldScanner {
             }
             atTokenStart = false
             i = skipToken(buf, from: i + 1, to: end)
+        }
+    }
+
+    /// ``scan(_:from:to:into:)`` for text without backslashes and backticks, the usual case: then a
+    /// field can only start where a token does, and only at a token holding `:` (plain fields),
+    /// starting with `[`, `(` (Dataview) or a non-ASCII byte (emoji), so the text is searched
+    /// eight bytes at a time for those bytes instead of token by token. Returns false, having
+    /// added nothing, when the text has a backslash or a backtick.
+    private static func scanWithoutEscapesOrCode(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
+                                                 into found: inout [TaskText.Occurrence]) -> Bool {
+        let initial = found.count
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        var i = from
+        // Token starts before this index lie inside an earlier field.
+        var resume = from
+        // The last token start tried without success (a token may hold several candidate bytes).
+        var failed = -1
+        while true {
+            // The next `:`, `[`, `(`, backslash, backtick or non-ASCII byte.
+            while i + 8 <= end {
+                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let flags = zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
+                    | zeroBytes(w ^ 0x2828_2828_2828_2828) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+                    | zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
+                if flags != 0 {
+                    i += flags.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            while i < end {
+                let c = buf[i]
+                if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c >= 0x80 { break }
+                i += 1
+            }
+            guard i < end else { return true }
+            let c = buf[i]
+            if c == UInt8(ascii: "\\") || c == UInt8(ascii: "`") {
+                found.removeSubrange(initial...)
+                return false
+            }
+            var start = i
+            if c == UInt8(ascii: ":") {
+                while start > from && !isSpaceOrTab(buf[start - 1]) { start -= 1 }
+            } else if start > from && !isSpaceOrTab(buf[start - 1]) {
+                i += 1
+                continue
+            }
+            if start >= resume && start != failed {
+                if let match = field(buf, at: start, end: end) {
+                    found.append(match)
+                    resume = match.range.upperBound
+                    i = resume
+                    continue
+                }
+                failed = start
+            }
+            i += 1
         }
     }
 

@@ -8,35 +8,55 @@
 enum FormatVerifier {
     /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`.
     static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
-        try verify(input: input, inputTaskKeys: nil, output: output, options: options)
+        try verify(Expectation(input, taskKeys: nil), output: output, options: options)
     }
 
-    /// ``verify(input:output:options:)`` with the ``taskKey(_:_:_:_:scratch:)`` of every input task
-    /// already computed (the formatter does it while it reads the tasks anyway).
-    static func verify(input: ParsedDocument, inputTaskKeys: [UInt64]?, output: [UInt8], options: FormatOptions) throws(TodoError) {
+    /// What the check needs of the input, taken before the output is parsed, so that the formatter
+    /// can let the input's lines and structure go first (they are as large as the output's).
+    struct Expectation {
+        fileprivate let hasBOM: Bool
+        fileprivate let lineCount: Int
+        fileprivate let frontMatterLines: Int
+        fileprivate let taskCount: Int
+        fileprivate let listCount: Int
+        fileprivate let keys: Keys
+
+        /// `taskKeys`: the ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task when already
+        /// computed (the formatter does it while it reads the tasks anyway).
+        init(_ input: ParsedDocument, taskKeys: [UInt64]?) {
+            hasBOM = input.hasBOM
+            lineCount = input.lines.count
+            frontMatterLines = input.frontMatterLines
+            taskCount = input.structure.tasks.count
+            listCount = input.structure.lists.count
+            keys = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: taskKeys, stability: nil) }
+        }
+    }
+
+    /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of the input
+    /// that `expected` describes.
+    static func verify(_ expected: Expectation, output: [UInt8], options: FormatOptions) throws(TodoError) {
         let out = ParsedDocument(validated: output)
-        if let problem = FormatVerifier.problem(input, inputTaskKeys, out, options) {
+        if let problem = FormatVerifier.problem(expected, out, options) {
             throw .verificationFailed(problem)
         }
     }
 
-    private static func problem(_ a: ParsedDocument, _ aTaskKeys: [UInt64]?, _ b: ParsedDocument, _ options: FormatOptions) -> String? {
+    private static func problem(_ a: Expectation, _ b: ParsedDocument, _ options: FormatOptions) -> String? {
         if a.hasBOM != b.hasBOM { return "byte-order mark changed" }
-        if a.lines.count != b.lines.count { return "line count changed (\(a.lines.count) → \(b.lines.count))" }
+        if a.lineCount != b.lines.count { return "line count changed (\(a.lineCount) → \(b.lines.count))" }
         if a.frontMatterLines != b.frontMatterLines { return "front matter changed" }
-        let sa = a.structure, sb = b.structure
-        if sa.tasks.count != sb.tasks.count { return "task count changed (\(sa.tasks.count) → \(sb.tasks.count))" }
-        if sa.lists.count != sb.lists.count { return "list count changed (\(sa.lists.count) → \(sb.lists.count))" }
+        let sb = b.structure
+        if a.taskCount != sb.tasks.count { return "task count changed (\(a.taskCount) → \(sb.tasks.count))" }
+        if a.listCount != sb.lists.count { return "list count changed (\(a.listCount) → \(sb.lists.count))" }
 
-        return a.bytes.withUnsafeBufferPointer { ba in
-            b.bytes.withUnsafeBufferPointer { bb -> String? in
-                let ka = Keys(a, ba, taskKeys: aTaskKeys, stability: nil)
+        return b.bytes.withUnsafeBufferPointer { bb -> String? in
+                let ka = a.keys
                 let kb = Keys(b, bb, taskKeys: nil, stability: options)
                 if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
                 if ka.tasks != kb.tasks { return "a task was lost or altered" }
                 if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
                 return FormatVerifier.unstable(b, bb, options, tasksCanonical: kb.tasksCanonical)
-            }
         }
     }
 
@@ -69,7 +89,7 @@ enum FormatVerifier {
         var hash = Hasher64()
         hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
         scratch.truncate(to: 0)
-        text.appendTitle(buf, into: &scratch) { _ in true }
+        text.appendTitle(buf, into: &scratch, removing: .all)
         scratch.withBytes { hash.add($0, 0, $0.count) }
         // Title and block id read as one text: dropping a field can turn `^id` into the block id.
         if let id = text.blockID {
@@ -85,7 +105,7 @@ enum FormatVerifier {
     }
 
     /// Order-independent fingerprints of a document's lines, tasks and list items.
-    private struct Keys {
+    fileprivate struct Keys {
         var nonTaskLines = Fingerprint()
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
@@ -240,7 +260,13 @@ enum FormatVerifier {
             }
         }
 
+        /// Adds the eight bytes of `word`, lowest first.
         mutating func add(word: UInt64) {
+            if pendingCount == 0 {
+                state = Hasher64.round(state, word)
+                length &+= 8
+                return
+            }
             var w = word
             for _ in 0..<8 {
                 add(UInt8(truncatingIfNeeded: w))
@@ -263,9 +289,19 @@ enum FormatVerifier {
                 length &+= 8
             }
             state = v
-            while i < to {
-                add(buf[i])
-                i += 1
+            let rest = to - i
+            guard rest > 0 else { return }
+            if to >= 8 {
+                // The last eight bytes of the run end at `to`: shift away those already mixed in.
+                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self))
+                pending = w >> UInt64(8 * (8 - rest))
+                pendingCount = UInt64(rest)
+                length &+= UInt64(rest)
+            } else {
+                while i < to {
+                    add(buf[i])
+                    i += 1
+                }
             }
         }
 

@@ -56,40 +56,34 @@ struct LineTable: Sendable {
         var start = 0
         var i = 0
         while i < n {
-            // Eight bytes at a time while none of them is `\n` or `\r`.
-            while i + 8 <= n {
+            // The next `\n` or `\r`, eight bytes at a time.
+            if i + 8 <= n {
                 let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if LineTable.hasByte(w, 0x0A) || LineTable.hasByte(w, 0x0D) { break }
-                i += 8
-            }
-            while i < n {
-                let c = bytes[i]
-                if c == 0x0A {
-                    packed.append((i + 1) << 2 | 1)
-                    i += 1
-                    start = i
-                    break
-                } else if c == 0x0D {
-                    if i + 1 < n && bytes[i + 1] == 0x0A {
-                        packed.append((i + 2) << 2 | 2)
-                        i += 2
-                    } else {
-                        packed.append((i + 1) << 2 | 1)
-                        i += 1
-                    }
-                    start = i
-                    break
+                let found = LineTable.zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | LineTable.zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
+                if found == 0 {
+                    i += 8
+                    continue
                 }
+                // The lowest flag is exact (false flags only sit above a true one).
+                i += found.trailingZeroBitCount >> 3
+            } else if bytes[i] != 0x0A && bytes[i] != 0x0D {
                 i += 1
-                if i & 7 == 0 { break }
+                continue
             }
+            if bytes[i] == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A {
+                packed.append((i + 2) << 2 | 2)
+                i += 2
+            } else {
+                packed.append((i + 1) << 2 | 1)
+                i += 1
+            }
+            start = i
         }
         if start < n { packed.append(n << 2) }
     }
 
-    /// Whether any byte of `w` equals `b` (the classic zero-byte test on `w ^ b…b`).
-    @inline(__always) private static func hasByte(_ w: UInt64, _ b: UInt8) -> Bool {
-        let x = w ^ (0x0101_0101_0101_0101 &* UInt64(b))
-        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+    /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
+    @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 }

@@ -13,6 +13,8 @@ struct ParsedDocument: Sendable {
 
     /// Parses bytes that are known to be valid UTF-8.
     init(validated input: [UInt8]) {
+        // The structure stores offsets in 32 bits.
+        precondition(input.count < Int(Int32.max), "files of 2 GiB and more are not supported")
         if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
             hasBOM = true
             bytes = Array(input[3...])

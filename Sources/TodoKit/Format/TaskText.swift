@@ -14,7 +14,9 @@ struct TaskText {
     /// End of the text proper (before a hard break and trailing white space).
     var coreEnd = 0
     /// Every valid field token, in order.
-    var occurrences: [Occurrence] = []
+    private(set) var occurrences: [Occurrence] = []
+    /// For each key, by its ``FieldKey/order``, the index of the occurrence that counts, or -1.
+    private(set) var chosen = SIMD8<Int32>(repeating: -1)
     /// The block id (`^abc`, caret included): the last token that is not a field.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
@@ -68,10 +70,14 @@ struct TaskText {
         coreEnd = e
         while occurrences.popLast() != nil {}
         FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
+        chosen = SIMD8<Int32>(repeating: -1)
+        for index in occurrences.indices {
+            chosen[occurrences[index].field.key.order] = Int32(truncatingIfNeeded: index)
+        }
 
         // A block id is the last token that is not a field: `^` and letters, digits or dashes.
         // Earlier duplicates of a key are text, so they end the search.
-        let counted = chosenFields()
+        let counted = chosen
         var k = e
         var last = occurrences.count - 1
         while true {
@@ -126,30 +132,43 @@ struct TaskText {
     /// ``effectiveFields()`` without a dictionary: for each key, by its ``FieldKey/order``, the index
     /// of the occurrence that counts, or -1.
     func chosenFields() -> SIMD8<Int32> {
-        var chosen = SIMD8<Int32>(repeating: -1)
-        for index in occurrences.indices {
-            chosen[occurrences[index].field.key.order] = Int32(truncatingIfNeeded: index)
-        }
-        return chosen
+        chosen
+    }
+
+    /// Which occurrences a title leaves out (besides the block id, which it always leaves out).
+    enum Removal {
+        /// Every field.
+        case all
+        /// The fields that count (`chosen`), and with `dropEndDates` every done and cancelled date.
+        case chosen(dropEndDates: Bool)
+        /// The occurrences at these indices, ascending.
+        case indices([Int])
     }
 
     /// The core text with the given occurrences and the block id removed, each with one adjacent
     /// run of white space, then trimmed.
     func title(_ buf: UnsafeBufferPointer<UInt8>, removing removed: [Int]) -> ArraySlice<UInt8> {
         var out = ByteWriter(capacity: coreEnd - coreStart)
-        let sorted = removed.sorted()
-        var k = 0
-        appendTitle(buf, into: &out) { index in
-            while k < sorted.count && sorted[k] < index { k += 1 }
-            return k < sorted.count && sorted[k] == index
-        }
+        appendTitle(buf, into: &out, removing: .indices(removed.sorted()))
         return out.bytes[...]
     }
 
-    /// Appends ``title(_:removing:)`` to `out`, removing the occurrences for which `isRemoved` holds.
-    @inline(__always)
-    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter, removing isRemoved: (Int) -> Bool) {
+    /// Appends ``title(_:removing:)`` to `out`, leaving out what `removal` says.
+    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter, removing removal: Removal) {
         let first = out.count
+        var k = 0
+        @inline(__always) func isRemoved(_ index: Int) -> Bool {
+            switch removal {
+            case .all:
+                return true
+            case .chosen(let dropEndDates):
+                let key = occurrences[index].field.key.order
+                return chosen[key] == index || (dropEndDates && (key == FieldKey.done.order || key == FieldKey.cancelled.order))
+            case .indices(let sorted):
+                while k < sorted.count && sorted[k] < index { k += 1 }
+                return k < sorted.count && sorted[k] == index
+            }
+        }
         var cursor = coreStart
         // The removed ranges in text order: the occurrences are in order, the block id goes between them.
         var pendingBlockID = blockID

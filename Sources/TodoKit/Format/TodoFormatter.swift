@@ -19,20 +19,32 @@ public struct TodoFormatter: Sendable {
     /// Formats UTF-8 bytes; throws for bytes that are not UTF-8 text or when verification fails.
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
         try TodoDocument.validate(bytes)
-        return try format(parsed: ParsedDocument(validated: bytes))
+        var parsed: ParsedDocument? = ParsedDocument(validated: bytes)
+        return try format(parsed: &parsed)
     }
 
     /// Formats text.
     public func format(_ text: String) throws(TodoError) -> String {
-        String(decoding: try format(parsed: ParsedDocument(validated: Array(text.utf8))), as: UTF8.self)
+        var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8))
+        return String(decoding: try format(parsed: &parsed), as: UTF8.self)
     }
 
     func format(parsed: ParsedDocument) throws(TodoError) -> [UInt8] {
-        let (output, taskKeys) = CanonicalForm.renderWithTaskKeys(parsed, options: options)
-        let unchanged = output.count == parsed.bytes.count + (parsed.hasBOM ? 3 : 0) && output == parsed.utf8
-        if !unchanged {
-            try FormatVerifier.verify(input: parsed, inputTaskKeys: taskKeys, output: output, options: options)
-        }
+        var held: ParsedDocument? = parsed
+        return try format(parsed: &held)
+    }
+
+    /// Formats `parsed!`, setting it to nil once the verifier has what it needs of it: when nothing
+    /// else holds the document, its lines and structure are freed before the output is parsed.
+    private func format(parsed: inout ParsedDocument?) throws(TodoError) -> [UInt8] {
+        guard let input = parsed else { return [] }
+        let (output, taskKeys) = CanonicalForm.renderWithTaskKeys(input, options: options)
+        let unchanged = output.count == input.bytes.count + (input.hasBOM ? 3 : 0) && output == input.utf8
+        if unchanged { return output }
+        let expected = FormatVerifier.Expectation(input, taskKeys: taskKeys)
+        parsed = nil
+        _ = consume input
+        try FormatVerifier.verify(expected, output: output, options: options)
         return output
     }
 }
