@@ -5,12 +5,13 @@ DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
 DEMO_TODAY ?= 2026-11-21
 
-.PHONY: help build release demo test test-all install clean fuzz
+.PHONY: help build release demo test test-all bench install clean fuzz
 
 help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
 	@echo "make test      run the test suite (unit, golden fixtures, end-to-end)"
 	@echo "make test-all  also the slow suites"
+	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
 	@echo "make fuzz      fuzz parser, formatter and verifier for FUZZ_SECONDS=$(FUZZ_SECONDS) (Linux, libFuzzer)"
 	@echo "make install   install a release binary into \$$PREFIX/bin (PREFIX=$(PREFIX))"
 
@@ -33,6 +34,15 @@ test:
 test-all:
 	$(SWIFT) build --build-tests
 	TODOFMT_SLOW_TESTS=1 $(SWIFT) test --skip-build
+
+# Generated files, the peers' virtual environment and the measuring helper go to $(BENCH_DIR).
+# Build output goes to stderr so that stdout is only the table.
+BENCH_DIR ?= .build/bench
+PYTHON    ?= python3
+bench:
+	@$(SWIFT) build -c release --static-swift-stdlib >&2
+	@$(PYTHON) Benchmarks/bench.py run --venv $(BENCH_DIR)/venv \
+		--todofmt "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(BENCH_DIR)
 
 # libFuzzer target (Fuzz/FuzzFormat.swift) compiled together with the TodoKit sources into one
 # binary. Corpus, crash artifacts and verification findings live in .build/fuzz (not committed).

@@ -11,13 +11,19 @@ struct ArgumentParser {
     enum Subcommand {
         /// Keep files formatted while they are edited.
         case watch
+        /// Report lint findings.
+        case lint
+        /// List the lint rules.
+        case rules
     }
 
     /// The words that select a ``Subcommand``.
-    static let subcommands: [String: Subcommand] = ["watch": .watch]
+    static let subcommands: [String: Subcommand] = ["watch": .watch, "lint": .lint, "rules": .rules]
 
     /// The value of `TODOFMT_TODAY`, used when `--today` is not given.
     var environmentToday: String?
+    /// Whether `GITHUB_ACTIONS` is `true`: lint then reports as workflow commands by default.
+    var inGitHubActions = false
 
     /// Parses the arguments after the program name.
     func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -31,6 +37,11 @@ struct ArgumentParser {
         var subcommand: Subcommand?
         /// The first option given that only the format command understands.
         var formatOnlyOption: String?
+        /// The first option given that only the lint command understands.
+        var lintOnlyOption: String?
+        var fix = false
+        var outputFormat: LintRequest.OutputFormat?
+        var extraRules: [LintRule] = []
 
         var index = 0
         var optionsEnded = false
@@ -100,6 +111,24 @@ struct ArgumentParser {
                     throw UsageError(message: "invalid field style '\(text)' for --field-style (expected plain, emoji or dataview)")
                 }
                 fieldStyle = style
+            case "--fix":
+                try flag()
+                fix = true
+                lintOnlyOption = lintOnlyOption ?? name
+            case "--format":
+                let text = try value()
+                guard let format = LintRequest.OutputFormat(rawValue: text) else {
+                    throw UsageError(message: "invalid format '\(text)' for --format (expected text, json or github)")
+                }
+                outputFormat = format
+                lintOnlyOption = lintOnlyOption ?? name
+            case "--rule":
+                let text = try value()
+                guard let rule = LintRule.named(text) else {
+                    throw UsageError(message: "unknown rule '\(text)' for --rule (see 'todofmt rules')")
+                }
+                extraRules.append(rule)
+                lintOnlyOption = lintOnlyOption ?? name
             default:
                 throw .unknownOption(name)
             }
@@ -113,6 +142,28 @@ struct ArgumentParser {
         }
         let options = FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted,
                                     today: today ?? .today())
+        if subcommand != .lint, let lintOnlyOption {
+            throw UsageError(message: "option '\(lintOnlyOption)' can only be used with lint")
+        }
+        if subcommand == .rules {
+            if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with rules") }
+            if let path = paths.first { throw UsageError(message: "rules takes no PATH, got '\(path)'") }
+            return .rules
+        }
+        if subcommand == .lint {
+            if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with lint") }
+            if paths.isEmpty { throw UsageError(message: "lint needs a PATH (see 'todofmt --help')") }
+            if paths.filter({ $0 == FormatRequest.standardInput }).count > 1 {
+                throw UsageError(message: "standard input ('-') given more than once")
+            }
+            if fix && paths.contains(FormatRequest.standardInput) {
+                throw UsageError(message: "lint --fix cannot fix standard input ('-')")
+            }
+            var rules = LintRule.all.filter(\.enabledByDefault)
+            for rule in extraRules where !rules.contains(rule) { rules.append(rule) }
+            return .lint(LintRequest(paths: paths, options: options, fix: fix,
+                                     format: outputFormat ?? (inGitHubActions ? .github : .text), rules: rules))
+        }
         if subcommand == .watch {
             if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with watch") }
             if paths.isEmpty { throw UsageError(message: "watch needs a PATH (see 'todofmt --help')") }

@@ -62,12 +62,16 @@ struct BlockScanner {
         var scanner = BlockScanner(buf: buf, lines: lines)
         scanner.structure.lazyLines = [Bool](repeating: false, count: lines.count)
         scanner.structure.paragraphLines = [Bool](repeating: false, count: lines.count)
+        // At most one task and a few items per line; capacity beyond what is used stays untouched.
+        scanner.structure.items.reserveCapacity(lines.count)
+        scanner.structure.tasks.reserveCapacity(lines.count)
         var i = skipLines
         while i < lines.count {
             scanner.incorporate(line: i)
             i += 1
         }
         while scanner.stack.count > 1 { scanner.finalizeTop() }
+        scanner.structure.fillListItems()
         return scanner.structure
     }
 
@@ -80,8 +84,8 @@ struct BlockScanner {
 
     private mutating func incorporate(line: Int) {
         lineIndex = line
-        lineStart = lines.starts[line]
-        lineEnd = lines.contentEnds[line]
+        lineStart = lines.start(line)
+        lineEnd = lines.contentEnd(line)
         offset = lineStart
         column = 0
         partiallyConsumedTab = false
@@ -303,7 +307,7 @@ struct BlockScanner {
             if containerIsParagraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")) && isSetextUnderline(at: nextNonspace) {
                 closeUnmatched()
                 let paragraph = stack[stack.count - 1]
-                var end = lines.contentEnds[paragraph.startLine]
+                var end = lines.contentEnd(paragraph.startLine)
                 while end > paragraph.startOffset && isSpaceOrTab(buf[end - 1]) { end -= 1 }
                 structure.headings.append(BlockStructure.Heading(
                     line: paragraph.startLine, level: c == UInt8(ascii: "=") ? 1 : 2, text: paragraph.startOffset..<end))
@@ -424,7 +428,6 @@ struct BlockScanner {
             startLine: lineIndex, lastLine: lineIndex, list: list,
             markerStart: markerStart, markerEnd: markerEnd,
             contentStart: blankItem ? lineEnd : offset, number: number))
-        structure.lists[list].items.append(item)
         addChild(Block(kind: .item(item), contentIndent: markerIndent + padding))
         return true
     }

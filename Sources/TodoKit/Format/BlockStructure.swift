@@ -4,28 +4,42 @@
 /// Container blocks in CommonMark always cover a contiguous run of lines, so an item is a line range
 /// and a list is the run from its first item to the end of its last one.
 struct BlockStructure: Sendable {
-    /// One list item.
+    /// One list item. Stored as 32-bit numbers (half the memory of a large file's structure);
+    /// ``ParsedDocument`` refuses inputs of 2 GiB and more.
     struct Item: Sendable {
+        private var _startLine, _lastLine, _list, _markerStart, _markerEnd, _contentStart, _number: Int32
+        private var _task: Int32 = -1, _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
+
+        init(startLine: Int, lastLine: Int, list: Int, markerStart: Int, markerEnd: Int, contentStart: Int, number: Int) {
+            _startLine = Int32(startLine)
+            _lastLine = Int32(lastLine)
+            _list = Int32(list)
+            _markerStart = Int32(markerStart)
+            _markerEnd = Int32(markerEnd)
+            _contentStart = Int32(contentStart)
+            _number = Int32(number)
+        }
+
         /// Line of the item's marker.
-        var startLine: Int
+        var startLine: Int { get { Int(_startLine) } set { _startLine = Int32(newValue) } }
         /// Last line that is not blank at the level of the item's list.
-        var lastLine: Int
+        var lastLine: Int { get { Int(_lastLine) } set { _lastLine = Int32(newValue) } }
         /// The list the item belongs to.
-        var list: Int
+        var list: Int { get { Int(_list) } set { _list = Int32(newValue) } }
         /// Byte offset of the marker in the source.
-        var markerStart: Int
+        var markerStart: Int { get { Int(_markerStart) } set { _markerStart = Int32(newValue) } }
         /// Byte offset just past the marker (`-`, `12.`).
-        var markerEnd: Int
+        var markerEnd: Int { get { Int(_markerEnd) } set { _markerEnd = Int32(newValue) } }
         /// Byte offset where the content starts (after the spaces), or the line's content end.
-        var contentStart: Int
+        var contentStart: Int { get { Int(_contentStart) } set { _contentStart = Int32(newValue) } }
         /// The number of an ordered item; -1 for bullets.
-        var number: Int
+        var number: Int { get { Int(_number) } set { _number = Int32(newValue) } }
         /// The task on the item's first line, if any (index into `tasks`).
-        var task: Int = -1
+        var task: Int { get { Int(_task) } set { _task = Int32(newValue) } }
         /// First list nested in this item (index into `lists`), -1 if none.
-        var firstChildList: Int = -1
+        var firstChildList: Int { get { Int(_firstChildList) } set { _firstChildList = Int32(newValue) } }
         /// Last list nested in this item, for appending.
-        var lastChildList: Int = -1
+        var lastChildList: Int { get { Int(_lastChildList) } set { _lastChildList = Int32(newValue) } }
     }
 
     /// One list: consecutive items of the same kind.
@@ -42,18 +56,27 @@ struct BlockStructure: Sendable {
         var nextSibling: Int = -1
     }
 
-    /// One checkbox on an item's first line.
+    /// One checkbox on an item's first line (32-bit numbers, like ``Item``).
     struct Task: Sendable {
-        /// The line of the task.
-        var line: Int
-        /// The item the checkbox belongs to.
-        var item: Int
-        /// Byte offset of the `[`.
-        var checkbox: Int
-        /// Byte offset just past the `]`.
-        var checkboxEnd: Int
+        private var _line, _item, _checkbox, _checkboxEnd: Int32
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
         var paragraphContinues: Bool = false
+
+        init(line: Int, item: Int, checkbox: Int, checkboxEnd: Int) {
+            _line = Int32(line)
+            _item = Int32(item)
+            _checkbox = Int32(checkbox)
+            _checkboxEnd = Int32(checkboxEnd)
+        }
+
+        /// The line of the task.
+        var line: Int { get { Int(_line) } set { _line = Int32(newValue) } }
+        /// The item the checkbox belongs to.
+        var item: Int { get { Int(_item) } set { _item = Int32(newValue) } }
+        /// Byte offset of the `[`.
+        var checkbox: Int { get { Int(_checkbox) } set { _checkbox = Int32(newValue) } }
+        /// Byte offset just past the `]`.
+        var checkboxEnd: Int { get { Int(_checkboxEnd) } set { _checkboxEnd = Int32(newValue) } }
     }
 
     /// One heading (ATX or setext) with the byte range of its text on its first line.
@@ -74,6 +97,27 @@ struct BlockStructure: Sendable {
     var lazyLines: [Bool] = []
     /// Lines that are paragraph text (a task's first line included).
     var paragraphLines: [Bool] = []
+
+    /// Fills each list's `items` from the items' `list`, in source order, each array allocated once
+    /// (the scanner records items only; appending per item would regrow thousands of small arrays).
+    mutating func fillListItems() {
+        // Counting sort of the items by list, then one exact array per list.
+        var next = [Int](repeating: 0, count: lists.count + 1)
+        for item in items { next[item.list + 1] += 1 }
+        for list in lists.indices { next[list + 1] += next[list] }
+        let starts = next
+        var grouped = [Int](repeating: 0, count: items.count)
+        for index in items.indices {
+            let list = items[index].list
+            grouped[next[list]] = index
+            next[list] += 1
+        }
+        grouped.withUnsafeBufferPointer { grouped in
+            for list in lists.indices {
+                lists[list].items = Array(UnsafeBufferPointer(rebasing: grouped[starts[list]..<starts[list + 1]]))
+            }
+        }
+    }
 
     /// First line of a list.
     func startLine(ofList list: Int) -> Int {

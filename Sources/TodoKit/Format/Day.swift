@@ -34,18 +34,19 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses `YYYY-MM-DD` from ten bytes.
     init?(isoBytes b: UnsafeBufferPointer<UInt8>) {
-        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
-        func digits(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for i in range {
-                let c = b[i] &- UInt8(ascii: "0")
-                guard c < 10 else { return nil }
-                value = value * 10 + Int(c)
-            }
-            return value
-        }
-        guard let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
-        self.init(year: y, month: m, day: d)
+        guard b.count == 10 else { return nil }
+        self.init(isoBytes: b, at: 0)
+    }
+
+    /// Parses `YYYY-MM-DD` from the ten bytes at `i` of `b` (the caller checks that they exist).
+    @inline(__always) init?(isoBytes b: UnsafeBufferPointer<UInt8>, at i: Int) {
+        guard b[i + 4] == UInt8(ascii: "-"), b[i + 7] == UInt8(ascii: "-") else { return nil }
+        let zero = UInt8(ascii: "0")
+        let y0 = b[i] &- zero, y1 = b[i + 1] &- zero, y2 = b[i + 2] &- zero, y3 = b[i + 3] &- zero
+        let m0 = b[i + 5] &- zero, m1 = b[i + 6] &- zero, d0 = b[i + 8] &- zero, d1 = b[i + 9] &- zero
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10 else { return nil }
+        self.init(year: Int(y0) * 1000 + Int(y1) * 100 + Int(y2) * 10 + Int(y3),
+                  month: Int(m0) * 10 + Int(m1), day: Int(d0) * 10 + Int(d1))
     }
 
     /// The number of days in a month of a year.
@@ -68,24 +69,25 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The ten UTF-8 bytes of `YYYY-MM-DD`.
     var isoBytes: [UInt8] {
-        func put(_ value: Int, _ width: Int, into out: inout [UInt8]) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var v = value
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(v / divisor))
-                v %= divisor
-                divisor /= 10
-            }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(10)
-        put(year, 4, into: &out)
-        out.append(UInt8(ascii: "-"))
-        put(month, 2, into: &out)
-        out.append(UInt8(ascii: "-"))
-        put(day, 2, into: &out)
-        return out
+        var out = ByteWriter(capacity: 10)
+        write(into: &out)
+        return out.bytes
+    }
+
+    /// Appends `YYYY-MM-DD` to `out`.
+    func write(into out: inout ByteWriter) {
+        let zero = UInt8(ascii: "0")
+        out.reserve(10)
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 1000))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 100 % 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 10 % 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: year % 10))
+        out.appendReserved(UInt8(ascii: "-"))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: month / 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: month % 10))
+        out.appendReserved(UInt8(ascii: "-"))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: day / 10))
+        out.appendReserved(zero + UInt8(truncatingIfNeeded: day % 10))
     }
 
     /// Days since 1970-01-01 (negative before it).

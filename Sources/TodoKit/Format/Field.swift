@@ -30,19 +30,29 @@ public struct Field: Hashable, Sendable {
 
     /// The field written in `style`, e.g. `due:2026-12-01`, `📅 2026-12-01`, `[due:: 2026-12-01]`.
     public func written(in style: FieldStyle) -> String {
-        let valueText: String
-        switch value {
-        case .day(let d): valueText = d.description
-        case .priority(let p): valueText = p.rawValue
-        }
+        var out = ByteWriter(capacity: 32)
+        write(in: style, into: &out)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the field written in `style` to `out`.
+    func write(in style: FieldStyle, into out: inout ByteWriter) {
         switch style {
         case .plain:
-            return "\(key.rawValue):\(valueText)"
+            out.append(key.plainPrefix)
         case .emoji:
-            if case .priority(let p) = value { return p.emoji }
-            return "\(key.emoji) \(valueText)"
+            if case .priority(let p) = value {
+                out.append(p.emojiText)
+                return
+            }
+            out.append(key.emojiPrefix)
         case .dataview:
-            return "[\(key.dataviewName):: \(valueText)]"
+            out.append(key.dataviewPrefix)
         }
+        switch value {
+        case .day(let d): d.write(into: &out)
+        case .priority(let p): out.append(p.word)
+        }
+        if style == .dataview { out.append(UInt8(ascii: "]")) }
     }
 }

@@ -24,7 +24,8 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
         lhs.order < rhs.order
     }
 
-    private var order: Int {
+    /// The key's position in the canonical order: 0 for ``priority`` … 6 for ``done``.
+    var order: Int {
         switch self {
         case .priority: 0
         case .created: 1
@@ -49,6 +50,58 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
         case .due: "📅"
         case .cancelled: "❌"
         case .done: "✅"
+        }
+    }
+
+    /// The key at position `order` of the canonical order (0...6).
+    init(order: Int) {
+        switch order {
+        case 0: self = .priority
+        case 1: self = .created
+        case 2: self = .start
+        case 3: self = .scheduled
+        case 4: self = .due
+        case 5: self = .cancelled
+        default: self = .done
+        }
+    }
+
+    /// The plain spelling up to the value: `due:`.
+    var plainPrefix: StaticString {
+        switch self {
+        case .priority: "priority:"
+        case .created: "created:"
+        case .start: "start:"
+        case .scheduled: "scheduled:"
+        case .due: "due:"
+        case .cancelled: "cancelled:"
+        case .done: "done:"
+        }
+    }
+
+    /// The emoji spelling up to the value: `📅 ` (a date's emoji and a space).
+    var emojiPrefix: StaticString {
+        switch self {
+        case .priority: " "
+        case .created: "➕ "
+        case .start: "🛫 "
+        case .scheduled: "⏳ "
+        case .due: "📅 "
+        case .cancelled: "❌ "
+        case .done: "✅ "
+        }
+    }
+
+    /// The Dataview spelling up to the value: `[due:: `.
+    var dataviewPrefix: StaticString {
+        switch self {
+        case .priority: "[priority:: "
+        case .created: "[created:: "
+        case .start: "[start:: "
+        case .scheduled: "[scheduled:: "
+        case .due: "[due:: "
+        case .cancelled: "[cancelled:: "
+        case .done: "[completion:: "
         }
     }
 }

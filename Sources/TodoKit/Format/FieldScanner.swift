@@ -2,39 +2,19 @@
 /// Dataview `[due:: 2026-12-01]`. A field is a whole token (white space or the line's ends around
 /// it) and never inside a backtick code span; anything that does not fully match is text.
 enum FieldScanner {
-    private struct Emoji {
-        let bytes: [UInt8]
-        let key: FieldKey
-        let priority: Priority?
-    }
-
-    private static let plainKeys: [([UInt8], FieldKey)] = FieldKey.allCases.map { (Array("\($0.rawValue):".utf8), $0) }
-
-    private static let dataviewKeys: [([UInt8], FieldKey)] = ([
-        ("created", .created), ("start", .start), ("scheduled", .scheduled), ("due", .due),
-        ("completion", .done), ("cancelled", .cancelled), ("priority", .priority),
-    ] as [(String, FieldKey)]).map { (Array($0.0.utf8), $0.1) }
-
-    private static let emojis: [Emoji] = {
-        var list: [Emoji] = [
-            ("➕", FieldKey.created), ("🛫", .start), ("⏳", .scheduled), ("⌛", .scheduled),
-            ("📅", .due), ("📆", .due), ("🗓", .due), ("✅", .done), ("❌", .cancelled),
-        ].map { Emoji(bytes: Array($0.0.unicodeScalars.first!.utf8), key: $0.1, priority: nil) }
-        for p in Priority.allCases {
-            list.append(Emoji(bytes: Array(p.emoji.unicodeScalars.first!.utf8), key: .priority, priority: p))
-        }
-        return list
-    }()
-
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
-    /// Longest first, so that `lowest` is not read as `low`.
-    private static let priorityWords: [([UInt8], Priority)] = Priority.allCases
-        .map { (Array($0.rawValue.utf8), $0) }
-        .sorted { $0.0.count > $1.0.count }
+    private static let priorityLongestFirst: [Priority] = [.highest, .lowest, .medium, .high, .low]
 
     /// Every valid field token in `[from, to)`, in order.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> [TaskText.Occurrence] {
         var found: [TaskText.Occurrence] = []
+        scan(buf, from: from, to: end, into: &found)
+        return found
+    }
+
+    /// Appends every valid field token in `[from, to)` to `found`, in order.
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
+        if scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found) { return }
         var i = from
         var atTokenStart = true
         // The text's backtick runs, read once when the first backtick is met.
@@ -68,9 +48,92 @@ enum FieldScanner {
                 continue
             }
             atTokenStart = false
+            i = skipToken(buf, from: i + 1, to: end)
+        }
+    }
+
+    /// ``scan(_:from:to:into:)`` for text without backslashes and backticks, the usual case: then a
+    /// field can only start where a token does, and only at a token holding `:` (plain fields),
+    /// starting with `[`, `(` (Dataview) or a non-ASCII byte (emoji), so the text is searched
+    /// eight bytes at a time for those bytes instead of token by token. Returns false, having
+    /// added nothing, when the text has a backslash or a backtick.
+    private static func scanWithoutEscapesOrCode(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
+                                                 into found: inout [TaskText.Occurrence]) -> Bool {
+        let initial = found.count
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        var i = from
+        // Token starts before this index lie inside an earlier field.
+        var resume = from
+        // The last token start tried without success (a token may hold several candidate bytes).
+        var failed = -1
+        while true {
+            // The next `:`, `[`, `(`, backslash, backtick or non-ASCII byte.
+            while i + 8 <= end {
+                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let flags = zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
+                    | zeroBytes(w ^ 0x2828_2828_2828_2828) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+                    | zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
+                if flags != 0 {
+                    i += flags.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            while i < end {
+                let c = buf[i]
+                if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c >= 0x80 { break }
+                i += 1
+            }
+            guard i < end else { return true }
+            let c = buf[i]
+            if c == UInt8(ascii: "\\") || c == UInt8(ascii: "`") {
+                found.removeSubrange(initial...)
+                return false
+            }
+            var start = i
+            if c == UInt8(ascii: ":") {
+                while start > from && !isSpaceOrTab(buf[start - 1]) { start -= 1 }
+            } else if start > from && !isSpaceOrTab(buf[start - 1]) {
+                i += 1
+                continue
+            }
+            if start >= resume && start != failed {
+                if let match = field(buf, at: start, end: end) {
+                    found.append(match)
+                    resume = match.range.upperBound
+                    i = resume
+                    continue
+                }
+                failed = start
+            }
             i += 1
         }
-        return found
+    }
+
+    /// The rest of an ordinary token: the index of the next space, tab, backslash or backtick
+    /// at or after `from`, or `end`. Eight bytes at a time.
+    @inline(__always) private static func skipToken(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        var i = from
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        while i + 8 <= end {
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            // The lowest flagged byte of each test is exact (false flags only sit above a true one).
+            let found = zeroBytes(w ^ 0x2020_2020_2020_2020) | zeroBytes(w ^ 0x0909_0909_0909_0909)
+                | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C) | zeroBytes(w ^ 0x6060_6060_6060_6060)
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end {
+            let d = buf[i]
+            if d == 0x20 || d == 0x09 || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") { break }
+            i += 1
+        }
+        return i
+    }
+
+    /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
+    @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
     /// The maximal backtick runs of a text, grouped by length. Closing runs are looked up from
@@ -107,7 +170,7 @@ enum FieldScanner {
 
     private static func field(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let c = buf[i]
-        if c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") {
+        if c == UInt8(ascii: "d") || c == UInt8(ascii: "s") || c == UInt8(ascii: "c") || c == UInt8(ascii: "p") {
             return plain(buf, at: i, end: end)
         }
         if c == UInt8(ascii: "[") || c == UInt8(ascii: "(") {
@@ -120,18 +183,48 @@ enum FieldScanner {
     }
 
     private static func plain(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
-        for (prefix, key) in plainKeys where hasPrefix(buf, at: i, end: end, prefix) {
-            let v = i + prefix.count
-            if key == .priority {
-                for (word, p) in priorityWords where hasPrefix(buf, at: v, end: end, word) && isBoundary(buf, v + word.count, end) {
-                    return TaskText.Occurrence(range: i..<(v + word.count), field: Field(key: key, value: .priority(p), style: .plain))
-                }
+        // Most words fail on their first or second byte; at most one key can match.
+        let key: FieldKey
+        let v: Int
+        switch buf[i] {
+        case UInt8(ascii: "d"):
+            if hasPrefix(buf, at: i, end: end, "due:") {
+                (key, v) = (.due, i + 4)
+            } else if hasPrefix(buf, at: i, end: end, "done:") {
+                (key, v) = (.done, i + 5)
+            } else {
                 return nil
             }
-            if let day = day(buf, at: v, end: end), isBoundary(buf, v + 10, end) {
-                return TaskText.Occurrence(range: i..<(v + 10), field: Field(key: key, value: .day(day), style: .plain))
+        case UInt8(ascii: "s"):
+            if hasPrefix(buf, at: i, end: end, "start:") {
+                (key, v) = (.start, i + 6)
+            } else if hasPrefix(buf, at: i, end: end, "scheduled:") {
+                (key, v) = (.scheduled, i + 10)
+            } else {
+                return nil
+            }
+        case UInt8(ascii: "c"):
+            if hasPrefix(buf, at: i, end: end, "created:") {
+                (key, v) = (.created, i + 8)
+            } else if hasPrefix(buf, at: i, end: end, "cancelled:") {
+                (key, v) = (.cancelled, i + 10)
+            } else {
+                return nil
+            }
+        case UInt8(ascii: "p"):
+            guard hasPrefix(buf, at: i, end: end, "priority:") else { return nil }
+            (key, v) = (.priority, i + 9)
+        default:
+            return nil
+        }
+        if key == .priority {
+            for p in Priority.allCases where hasPrefix(buf, at: v, end: end, p.word) && isBoundary(buf, v + p.word.utf8CodeUnitCount, end) {
+                return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), field: Field(key: key, value: .priority(p), style: .plain))
             }
             return nil
+        }
+        if let day = day(buf, at: v, end: end), isBoundary(buf, v + 10, end) {
+            return TaskText.Occurrence(range: i..<(v + 10), field: Field(key: key, value: .day(day), style: .plain))
         }
         return nil
     }
@@ -139,47 +232,80 @@ enum FieldScanner {
     private static func dataview(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let close = buf[i] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
         var j = skipSpaces(buf, i + 1, end)
-        for (name, key) in dataviewKeys where hasPrefix(buf, at: j, end: end, name + [0x3A, 0x3A]) {
-            j = skipSpaces(buf, j + name.count + 2, end)
-            let value: Field.Value
-            if key == .priority {
-                // The longest word that matches: `low` is a prefix of `lowest`.
-                guard let (p, after) = priorityWords.compactMap({ (word, p) -> (Priority, Int)? in
-                    hasPrefix(buf, at: j, end: end, word) ? (p, j + word.count) : nil
-                }).max(by: { $0.1 < $1.1 }) else { return nil }
-                value = .priority(p)
-                j = after
+        guard j < end else { return nil }
+        // As with plain keys, at most one name matches.
+        let name: StaticString
+        let key: FieldKey
+        switch buf[j] {
+        case UInt8(ascii: "c"):
+            if hasPrefix(buf, at: j, end: end, "created::") {
+                (name, key) = ("created::", .created)
+            } else if hasPrefix(buf, at: j, end: end, "completion::") {
+                (name, key) = ("completion::", .done)
             } else {
-                guard let day = day(buf, at: j, end: end) else { return nil }
-                value = .day(day)
-                j += 10
+                (name, key) = ("cancelled::", .cancelled)
             }
-            j = skipSpaces(buf, j, end)
-            guard j < end, buf[j] == close, isBoundary(buf, j + 1, end) else { return nil }
-            return TaskText.Occurrence(range: i..<(j + 1), field: Field(key: key, value: value, style: .dataview))
+        case UInt8(ascii: "s"):
+            (name, key) = hasPrefix(buf, at: j, end: end, "start::") ? ("start::", .start) : ("scheduled::", .scheduled)
+        case UInt8(ascii: "d"):
+            (name, key) = ("due::", .due)
+        case UInt8(ascii: "p"):
+            (name, key) = ("priority::", .priority)
+        default:
+            return nil
         }
-        return nil
+        guard hasPrefix(buf, at: j, end: end, name) else { return nil }
+        j = skipSpaces(buf, j + name.utf8CodeUnitCount, end)
+        let value: Field.Value
+        if key == .priority {
+            // The longest word that matches: `low` is a prefix of `lowest`.
+            guard let p = priorityLongestFirst.first(where: { hasPrefix(buf, at: j, end: end, $0.word) }) else { return nil }
+            value = .priority(p)
+            j += p.word.utf8CodeUnitCount
+        } else {
+            guard let day = day(buf, at: j, end: end) else { return nil }
+            value = .day(day)
+            j += 10
+        }
+        j = skipSpaces(buf, j, end)
+        guard j < end, buf[j] == close, isBoundary(buf, j + 1, end) else { return nil }
+        return TaskText.Occurrence(range: i..<(j + 1), field: Field(key: key, value: value, style: .dataview))
     }
 
     private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
-        for e in emojis where hasPrefix(buf, at: i, end: end, e.bytes) {
-            var j = i + e.bytes.count
-            if hasPrefix(buf, at: j, end: end, variationSelector) { j += variationSelector.count }
-            if let p = e.priority {
-                guard isBoundary(buf, j, end) else { return nil }
-                return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
-            }
-            let spacesStart = j
-            while j < end && buf[j] == 0x20 { j += 1 }
-            guard j > spacesStart, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
-            return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: e.key, value: .day(day), style: .emoji))
+        let width = UTF8Scalar.width(leadingByte: buf[i])
+        guard width >= 3, i + width <= end else { return nil }
+        let key: FieldKey
+        var priority: Priority?
+        switch UTF8Scalar.decode(buf, at: i, width: width) {
+        case "➕": key = .created
+        case "🛫": key = .start
+        case "⏳", "⌛": key = .scheduled
+        case "📅", "📆", "🗓": key = .due
+        case "✅": key = .done
+        case "❌": key = .cancelled
+        case "🔺": (key, priority) = (.priority, .highest)
+        case "⏫": (key, priority) = (.priority, .high)
+        case "🔼": (key, priority) = (.priority, .medium)
+        case "🔽": (key, priority) = (.priority, .low)
+        case "⏬": (key, priority) = (.priority, .lowest)
+        default: return nil
         }
-        return nil
+        var j = i + width
+        if hasPrefix(buf, at: j, end: end, variationSelector) { j += variationSelector.count }
+        if let p = priority {
+            guard isBoundary(buf, j, end) else { return nil }
+            return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
+        }
+        let spacesStart = j
+        while j < end && buf[j] == 0x20 { j += 1 }
+        guard j > spacesStart, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
+        return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: key, value: .day(day), style: .emoji))
     }
 
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
         guard i + 10 <= end else { return nil }
-        return Day(isoBytes: UnsafeBufferPointer(rebasing: buf[i..<(i + 10)]))
+        return Day(isoBytes: buf, at: i)
     }
 
     @inline(__always) private static func isASCIIPunctuation(_ c: UInt8) -> Bool {
@@ -201,6 +327,18 @@ enum FieldScanner {
         var k = 0
         while k < prefix.count {
             if buf[i + k] != prefix[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    @inline(__always) private static func hasPrefix(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard end - i >= n else { return false }
+        let p = prefix.utf8Start
+        var k = 0
+        while k < n {
+            if buf[i + k] != p[k] { return false }
             k += 1
         }
         return true

@@ -2,46 +2,88 @@
 ///
 /// A line ends at `\n`, `\r\n` or a lone `\r` (CommonMark's rule). The ending bytes are kept
 /// apart from the content so that lines can move while endings stay with their positions.
+///
+/// One word per line: the offset just past the line's ending, shifted left by two, with the
+/// ending's length (0, 1 or 2) in the low bits. A line starts where the previous one ends.
 struct LineTable: Sendable {
-    /// Byte offset of each line's first byte.
-    private(set) var starts: [Int] = []
-    /// Byte offset just past each line's content (before its ending).
-    private(set) var contentEnds: [Int] = []
-    /// Byte offset just past each line's ending.
-    private(set) var ends: [Int] = []
+    private var packed: [Int] = []
 
-    var count: Int { starts.count }
+    /// One column of the table, indexed by line: ``LineTable/starts``, ``LineTable/contentEnds`` or ``LineTable/ends``.
+    struct Offsets: Sendable {
+        fileprivate enum Kind: Sendable { case start, contentEnd, end }
+        fileprivate let table: LineTable
+        fileprivate let kind: Kind
+
+        subscript(line: Int) -> Int {
+            switch kind {
+            case .start: table.start(line)
+            case .contentEnd: table.contentEnd(line)
+            case .end: table.end(line)
+            }
+        }
+    }
+
+    /// Byte offset of each line's first byte.
+    var starts: Offsets { Offsets(table: self, kind: .start) }
+    /// Byte offset just past each line's content (before its ending).
+    var contentEnds: Offsets { Offsets(table: self, kind: .contentEnd) }
+    /// Byte offset just past each line's ending.
+    var ends: Offsets { Offsets(table: self, kind: .end) }
+
+    var count: Int { packed.count }
+
+    /// Byte offset of the line's first byte.
+    @inline(__always) func start(_ line: Int) -> Int {
+        line == 0 ? 0 : packed[line - 1] >> 2
+    }
+
+    /// Byte offset just past the line's content.
+    @inline(__always) func contentEnd(_ line: Int) -> Int {
+        let p = packed[line]
+        return (p >> 2) - (p & 3)
+    }
+
+    /// Byte offset just past the line's ending.
+    @inline(__always) func end(_ line: Int) -> Int {
+        packed[line] >> 2
+    }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
-        var estimated = n / 40 + 1
-        if estimated > 1 << 20 { estimated = 1 << 20 }
-        starts.reserveCapacity(estimated)
-        contentEnds.reserveCapacity(estimated)
-        ends.reserveCapacity(estimated)
+        guard n > 0, let base = bytes.baseAddress else { return }
+        packed.reserveCapacity(min(n / 32 + 16, 1 << 22))
+        let raw = UnsafeRawPointer(base)
         var start = 0
         var i = 0
         while i < n {
-            let c = bytes[i]
-            if c == 0x0A {
-                append(start, i, i + 1)
+            // The next `\n` or `\r`, eight bytes at a time.
+            if i + 8 <= n {
+                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let found = LineTable.zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | LineTable.zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
+                if found == 0 {
+                    i += 8
+                    continue
+                }
+                // The lowest flag is exact (false flags only sit above a true one).
+                i += found.trailingZeroBitCount >> 3
+            } else if bytes[i] != 0x0A && bytes[i] != 0x0D {
                 i += 1
-                start = i
-            } else if c == 0x0D {
-                let end = (i + 1 < n && bytes[i + 1] == 0x0A) ? i + 2 : i + 1
-                append(start, i, end)
-                i = end
-                start = i
+                continue
+            }
+            if bytes[i] == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A {
+                packed.append((i + 2) << 2 | 2)
+                i += 2
             } else {
+                packed.append((i + 1) << 2 | 1)
                 i += 1
             }
+            start = i
         }
-        if start < n { append(start, n, n) }
+        if start < n { packed.append(n << 2) }
     }
 
-    private mutating func append(_ start: Int, _ contentEnd: Int, _ end: Int) {
-        starts.append(start)
-        contentEnds.append(contentEnd)
-        ends.append(end)
+    /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
+    @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 }

@@ -13,6 +13,8 @@ struct ParsedDocument: Sendable {
 
     /// Parses bytes that are known to be valid UTF-8.
     init(validated input: [UInt8]) {
+        // The structure stores offsets in 32 bits.
+        precondition(input.count < Int(Int32.max), "files of 2 GiB and more are not supported")
         if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
             hasBOM = true
             bytes = Array(input[3...])
@@ -30,11 +32,11 @@ struct ParsedDocument: Sendable {
     /// YAML front matter: `---` on the first line up to a closing `---` or `...` line.
     private static func frontMatterLength(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
         func lineIs(_ i: Int, _ text: StaticString) -> Bool {
-            var end = lines.contentEnds[i]
-            while end > lines.starts[i] && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+            var end = lines.contentEnd(i)
+            while end > lines.start(i) && isSpaceOrTab(buf[end - 1]) { end -= 1 }
             let n = text.utf8CodeUnitCount
-            guard end - lines.starts[i] == n else { return false }
-            for k in 0..<n where buf[lines.starts[i] + k] != text.utf8Start[k] { return false }
+            guard end - lines.start(i) == n else { return false }
+            for k in 0..<n where buf[lines.start(i) + k] != text.utf8Start[k] { return false }
             return true
         }
         guard lines.count > 1, lineIs(0, "---") else { return 0 }
@@ -74,6 +76,12 @@ struct ParsedDocument: Sendable {
     /// Reads a task's text after the checkbox.
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]
-        return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnds[t.line], paragraphContinues: t.paragraphContinues)
+        return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues)
+    }
+
+    /// Reads a task's text into `text`, reusing its storage.
+    func read(task: Int, into text: inout TaskText, _ buf: UnsafeBufferPointer<UInt8>) {
+        let t = structure.tasks[task]
+        text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues)
     }
 }

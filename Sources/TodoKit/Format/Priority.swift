@@ -13,6 +13,28 @@ public enum Priority: String, CaseIterable, Comparable, Sendable {
         }
     }
 
+    /// The level as written in plain and Dataview fields (`high`).
+    var word: StaticString {
+        switch self {
+        case .highest: "highest"
+        case .high: "high"
+        case .medium: "medium"
+        case .low: "low"
+        case .lowest: "lowest"
+        }
+    }
+
+    /// ``emoji`` as a literal, for writing bytes.
+    var emojiText: StaticString {
+        switch self {
+        case .highest: "🔺"
+        case .high: "⏫"
+        case .medium: "🔼"
+        case .low: "🔽"
+        case .lowest: "⏬"
+        }
+    }
+
     private var rank: Int { Priority.allCases.firstIndex(of: self)! }
 
     /// Higher priorities compare smaller, so sorting ascending puts the most urgent first.

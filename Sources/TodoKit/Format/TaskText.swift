@@ -8,23 +8,35 @@ struct TaskText {
     }
 
     /// Where the text after the checkbox begins (just past `]`).
-    var start: Int
+    var start = 0
     /// First non-blank byte after the checkbox.
-    var coreStart: Int
+    var coreStart = 0
     /// End of the text proper (before a hard break and trailing white space).
-    var coreEnd: Int
+    var coreEnd = 0
     /// Every valid field token, in order.
-    var occurrences: [Occurrence] = []
+    private(set) var occurrences: [Occurrence] = []
+    /// For each key, by its ``FieldKey/order``, the index of the occurrence that counts, or -1.
+    private(set) var chosen = SIMD8<Int32>(repeating: -1)
     /// The block id (`^abc`, caret included): the last token that is not a field.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
     /// Whether any white space followed the checkbox.
-    var hasSpaceAfterCheckbox: Bool
+    var hasSpaceAfterCheckbox = false
 
     /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would matter.
     init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool) {
+        read(buf, start: start, end: end, paragraphContinues: paragraphContinues)
+    }
+
+    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:)``.
+    init() {}
+
+    /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
+    mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool) {
         self.start = start
+        blockID = nil
+        hardBreak = nil
         var s = start
         while s < end && isSpaceOrTab(buf[s]) { s += 1 }
         hasSpaceAfterCheckbox = s > start || (start < end && isSpaceOrTab(buf[start]))
@@ -58,16 +70,21 @@ struct TaskText {
             }
         }
         coreEnd = e
-        occurrences = FieldScanner.scan(buf, from: s, to: e)
+        while occurrences.popLast() != nil {}
+        FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
+        chosen = SIMD8<Int32>(repeating: -1)
+        for index in occurrences.indices {
+            chosen[occurrences[index].field.key.order] = Int32(truncatingIfNeeded: index)
+        }
 
         // A block id is the last token that is not a field: `^` and letters, digits or dashes.
         // Earlier duplicates of a key are text, so they end the search.
-        let counted = Set(effectiveFields().values)
+        let counted = chosen
         var k = e
         var last = occurrences.count - 1
         while true {
             while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
-            guard last >= 0, occurrences[last].range.upperBound == k, counted.contains(last) else { break }
+            guard last >= 0, occurrences[last].range.upperBound == k, counted[occurrences[last].field.key.order] == last else { break }
             k = occurrences[last].range.lowerBound
             last -= 1
         }
@@ -109,21 +126,57 @@ struct TaskText {
     /// The field of each key that counts: the last valid occurrence (earlier ones stay text).
     func effectiveFields() -> [FieldKey: Int] {
         var chosen: [FieldKey: Int] = [:]
-        for (index, occurrence) in occurrences.enumerated() {
-            chosen[occurrence.field.key] = index
+        let slots = chosenFields()
+        for order in 0..<7 where slots[order] >= 0 {
+            chosen[FieldKey(order: order)] = Int(slots[order])
         }
         return chosen
     }
 
-    /// The core text with the given occurrences removed, each with one adjacent run of white space,
-    /// then trimmed.
+    /// ``effectiveFields()`` without a dictionary: for each key, by its ``FieldKey/order``, the index
+    /// of the occurrence that counts, or -1.
+    func chosenFields() -> SIMD8<Int32> {
+        chosen
+    }
+
+    /// Which occurrences a title leaves out (besides the block id, which it always leaves out).
+    enum Removal {
+        /// Every field.
+        case all
+        /// The fields that count (`chosen`), and with `dropEndDates` every done and cancelled date.
+        case chosen(dropEndDates: Bool)
+        /// The occurrences at these indices, ascending.
+        case indices([Int])
+    }
+
+    /// The core text with the given occurrences and the block id removed, each with one adjacent
+    /// run of white space, then trimmed.
     func title(_ buf: UnsafeBufferPointer<UInt8>, removing removed: [Int]) -> ArraySlice<UInt8> {
-        var out: [UInt8] = []
-        out.reserveCapacity(coreEnd - coreStart)
+        var out = ByteWriter(capacity: coreEnd - coreStart)
+        appendTitle(buf, into: &out, removing: .indices(removed.sorted()))
+        return out.bytes[...]
+    }
+
+    /// Appends ``title(_:removing:)`` to `out`, leaving out what `removal` says.
+    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter, removing removal: Removal) {
+        let first = out.count
+        var k = 0
+        @inline(__always) func isRemoved(_ index: Int) -> Bool {
+            switch removal {
+            case .all:
+                return true
+            case .chosen(let dropEndDates):
+                let key = occurrences[index].field.key.order
+                return chosen[key] == index || (dropEndDates && (key == FieldKey.done.order || key == FieldKey.cancelled.order))
+            case .indices(let sorted):
+                while k < sorted.count && sorted[k] < index { k += 1 }
+                return k < sorted.count && sorted[k] == index
+            }
+        }
         var cursor = coreStart
-        var ranges = removed.map { occurrences[$0].range }
-        if let blockID { ranges.append(blockID) }
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        // The removed ranges in text order: the occurrences are in order, the block id goes between them.
+        var pendingBlockID = blockID
+        @inline(__always) func remove(_ range: Range<Int>) {
             var a = range.lowerBound
             var b = range.upperBound
             if a > cursor && isSpaceOrTab(buf[a - 1]) {
@@ -131,14 +184,24 @@ struct TaskText {
             } else {
                 while b < coreEnd && isSpaceOrTab(buf[b]) { b += 1 }
             }
-            if a > cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<a])) }
+            if a > cursor { out.append(buf, cursor, a) }
             if b > cursor { cursor = b }
         }
-        if coreEnd > cursor { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<coreEnd])) }
-        var lo = 0
+        for index in occurrences.indices where isRemoved(index) {
+            let range = occurrences[index].range
+            if let id = pendingBlockID, id.lowerBound < range.lowerBound {
+                remove(id)
+                pendingBlockID = nil
+            }
+            remove(range)
+        }
+        if let id = pendingBlockID { remove(id) }
+        if coreEnd > cursor { out.append(buf, cursor, coreEnd) }
+        var lo = first
+        while lo < out.count && isSpaceOrTab(out[lo]) { lo += 1 }
+        if lo > first { out.remove(from: first, to: lo) }
         var hi = out.count
-        while lo < hi && isSpaceOrTab(out[lo]) { lo += 1 }
-        while hi > lo && isSpaceOrTab(out[hi - 1]) { hi -= 1 }
-        return out[lo..<hi]
+        while hi > first && isSpaceOrTab(out[hi - 1]) { hi -= 1 }
+        out.truncate(to: hi)
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A todo file parsed without loss: printing it gives back every byte that was read.
 ///
 /// Parsing never fails on valid UTF-8; anything that is not a task is kept as it stands.
@@ -26,14 +32,20 @@ public struct TodoDocument: Sendable {
     /// Checks that bytes are UTF-8 text without NUL bytes. A NUL anywhere means a binary file,
     /// which is the more useful message for an image or a database than its first non-UTF-8 byte.
     static func validate(_ bytes: [UInt8]) throws(TodoError) {
-        if let nul = bytes.firstIndex(of: 0) { throw .binary(offset: nul) }
         let error: TodoError? = bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return nil }
+            if let nul = memchr(base, 0, buf.count) { return .binary(offset: UnsafeRawPointer(nul) - UnsafeRawPointer(base)) }
+            let raw = UnsafeRawPointer(base)
             var i = 0
             let n = buf.count
             while i < n {
                 let b = buf[i]
                 if b < 0x80 {
                     i += 1
+                    // ASCII runs eight bytes at a time.
+                    while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        i += 8
+                    }
                     continue
                 }
                 let width = UTF8Scalar.width(leadingByte: b)
@@ -84,7 +96,7 @@ public struct TodoDocument: Sendable {
             let chosen = text.effectiveFields()
             let fields = chosen.values.sorted().map { text.occurrences[$0].field }
             let title = text.title(buf, removing: Array(text.occurrences.indices))
-            let lineStart = doc.lines.starts[task.line]
+            let lineStart = doc.lines.start(task.line)
             result.append(TaskLine(
                 location: SourceLocation(line: task.line + 1, column: task.checkbox - lineStart + 1),
                 status: status,
@@ -94,7 +106,7 @@ public struct TodoDocument: Sendable {
                 blockID: text.blockID.map { String(decoding: UnsafeBufferPointer(rebasing: buf[($0.lowerBound + 1)..<$0.upperBound]), as: UTF8.self) },
                 depth: depth[task.item],
                 parent: enclosingTask[task.item] >= 0 ? enclosingTask[task.item] : nil,
-                source: String(decoding: UnsafeBufferPointer(rebasing: buf[lineStart..<doc.lines.contentEnds[task.line]]), as: UTF8.self)))
+                source: String(decoding: UnsafeBufferPointer(rebasing: buf[lineStart..<doc.lines.contentEnd(task.line)]), as: UTF8.self)))
         }
         return result
     }

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable byte buffer for hot loops that append many small pieces: writes go through a raw
+/// pointer, with one capacity check per append and none of `Array`'s uniqueness checks.
+///
+/// It owns its memory and cannot be copied; ``bytes`` hands the content out as an array.
+struct ByteWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    /// The number of bytes written.
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// An empty buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The content as an array.
+    var bytes: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The byte at `index` (`0..<count`).
+    @inline(__always) subscript(index: Int) -> UInt8 {
+        base[index]
+    }
+
+    /// Calls `body` with the content.
+    @inline(__always) func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always) mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = max(capacity * 2, needed)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends a byte into room made by an earlier ``reserve(_:)``.
+    @inline(__always) mutating func appendReserved(_ byte: UInt8) {
+        assert(count < capacity)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends the bytes `[from, to)` of `buf`.
+    @inline(__always) mutating func append(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
+        let n = to - from
+        guard n > 0 else { return }
+        reserve(n)
+        (base + count).initialize(from: buf.baseAddress! + from, count: n)
+        count += n
+    }
+
+    /// Appends the UTF-8 bytes of a literal.
+    @inline(__always) mutating func append(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        reserve(n)
+        (base + count).initialize(from: text.utf8Start, count: n)
+        count += n
+    }
+
+    /// Drops every byte from `index` on.
+    @inline(__always) mutating func truncate(to index: Int) {
+        count = index
+    }
+
+    /// Removes the bytes `[from, to)`, moving the rest down.
+    mutating func remove(from: Int, to: Int) {
+        guard to > from else { return }
+        memmove(base + from, base + to, count - to)
+        count -= to - from
+    }
+
+    /// Whether the bytes from `start` to the end equal the bytes `[from, to)` of `buf`.
+    func suffix(from start: Int, equals buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        let n = count - start
+        guard n == to - from else { return false }
+        return n == 0 || memcmp(base + start, buf.baseAddress! + from, n) == 0
+    }
+}
