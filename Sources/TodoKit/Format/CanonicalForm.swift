@@ -149,12 +149,12 @@ struct CanonicalForm {
             hardBreak: text.hardBreak.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
             // A task whose text all went (a dropped end date) ends at `]`: the checkbox stays paragraph
             // text, so the item keeps its paragraph and everything after it stays where it was.
-            spaceWhenEmpty: false)
+            spaceWhenEmpty: false, protectsBackslash: text.protectsBackslash)
     }
 
     /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
     static func tail(mark: [UInt8], title: some Collection<UInt8>, fields: [Field], style: FieldStyle,
-                     blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool) -> [UInt8] {
+                     blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool, protectsBackslash: Bool = false) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.append(contentsOf: mark)
         out.append(UInt8(ascii: "]"))
@@ -170,7 +170,12 @@ struct CanonicalForm {
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-            if let hardBreak { out.append(contentsOf: hardBreak) }
+            if let hardBreak {
+                out.append(contentsOf: hardBreak)
+            } else if protectsBackslash && body.last == UInt8(ascii: "\\") {
+                // Still a literal backslash, not a line break.
+                out.append(0x20)
+            }
         } else if spaceWhenEmpty {
             // GitHub draws an empty checkbox only when white space follows it.
             out.append(0x20)

@@ -98,9 +98,11 @@ enum FormatVerifier {
                     // is rewritten with the task, so the item is known by the task's identity.
                     key = taskKeys[taskAtLine[item.startLine]] &+ 1
                 } else if itemAtLine[item.startLine] != index {
-                    // A later item on its line (`- - - a`) is keyed by the whole line, like a line
-                    // without an item: hash that line once, not once per item (deep nesting was quadratic).
-                    let shared = sharedLineKeys[item.startLine] ?? Keys.lineKey(doc, item.startLine, -1, buf)
+                    // A later item on its line (`- - - a`, `2. - a`) is keyed by its line as the line's
+                    // first item reads it (without that item's number, which renumbering may change),
+                    // hashed once per line, not once per item (deep nesting was quadratic).
+                    let first = itemAtLine[item.startLine]
+                    let shared = sharedLineKeys[item.startLine] ?? Keys.lineKey(doc, item.startLine, first, buf)
                     sharedLineKeys[item.startLine] = shared
                     key = shared
                 } else {
