@@ -56,7 +56,10 @@ struct FormatRunner {
                 if let error = console.output(output) { return fail("cannot write standard output: \(error)") }
             } else if output != input {
                 do {
-                    try AtomicFile.write(output, to: path)
+                    // Someone may have saved the file while it was formatted: their save wins.
+                    guard try AtomicFile.write(output, to: path, ifStill: input) else {
+                        return fail("changed while it was being formatted; not written")
+                    }
                 } catch {
                     return fail(error.description)
                 }
