@@ -46,6 +46,8 @@ bench:
 
 # libFuzzer target (Fuzz/FuzzFormat.swift) compiled together with the TodoKit sources into one
 # binary. Corpus, crash artifacts and verification findings live in .build/fuzz (not committed).
+# Swift's own crash backtracer is off so libFuzzer's handler saves crashing inputs at once. To shrink
+# a saved input: SWIFT_BACKTRACE=enable=no FUZZ_TRAP_ON_VERIFY=1 .build/fuzz/fuzz-format -minimize_crash=1 -runs=20000 FILE
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 16384
 FUZZ_FLAGS   ?=
@@ -60,7 +62,7 @@ $(FUZZ_BIN): $(shell find Sources/TodoKit Fuzz -name '*.swift')
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(FUZZ_DIR)/artifacts $(FUZZ_DIR)/findings
 	@Fuzz/seed-corpus.sh $(FUZZ_DIR)/corpus
-	FUZZ_FINDINGS=$(FUZZ_DIR)/findings $(FUZZ_BIN) $(FUZZ_DIR)/corpus -dict=Fuzz/todofmt.dict \
+	SWIFT_BACKTRACE=enable=no FUZZ_FINDINGS=$(FUZZ_DIR)/findings $(FUZZ_BIN) $(FUZZ_DIR)/corpus -dict=Fuzz/todofmt.dict \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix=$(FUZZ_DIR)/artifacts/ -print_final_stats=1 $(FUZZ_FLAGS)
 
@@ -70,3 +72,10 @@ install: release
 
 clean:
 	rm -rf .build
+
+# Watch latency (issue 4): from an editor's atomic save to the formatted file on disk, median and
+# worst over WATCH_SAVES saves, printed as a Markdown table row. `make bench` includes it.
+WATCH_SAVES ?= 50
+.PHONY: bench-watch
+bench-watch: release
+	@$(SWIFT) Scripts/watch-latency.swift "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(WATCH_SAVES)

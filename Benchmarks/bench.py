@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 
-GENERATOR_VERSION = 4
+GENERATOR_VERSION = 5
 TODAY = "2026-11-21"
 
 
@@ -152,9 +152,7 @@ def write_list(w, rng, indent, depth, items, quote=""):
     bullet = rng.pick("---*+")
     delim = rng.pick("..)")
     same_numbers = rng.chance(25)
-    # Nested lists start at 1: a list starting at 2 cannot interrupt the parent's paragraph, so it would
-    # be read as text and a later `1.` at another indentation would join the list below it.
-    start = 1 if depth > 0 or rng.chance(90) else 1 + rng.below(9)
+    start = 1 if rng.chance(90) else 1 + rng.below(9)
     pad = " " * indent
     for k in range(items):
         if ordered:
@@ -185,9 +183,10 @@ def write_list(w, rng, indent, depth, items, quote=""):
             w.line()
             w.line("%s%s" % (child, title(rng, 10)))  # child paragraph (loose list)
             w.line()
-        # No code blocks inside items for now: todofmt (main at 32ef605) refuses to format a file where
-        # a list sinks around an item holding a fenced code block inside an item that sinks too
-        # ("formatting is not stable"); reported, see the notes.
+        elif r < 7 and not quote:
+            w.line("%s```sh" % child)
+            w.line("%smake test  # - [ ] not a task" % child)
+            w.line("%s```" % child)
         if depth < 4 and rng.chance(22 - 4 * depth):
             write_list(w, rng, len(child), depth + 1, 1 + rng.below(5), quote)
 

@@ -41,6 +41,7 @@ private let optionSets: [FormatOptions] = {
     return sets
 }()
 
+/// libFuzzer's entry point: checks every property above on one input; returns 0 (keep going).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if !summaryRegistered {

@@ -6,4 +6,10 @@ enum Invocation: Equatable {
     case version
     /// Format inputs (the default command).
     case format(FormatRequest)
+    /// Keep files formatted while they are edited (`todofmt watch`).
+    case watch(WatchRequest)
+    /// Report lint findings (`todofmt lint`).
+    case lint(LintRequest)
+    /// List the lint rules (`todofmt rules`).
+    case rules
 }

@@ -6,7 +6,8 @@ import Darwin
 
 // The thin front end: parse the arguments, run, map the outcome to an exit status.
 let console = Console()
-let parser = ArgumentParser(environmentToday: getenv("TODOFMT_TODAY").map { String(cString: $0) })
+let parser = ArgumentParser(environmentToday: getenv("TODOFMT_TODAY").map { String(cString: $0) },
+                            inGitHubActions: getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true")
 do {
     switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help:
@@ -17,6 +18,13 @@ do {
         exit(0)
     case .format(let request):
         exit(FormatRunner(request: request, console: console).run())
+    case .watch(let request):
+        WatchRunner(request: request, console: console).run()
+    case .lint(let request):
+        exit(LintRunner(request: request, console: console).run())
+    case .rules:
+        console.output(Array(LintReport.rulesTable().utf8))
+        exit(0)
     }
 } catch {
     console.error(error.message)

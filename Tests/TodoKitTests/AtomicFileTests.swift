@@ -126,6 +126,80 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["here.md"])
     }
 
+    // MARK: - Conditional replacement
+
+    func testReplacesOnlyWhatItStillExpects() throws {
+        try create("todos.md", Array("old\n".utf8), mode: 0o640)
+        XCTAssertTrue(try AtomicFile.write(Array("new\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
+        XCTAssertEqual(try contents("todos.md"), Array("new\n".utf8))
+        XCTAssertEqual(lstatus("todos.md").map { Int($0.st_mode & 0o7777) }, 0o640)
+
+        // Someone saved after "old" was read: their save stays.
+        try create("todos.md", Array("their save\n".utf8))
+        let before = lstatus("todos.md")?.st_ino
+        XCTAssertFalse(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
+        XCTAssertEqual(try contents("todos.md"), Array("their save\n".utf8))
+        XCTAssertEqual(lstatus("todos.md")?.st_ino, before)
+        XCTAssertEqual(try names(), ["todos.md"])
+    }
+
+    /// A save that lands after the comparison, before the swap, is swapped back in: it is never
+    /// replaced. Saved here by each way editors write.
+    func testSaveAfterTheComparisonIsNeverReplaced() throws {
+        try create("probe-a", [])
+        try create("probe-b", [])
+        let probe = RenameExchange.exchange(Array(path("probe-a").utf8CString), Array(path("probe-b").utf8CString))
+        try FileManager.default.removeItem(atPath: path("probe-a"))
+        try FileManager.default.removeItem(atPath: path("probe-b"))
+        if probe == .unsupported { throw XCTSkip("this file system cannot swap files atomically") }
+        let saves: [(String, () throws -> Void)] = [
+            ("atomic rename", {
+                try self.create("save.tmp", Array("their save\n".utf8))
+                XCTAssertEqual(rename(self.path("save.tmp"), self.path("todos.md")), 0)
+            }),
+            ("in place", { try self.create("todos.md", Array("their save\n".utf8)) }),
+            ("delete and create", {
+                XCTAssertEqual(unlink(self.path("todos.md")), 0)
+                try self.create("todos.md", Array("their save\n".utf8))
+            }),
+        ]
+        for (style, save) in saves {
+            try create("todos.md", Array("old\n".utf8))
+            let replaced = try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)) {
+                do { try save() } catch { XCTFail("\(style): \(error)") }
+            }
+            XCTAssertFalse(replaced, style)
+            XCTAssertEqual(try contents("todos.md"), Array("their save\n".utf8), style)
+            XCTAssertEqual(try names(), ["todos.md"], style)
+        }
+    }
+
+    func testExchangeSwapsTwoFiles() throws {
+        try create("a", [1])
+        try create("b", [2, 2])
+        let outcome = RenameExchange.exchange(Array(path("a").utf8CString), Array(path("b").utf8CString))
+        if outcome == .unsupported { throw XCTSkip("this file system cannot swap files atomically") }
+        XCTAssertEqual(outcome, .exchanged)
+        XCTAssertEqual(try contents("a"), [2, 2])
+        XCTAssertEqual(try contents("b"), [1])
+        XCTAssertEqual(RenameExchange.exchange(Array(path("a").utf8CString), Array(path("missing").utf8CString)), .failed(ENOENT))
+    }
+
+    func testConditionalReplacementThroughALinkComparesTheTarget() throws {
+        try create("real.md", Array("a\n".utf8))
+        XCTAssertEqual(symlink("real.md", path("link.md")), 0)
+        XCTAssertFalse(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("b\n".utf8)))
+        XCTAssertTrue(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("a\n".utf8)))
+        XCTAssertEqual(try contents("real.md"), Array("c\n".utf8))
+        XCTAssertEqual(lstatus("link.md").map { $0.st_mode & S_IFMT }, S_IFLNK)
+        XCTAssertEqual(try names(), ["link.md", "real.md"])
+    }
+
+    func testConditionalReplacementOfAMissingFileThrows() throws {
+        assertThrows(.noSuchFile) { _ = try AtomicFile.write([1], to: self.path("gone.md"), ifStill: []) }
+        XCTAssertEqual(try names(), [])
+    }
+
     func testSymlinksStayLinksAndTheirTargetIsReplaced() throws {
         try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
         try create("real/todos.md", [1], mode: 0o640)

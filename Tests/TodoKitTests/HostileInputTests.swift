@@ -65,21 +65,6 @@ final class HostileInputTests: XCTestCase {
         done.wait()
     }
 
-    /// SplitMix64: a fixed-seed generator so every run sees the same "random" bytes.
-    private struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func bytes(_ count: Int) -> [UInt8] {
-            (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
-        }
-    }
-
     // MARK: - Not text
 
     func testNULBytesAreRefusedAsBinary() {
@@ -121,10 +106,12 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testBinaryFilesAreRefused() {
-        // A PNG header: 0x89 is a continuation byte where a character should start.
+        // A PNG header: a NUL anywhere makes it binary, which is said before its first non-UTF-8 byte.
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
-        var random = SplitMix(state: 7)
-        assertRefused(png + random.bytes(65_536), .invalidUTF8(offset: 0))
+        var random = SplitMix64(seed: 7)
+        assertRefused(png + random.bytes(65_536), .binary(offset: 8))
+        // Without a NUL, the first bad byte is named.
+        assertRefused([0x2D, 0x20, 0x89, 0x50], .invalidUTF8(offset: 2))
         // Random blobs: refused exactly when the standard library says they are not text.
         for _ in 0..<200 {
             let blob = random.bytes(Int(random.next() % 512))
@@ -216,7 +203,8 @@ final class HostileInputTests: XCTestCase {
 
     func testTabsEverywhere() throws {
         XCTAssertEqual(try format("-\t[ ]\tbuy\tmilk\tdue:2026-12-01\t\n"), "-\t[ ] buy\tmilk due:2026-12-01\n")
-        XCTAssertEqual(try format("-\t[x]\t\n\t-\t[ ]\tchild\n"), "-\t[x] done:2026-11-21\n\t-\t[ ] child\n")
+        // An empty task stays as written; its child is formatted.
+        XCTAssertEqual(try format("-\t[x]\t\n\t-\t[ ]\tchild\n"), "-\t[x]\t\n\t-\t[ ] child\n")
         // Four columns of tab are indented code, not a task.
         XCTAssertEqual(try format("\t- [x] code\n"), "\t- [x] code\n")
         XCTAssertEqual(try format("- [\t] near miss\n"), "- [\t] near miss\n")
@@ -369,6 +357,14 @@ final class HostileInputTests: XCTestCase {
         var prose = [UInt8](repeating: UInt8(ascii: "w"), count: size)
         for i in stride(from: 7, to: size, by: 8) { prose[i] = 0x20 }
         XCTAssert(try format(prose) == prose, "prose line changed")
+        // 50 MB of backtick runs of 10,000 different lengths (`a``a```a…), none closed.
+        var runs = Array("- [x] ".utf8)
+        runs.reserveCapacity(size + 20_000)
+        for length in 1...10_000 {
+            runs += [UInt8](repeating: UInt8(ascii: "`"), count: length)
+            runs.append(UInt8(ascii: "a"))
+        }
+        XCTAssert(try format(runs) == runs + Array(" done:2026-11-21".utf8), "wrong backtick line")
     }
 
     func testOneMillionTasksInOneList() throws {

@@ -94,8 +94,9 @@ final class RenderingTests: XCTestCase {
     func testAcceptsDateStampingAndRemoval() throws {
         try assertAccepted("- [ ] a done:2026-01-01 cancelled:2026-01-02\n", "- [ ] a\n")
         try assertAccepted("- [X] a\n", "- [x] a done:2026-11-21\n")
-        // An empty done task is literal text for cmark-gfm until its stamp gives it content.
-        try assertAccepted("- [x]\n", "- [x] done:2026-11-21\n")
+        // An empty task is left as written: it gets no date.
+        try assertAccepted("- [x]\n", "- [x]\n")
+        try assertCaught("- [x]\n", "- [x] done:2026-11-21\n")
     }
 
     /// cmark-gfm shows a task in a block quote, or after a BOM, as plain `[x]` text; the judge finds

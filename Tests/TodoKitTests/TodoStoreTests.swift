@@ -126,7 +126,8 @@ final class TodoStoreTests: XCTestCase {
     func testOrderedListsAreRenumberedWhenItemsMove() async throws {
         let (store, storage) = try await makeStore()
         try await store.toggle(try await id("Write report", in: store))
-        XCTAssertTrue(storage.text.contains("1. [ ] Review PR #42\n2. [x] Ship 1.2 done:2026-11-18\n3. [x] Write report done:2026-11-21\n"), storage.text)
+        // Completed items keep their order among themselves: the newly done one was first.
+        XCTAssertTrue(storage.text.contains("1. [ ] Review PR #42\n2. [x] Write report done:2026-11-21\n3. [x] Ship 1.2 done:2026-11-18\n"), storage.text)
     }
 
     func testEditTitleDatesPriorityAndStatus() async throws {
@@ -142,7 +143,7 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertEqual(todo?.status, .cancelled)
         XCTAssertEqual(todo?.cancelled, Self.today)
         XCTAssertNil(todo?.due)
-        XCTAssertTrue(storage.text.contains("- [x] Pay rent done:2026-11-20\n- [-] Call the plumber #house priority:highest cancelled:2026-11-21\n"), storage.text)
+        XCTAssertTrue(storage.text.contains("  - [ ] Photos\n- [-] Call the plumber #house priority:highest cancelled:2026-11-21\n- [x] Pay rent done:2026-11-20\n"), storage.text)
         await XCTAssertThrowsErrorAsync(try await store.setDate(Self.today, for: .priority, of: plumber))
     }
 
@@ -262,7 +263,7 @@ final class TodoStoreTests: XCTestCase {
         storage.replace(storage.text.replacingOccurrences(of: "- [x] Pay rent done:2026-11-20\n", with: "- [x] Pay rent done:2026-11-20\n- [ ] Water plants\n"))
         try await store.toggle(plumber)
         XCTAssertTrue(storage.text.contains("Water plants"), "their new line is kept")
-        XCTAssertTrue(storage.text.contains("- [ ] Water plants\n- [x] Pay rent done:2026-11-20\n- [x] Call plumber due:2026-11-01 #house done:2026-11-21\n"), storage.text)
+        XCTAssertTrue(storage.text.contains("- [ ] Water plants\n- [x] Call plumber #house due:2026-11-01 done:2026-11-21\n- [x] Pay rent done:2026-11-20\n"), storage.text)
         let list = await store.list
         XCTAssertEqual(list[rent]?.title, "Pay rent", "unchanged todos keep their identity across the reload")
         XCTAssertEqual(list[plumber]?.status, .done)
@@ -296,20 +297,32 @@ final class TodoStoreTests: XCTestCase {
     func testDeferredSinkSavesAtOnceAndSinksLater() async throws {
         let (store, storage) = try await makeStore(sinkDelay: .milliseconds(50))
         let events = await store.events()
-        let plumber = try await id("Call plumber #house", in: store)
         let passport = try await id("Renew passport", in: store)
-        try await store.toggle(plumber)
+        let report = try await id("Write report", in: store)
         try await store.toggle(passport)
-        XCTAssertTrue(storage.text.contains("- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [x] Call plumber due:2026-11-01 #house done:2026-11-21\n"),
+        try await store.toggle(report)
+        XCTAssertTrue(storage.text.contains("## Home\n- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [ ] Call plumber"),
                       "saved at once, in place: \(storage.text)")
-        var sank = false
-        for await event in events {
-            if case .changed(_, .deferredSink) = event { sank = true; break }
+        XCTAssertTrue(storage.text.contains("1. [x] Write report done:2026-11-21\n2. [ ] Review PR #42\n"), storage.text)
+        // Wait for the sink, but never forever: a missing event fails the test instead of hanging it.
+        let waiter = Task { () -> Bool in
+            for await event in events {
+                if case .changed(_, .deferredSink) = event { return true }
+            }
+            return false
         }
-        XCTAssertTrue(sank)
-        XCTAssertTrue(storage.text.contains("## Home\n- [x] Pay rent done:2026-11-20\n- [x] Renew passport"), storage.text)
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(10))
+            waiter.cancel()
+        }
+        let sank = await waiter.value
+        timeout.cancel()
+        XCTAssertTrue(sank, "the deferred sink happened")
+        XCTAssertTrue(storage.text.contains("## Home\n- [ ] Call plumber due:2026-11-01 #house\n- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [x] Pay rent"), storage.text)
+        XCTAssertTrue(storage.text.contains("1. [ ] Review PR #42\n2. [x] Write report done:2026-11-21\n3. [x] Ship 1.2"), storage.text)
         try await store.undo()
-        XCTAssertTrue(storage.text.contains("- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [x] Call plumber"), "undo takes back the toggle and its sink: \(storage.text)")
+        XCTAssertTrue(storage.text.contains("1. [ ] Write report\n2. [ ] Review PR #42\n"), "undo takes back the last toggle and the sink folded into it: \(storage.text)")
+        XCTAssertTrue(storage.text.contains("## Home\n- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [ ] Call plumber"), storage.text)
     }
 
     // MARK: - Files and observers

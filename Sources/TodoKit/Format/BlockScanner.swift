@@ -212,13 +212,14 @@ struct BlockScanner {
             }
             return .notMatched
         case .item:
-            if blank {
-                if !stack[index].hasChild { return .notMatched }
-                advanceNextNonspace()
-                return .matched
-            }
+            // cmark's order (GitHub's renderer): indentation first, so even a blank line indented to
+            // the content keeps an empty item open; an empty item ends at a less indented blank line.
             if indent >= stack[index].contentIndent {
                 advanceOffset(stack[index].contentIndent, columns: true)
+                return .matched
+            }
+            if blank && stack[index].hasChild {
+                advanceNextNonspace()
                 return .matched
             }
             return .notMatched
@@ -453,10 +454,13 @@ struct BlockScanner {
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
         structure.items[item].task = task
-        // The checkbox and the rest of the line are the task's paragraph: `[x]` alone is paragraph text,
-        // so the next line can continue it.
-        structure.paragraphLines[lineIndex] = true
-        addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
+        // The rest of the line is the task's paragraph, as cmark-gfm reads it: a checkbox followed by
+        // white space is taken off the line, so nothing but white space leaves no paragraph (the next
+        // line may start a list); a checkbox right at the end of the line is paragraph text itself.
+        if after == lineEnd || !isBlankRest(from: after) {
+            structure.paragraphLines[lineIndex] = true
+            addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
+        }
         return true
     }
 

@@ -51,9 +51,42 @@ struct CanonicalForm: ~Copyable {
         static let all = Scope()
     }
 
-    /// Formats `doc` and returns the canonical bytes (with the document's BOM).
+    /// Formats `doc` and returns the canonical bytes (with the document's BOM) of one pass.
     static func render(_ doc: ParsedDocument, options: FormatOptions) -> [UInt8] {
         render(doc, options: options, scope: .all).bytes
+    }
+
+    /// The outcome of formatting until nothing changes.
+    struct Settled {
+        /// The canonical bytes.
+        var bytes: [UInt8]
+        /// `bytes` parsed; formatting it again gives `bytes`.
+        var document: ParsedDocument
+        /// `order[p]`: the input line now at position `p`.
+        var order: [Int]
+        /// Whether the bytes differ from the input.
+        var changed: Bool
+    }
+
+    /// How many passes ``settle(_:options:)`` makes at most.
+    static let maximumPasses = 8
+
+    /// Formats `doc` again and again until a pass changes nothing (a nested list may be movable
+    /// only once its parent item has moved); nil when it does not settle within a few passes.
+    static func settle(_ doc: ParsedDocument, options: FormatOptions) -> Settled? {
+        var current = doc
+        var order = Array(0..<doc.lines.count)
+        var changed = false
+        for _ in 0..<maximumPasses {
+            let (bytes, pass) = render(current, options: options, scope: .all)
+            if bytes.count == current.bytes.count + (current.hasBOM ? 3 : 0) && bytes == current.utf8 {
+                return Settled(bytes: bytes, document: current, order: order, changed: changed)
+            }
+            changed = true
+            order = pass.map { order[$0] }
+            current = ParsedDocument(validated: bytes)
+        }
+        return nil
     }
 
     /// Formats `doc` like ``render(_:options:)`` and also returns the verifier's
@@ -87,11 +120,12 @@ struct CanonicalForm: ~Copyable {
     /// Whether ``render(_:options:)`` would change any byte of `doc`: a task line that is not
     /// canonical, or a list whose completed items would sink. It decides without writing anything;
     /// when it says no, rendering gives back the document as it is.
-    /// `tasksCanonical`: the caller has checked that every task line is canonical already.
-    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions, tasksCanonical: Bool = false) -> Bool {
+    /// When it says no and `taskKeys` is not nil, `taskKeys` holds every task's verifier key,
+    /// read on the way.
+    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions, taskKeys: inout [UInt64]?) -> Bool {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            if !tasksCanonical && form.anyTaskLineChanges() { return true }
+            if form.anyTaskLineChanges(taskKeys: &taskKeys) { return true }
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
             return !form.edits.isEmpty || form.newOrder.contains { $0 != nil }
         }
@@ -126,12 +160,15 @@ struct CanonicalForm: ~Copyable {
         for (index, task) in doc.structure.tasks.enumerated() { taskAtLine[task.line] = Int32(index) }
     }
 
-    /// Whether any task line is not in canonical form.
-    private func anyTaskLineChanges() -> Bool {
+    /// Whether any task line is not in canonical form; until it finds one, stores each task's
+    /// verifier key in `taskKeys` (when not nil).
+    private func anyTaskLineChanges(taskKeys: inout [UInt64]?) -> Bool {
         var text = TaskText()
         var tail = ByteWriter()
+        if taskKeys != nil { taskKeys = [UInt64](repeating: 0, count: doc.structure.tasks.count) }
         for (index, task) in doc.structure.tasks.enumerated() {
             doc.read(task: index, into: &text, buf)
+            if taskKeys != nil { taskKeys![index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) }
             tail.truncate(to: 0)
             CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
             if !tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line)) { return true }
@@ -157,6 +194,14 @@ struct CanonicalForm: ~Copyable {
                                     options: FormatOptions, into out: inout ByteWriter) {
         let (status, _) = doc.status(ofTask: task, buf)
         let t = doc.structure.tasks[task]
+        if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
+            // An empty task stays as written (but `X`): there is nothing to date, and text after the
+            // checkbox could turn the next line into part of its paragraph.
+            let first = out.count
+            out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))
+            if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
+            return
+        }
         let chosen = text.chosenFields()
         let done = FieldKey.done.order, cancelled = FieldKey.cancelled.order
         // A reopened task loses every end date, duplicates included.
@@ -196,16 +241,13 @@ struct CanonicalForm: ~Copyable {
             out.append(buf, id.lowerBound, id.upperBound)
         }
         if out.count == body {
+            // A task whose text all went (a dropped end date) ends at `]`: the checkbox stays paragraph
+            // text, so the item keeps its paragraph and everything after it stays where it was. With no
+            // text there is nothing for a hard break to break.
             out.truncate(to: body - 1)
-            if let hardBreak = text.hardBreak {
-                // A task needs white space after `]`; a hard break may bring its own.
-                if !isSpaceOrTab(buf[hardBreak.lowerBound]) { out.append(0x20) }
-            } else if text.hasSpaceAfterCheckbox {
-                // GitHub draws an empty checkbox only when white space follows it.
-                out.append(0x20)
-            }
+        } else if let hardBreak = text.hardBreak {
+            out.append(buf, hardBreak.lowerBound, hardBreak.upperBound)
         }
-        if let hardBreak = text.hardBreak { out.append(buf, hardBreak.lowerBound, hardBreak.upperBound) }
     }
 
     /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
@@ -226,14 +268,12 @@ struct CanonicalForm: ~Copyable {
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-        } else if let first = hardBreak?.first {
-            // A task needs white space after `]`; a hard break may bring its own.
-            if !isSpaceOrTab(first) { out.append(0x20) }
+            if let hardBreak { out.append(contentsOf: hardBreak) }
         } else if spaceWhenEmpty {
             // GitHub draws an empty checkbox only when white space follows it.
             out.append(0x20)
         }
-        if let hardBreak { out.append(contentsOf: hardBreak) }
+        // With no text there is nothing for a hard break to break.
         return out
     }
 
@@ -350,17 +390,19 @@ struct CanonicalForm: ~Copyable {
         lineStart(line, quoteDepth: quoteDepth) == nil
     }
 
-    /// The first lines (0-based) of the lists whose completed items would sink but which stay as they
-    /// are because reordering them would change the blocks around them.
-    static func listsKeptInPlace(_ doc: ParsedDocument) -> [Int] {
-        doc.bytes.withUnsafeBufferPointer { buf in
-            let form = CanonicalForm(doc: doc, options: FormatOptions(today: Day(year: 2000, month: 1, day: 1)!), buf: buf)
-            return doc.structure.lists.indices.compactMap { list -> Int? in
-                let items = doc.structure.lists[list].items
-                let open = items.filter { !doc.isCompletedItem($0, buf) }
-                let order = open + items.filter { doc.isCompletedItem($0, buf) }
+    /// The first lines (0-based, in `doc`) of the lists whose completed items stay above open items
+    /// after formatting, because reordering them would change the blocks around them.
+    static func listsKeptInPlace(_ doc: ParsedDocument, options: FormatOptions) -> [Int] {
+        guard let settled = settle(doc, options: options) else { return [] }
+        let final = settled.document
+        return final.bytes.withUnsafeBufferPointer { buf in
+            let form = CanonicalForm(doc: final, options: options, buf: buf)
+            return final.structure.lists.indices.compactMap { list -> Int? in
+                let items = final.structure.lists[list].items
+                let open = items.filter { !final.isCompletedItem($0, buf) }
+                let order = open + items.filter { final.isCompletedItem($0, buf) }
                 guard order != items, !form.isPinned(list) else { return nil }
-                return form.canReorder(list, order: order) ? nil : doc.structure.startLine(ofList: list)
+                return settled.order[final.structure.startLine(ofList: list)]
             }
         }
     }
@@ -384,25 +426,24 @@ struct CanonicalForm: ~Copyable {
             guard number != it.number else { continue }
             var marker = Array(String(number).utf8)
             marker.append(buf[it.markerEnd - 1])
-            let oldMarkerWidth = it.markerEnd - it.markerStart
             let line = it.startLine
-            let blankItem = it.contentStart >= doc.lines.contentEnd(line)
+            let blankItem = it.contentStart >= doc.lines.contentEnds[line]
             if blankItem {
                 addEdit(line: line, start: it.markerStart, end: it.markerEnd, bytes: marker)
                 continue
             }
-            // Keep the content column: absorb the width change in the spaces after the marker.
-            let spaces = it.contentStart - it.markerEnd
-            let spacesAreSpaces = !UnsafeBufferPointer(rebasing: buf[it.markerEnd..<it.contentStart]).contains(0x09)
-            let wanted = oldMarkerWidth + spaces - marker.count
+            // Keep the content column: absorb the width change in the spaces after the marker
+            // (counted in columns, so a tab there becomes spaces).
+            let lineStart = doc.lines.starts[line]
+            let contentColumn = visualColumn(from: lineStart, to: it.contentStart)
+            let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + marker.count
+            let wanted = contentColumn - markerEndColumn
             var shift = 0
-            if spacesAreSpaces && wanted >= 1 && wanted <= 4 {
-                marker.append(contentsOf: repeatElement(0x20, count: wanted))
-            } else if spacesAreSpaces && wanted > 4 {
-                marker.append(contentsOf: repeatElement(0x20, count: 4))
+            if wanted >= 1 {
+                marker.append(contentsOf: repeatElement(0x20, count: min(wanted, 4)))
             } else {
-                marker.append(contentsOf: UnsafeBufferPointer(rebasing: buf[it.markerEnd..<it.contentStart]))
-                shift = marker.count - (oldMarkerWidth + spaces)
+                marker.append(0x20)
+                shift = markerEndColumn + 1 - contentColumn
             }
             addEdit(line: line, start: it.markerStart, end: it.contentStart, bytes: marker)
             if shift > 0 { shiftContinuation(of: item, by: shift) }
@@ -490,7 +531,8 @@ struct CanonicalForm: ~Copyable {
         // Every output byte is an input byte or an edit's byte, except that a task's canonical text
         // may be longer than its original by at most its fields (7 of at most 25 bytes and a space)
         // and two spaces: this bounds the size.
-        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0)
+        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0) + order.count
+        let lineFeed: StaticString = "\n"
         var text = TaskText()
         var tail = ByteWriter()
         var scratch = ByteWriter()
@@ -520,21 +562,29 @@ struct CanonicalForm: ~Copyable {
                     firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
                 }
                 var position = 0
+                var endedWithLoneCR = false
                 while position < order.count {
                     let line = order[position]
-                    if line == position && isPlain(line) {
+                    let start = lines.start(line)
+                    if line == position && isPlain(line) && !(endedWithLoneCR && start == lines.contentEnd(line)) {
                         // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
                         var last = position
                         while last + 1 < order.count && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
                         copy(source + lines.start(position), lines.end(last) - lines.start(position))
+                        endedWithLoneCR = lines.end(last) - lines.contentEnd(last) == 1 && source[lines.contentEnd(last)] == 0x0D
                         position = last + 1
                         continue
                     }
-                    let start = lines.start(line)
                     // A task line is written up to its checkbox (edits there are before it), then rewritten.
                     let task = rewritesTasks ? Int(taskAtLine[line]) : -1
                     let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
                     let e = Int(firstEdit[line])
+                    // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
+                    // line; that CR becomes CRLF so that the lines stay apart.
+                    if endedWithLoneCR && start == lines.contentEnd(line) && e < 0
+                        && lines.end(position) > lines.contentEnd(position) && source[lines.contentEnd(position)] == 0x0A {
+                        copy(lineFeed.utf8Start, 1)
+                    }
                     if e < 0 {
                         copy(source + start, end - start)
                     } else if edits[e].next < 0 {
@@ -566,7 +616,9 @@ struct CanonicalForm: ~Copyable {
                         tail.withBytes { copy($0.baseAddress!, $0.count) }
                     }
                     // Line endings belong to positions, so a missing final newline stays at the end.
-                    copy(source + lines.contentEnd(position), lines.end(position) - lines.contentEnd(position))
+                    let endingLength = lines.end(position) - lines.contentEnd(position)
+                    copy(source + lines.contentEnd(position), endingLength)
+                    endedWithLoneCR = endingLength == 1 && source[lines.contentEnd(position)] == 0x0D
                     position += 1
                 }
             }

@@ -17,8 +17,8 @@ enum FieldScanner {
         if scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found) { return }
         var i = from
         var atTokenStart = true
-        // For each backtick run length, a position from which no closing run exists.
-        var noCloserFrom: [Int: Int] = [:]
+        // The text's backtick runs, read once when the first backtick is met.
+        var runs: BacktickRuns?
         while i < end {
             let c = buf[i]
             if isSpaceOrTab(c) {
@@ -35,15 +35,9 @@ enum FieldScanner {
             if c == UInt8(ascii: "`") {
                 var j = i
                 while j < end && buf[j] == c { j += 1 }
-                let length = j - i
-                if let known = noCloserFrom[length], known <= j {
-                    i = j
-                } else if let close = closingRun(buf, length: length, from: j, to: end) {
-                    i = close
-                } else {
-                    noCloserFrom[length] = j
-                    i = j
-                }
+                if runs == nil { runs = BacktickRuns(buf, from: i, to: end) }
+                // A code span runs to the next run of the same length; without one the run is text.
+                i = runs?.closingRun(length: j - i, from: j) ?? j
                 atTokenStart = false
                 continue
             }
@@ -142,20 +136,36 @@ enum FieldScanner {
         (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
-    /// The index just past a backtick run of exactly `length` starting at or after `from`, if any.
-    private static func closingRun(_ buf: UnsafeBufferPointer<UInt8>, length: Int, from: Int, to end: Int) -> Int? {
-        var i = from
-        while i < end {
-            if buf[i] == UInt8(ascii: "`") {
+    /// The maximal backtick runs of a text, grouped by length. Closing runs are looked up from
+    /// positions that only grow, so each length keeps a cursor and the whole scan stays linear
+    /// (searching the rest of the line for each opening run took time quadratic in the line's
+    /// length when the runs had many different lengths).
+    private struct BacktickRuns {
+        private var starts: [Int: [Int]] = [:]
+        private var cursors: [Int: Int] = [:]
+
+        init(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) {
+            var i = from
+            while i < end {
+                guard buf[i] == UInt8(ascii: "`") else {
+                    i += 1
+                    continue
+                }
                 var j = i
                 while j < end && buf[j] == UInt8(ascii: "`") { j += 1 }
-                if j - i == length { return j }
+                starts[j - i, default: []].append(i)
                 i = j
-            } else {
-                i += 1
             }
         }
-        return nil
+
+        /// The index just past the first run of exactly `length` starting at or after `from`, if any.
+        mutating func closingRun(length: Int, from: Int) -> Int? {
+            guard let list = starts[length] else { return nil }
+            var k = cursors[length] ?? 0
+            while k < list.count && list[k] < from { k += 1 }
+            cursors[length] = k
+            return k < list.count ? list[k] + length : nil
+        }
     }
 
     private static func field(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {

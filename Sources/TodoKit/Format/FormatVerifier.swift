@@ -6,9 +6,28 @@
 /// - the same lists hold the same items under the same parents,
 /// - a second formatting would change nothing.
 enum FormatVerifier {
-    /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`.
+    /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`,
+    /// or when formatting it again would change it.
     static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
-        try verify(Expectation(input, taskKeys: nil), output: output, options: options)
+        let out = ParsedDocument(validated: output)
+        if let problem = problem(Expectation(input, taskKeys: nil), out, outputTaskKeys: nil)
+            ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
+            throw .verificationFailed(problem)
+        }
+    }
+
+    /// Throws `TodoError.verificationFailed` when `output` (already parsed, and known to be stable)
+    /// does not hold the same lines, tasks and lists as `input`.
+    static func verify(input: ParsedDocument, output: ParsedDocument) throws(TodoError) {
+        try verify(Expectation(input, taskKeys: nil), output: output, outputTaskKeys: nil)
+    }
+
+    /// ``verify(input:output:)`` against an ``Expectation`` taken from the input earlier;
+    /// `outputTaskKeys`: the output's task keys when already computed.
+    static func verify(_ expected: Expectation, output: ParsedDocument, outputTaskKeys: [UInt64]?) throws(TodoError) {
+        if let problem = problem(expected, output, outputTaskKeys: outputTaskKeys) {
+            throw .verificationFailed(problem)
+        }
     }
 
     /// What the check needs of the input, taken before the output is parsed, so that the formatter
@@ -29,20 +48,11 @@ enum FormatVerifier {
             frontMatterLines = input.frontMatterLines
             taskCount = input.structure.tasks.count
             listCount = input.structure.lists.count
-            keys = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: taskKeys, stability: nil) }
+            keys = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: taskKeys) }
         }
     }
 
-    /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of the input
-    /// that `expected` describes.
-    static func verify(_ expected: Expectation, output: [UInt8], options: FormatOptions) throws(TodoError) {
-        let out = ParsedDocument(validated: output)
-        if let problem = FormatVerifier.problem(expected, out, options) {
-            throw .verificationFailed(problem)
-        }
-    }
-
-    private static func problem(_ a: Expectation, _ b: ParsedDocument, _ options: FormatOptions) -> String? {
+    private static func problem(_ a: Expectation, _ b: ParsedDocument, outputTaskKeys: [UInt64]?) -> String? {
         if a.hasBOM != b.hasBOM { return "byte-order mark changed" }
         if a.lineCount != b.lines.count { return "line count changed (\(a.lineCount) → \(b.lines.count))" }
         if a.frontMatterLines != b.frontMatterLines { return "front matter changed" }
@@ -50,22 +60,19 @@ enum FormatVerifier {
         if a.taskCount != sb.tasks.count { return "task count changed (\(a.taskCount) → \(sb.tasks.count))" }
         if a.listCount != sb.lists.count { return "list count changed (\(a.listCount) → \(sb.lists.count))" }
 
-        return b.bytes.withUnsafeBufferPointer { bb -> String? in
-                let ka = a.keys
-                let kb = Keys(b, bb, taskKeys: nil, stability: options)
-                if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
-                if ka.tasks != kb.tasks { return "a task was lost or altered" }
-                if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
-                return FormatVerifier.unstable(b, bb, options, tasksCanonical: kb.tasksCanonical)
-        }
+        let ka = a.keys
+        let kb = b.bytes.withUnsafeBufferPointer { Keys(b, $0, taskKeys: outputTaskKeys) }
+        if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
+        if ka.tasks != kb.tasks { return "a task was lost or altered" }
+        if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
+        return nil
     }
 
     /// Why formatting `doc` again would change it, if it would.
-    /// `tasksCanonical`: every task line is already in canonical form (``Keys`` checked it).
-    private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions,
-                                 tasksCanonical: Bool) -> String? {
+    private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
         // Most outputs are stable: a dry run that only decides (no bytes written) proves it cheaply.
-        guard !tasksCanonical || CanonicalForm.wouldChange(doc, options: options, tasksCanonical: true) else { return nil }
+        var noKeys: [UInt64]?
+        guard CanonicalForm.wouldChange(doc, options: options, taskKeys: &noKeys) else { return nil }
         let again = CanonicalForm.render(doc, options: options)
         guard again.count != buf.count + (doc.hasBOM ? 3 : 0) || again != doc.utf8 else { return nil }
         // Name the first line that would change.
@@ -110,12 +117,8 @@ enum FormatVerifier {
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
         var lists = Fingerprint()
-        /// With `stability`: whether every task line is in canonical form under those options.
-        var tasksCanonical = true
-
-        /// Fingerprints `doc`. `taskKeys`: the tasks' keys when already known. `stability`: also
-        /// check each task line against its canonical form, reading each task once for both.
-        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?, stability: FormatOptions?) {
+        /// Fingerprints `doc`; `taskKeys`: the tasks' keys when already known.
+        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?) {
             let s = doc.structure
             var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
             var taskKeys: [UInt64]
@@ -131,12 +134,6 @@ enum FormatVerifier {
                     let key = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
                     taskKeys[task] = key
                     tasks.add(key)
-                    if let options = stability, tasksCanonical {
-                        let t = s.tasks[task]
-                        scratch.truncate(to: 0)
-                        CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &scratch)
-                        tasksCanonical = scratch.suffix(from: 0, equals: buf, t.checkbox, doc.lines.contentEnd(t.line))
-                    }
                 }
             }
             // Lines, tasks and items in one walk: tasks and items are recorded in line order, with at

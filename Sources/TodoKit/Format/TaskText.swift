@@ -39,20 +39,22 @@ struct TaskText {
         hardBreak = nil
         var s = start
         while s < end && isSpaceOrTab(buf[s]) { s += 1 }
-        coreStart = s
         hasSpaceAfterCheckbox = s > start || (start < end && isSpaceOrTab(buf[start]))
 
         var e = end
-        while e > s && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+        while e > start && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+        // Text that is only white space is empty; its trailing spaces may still be a hard break.
+        if s > e { s = e }
+        coreStart = s
         if paragraphContinues && e < end {
-            // Two or more trailing spaces make a hard break when the paragraph goes on.
+            // Two or more trailing spaces after some text make a hard break when the paragraph goes on.
             var spaces = 0
             var k = end
             while k > e && buf[k - 1] == 0x20 {
                 spaces += 1
                 k -= 1
             }
-            if spaces >= 2 { hardBreak = e..<end }
+            if spaces >= 2 && e > s { hardBreak = e..<end }
         } else if paragraphContinues && e == end && e > s && buf[e - 1] == UInt8(ascii: "\\") && !TaskText.endsInURL(buf, s, e - 1) {
             var backslashes = 0
             var k = e
@@ -98,6 +100,8 @@ struct TaskText {
         var t = end
         while t > start && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
         let token = UnsafeBufferPointer(rebasing: buf[t..<end])
+        // An autolink in angle brackets ends at its `>`.
+        if token.last == UInt8(ascii: ">") { return false }
         if token.starts(with: "www.".utf8) { return true }
         var i = 0
         while i + 3 <= token.count {

@@ -34,17 +34,34 @@ public struct TodoFormatter: Sendable {
         return try format(parsed: &held)
     }
 
-    /// Formats `parsed!`, setting it to nil once the verifier has what it needs of it: when nothing
-    /// else holds the document, its lines and structure are freed before the output is parsed.
+    /// Formats `parsed!` until a pass changes nothing, as ``CanonicalForm/settle(_:options:)`` does
+    /// (settling proves stability), and verifies a changed result. Once the verifier has what it
+    /// needs of the input, `parsed` is set to nil: when nothing else holds the document, its lines
+    /// and structure are freed before the output is parsed. The last pass over the settled result
+    /// is a dry run, which also reads the tasks' keys for the verifier.
     private func format(parsed: inout ParsedDocument?) throws(TodoError) -> [UInt8] {
         guard let input = parsed else { return [] }
-        let (output, taskKeys) = CanonicalForm.renderWithTaskKeys(input, options: options)
-        let unchanged = output.count == input.bytes.count + (input.hasBOM ? 3 : 0) && output == input.utf8
-        if unchanged { return output }
-        let expected = FormatVerifier.Expectation(input, taskKeys: taskKeys)
+        let (first, inputKeys) = CanonicalForm.renderWithTaskKeys(input, options: options)
+        if first.count == input.bytes.count + (input.hasBOM ? 3 : 0) && first == input.utf8 { return first }
+        let expected = FormatVerifier.Expectation(input, taskKeys: inputKeys)
         parsed = nil
         _ = consume input
-        try FormatVerifier.verify(expected, output: output, options: options)
-        return output
+        var bytes = first
+        var current = ParsedDocument(validated: bytes)
+        for _ in 1..<CanonicalForm.maximumPasses {
+            var keys: [UInt64]? = []
+            if !CanonicalForm.wouldChange(current, options: options, taskKeys: &keys) {
+                try FormatVerifier.verify(expected, output: current, outputTaskKeys: keys)
+                return bytes
+            }
+            let next = CanonicalForm.render(current, options: options)
+            if next.count == current.bytes.count + (current.hasBOM ? 3 : 0) && next == current.utf8 {
+                try FormatVerifier.verify(expected, output: current, outputTaskKeys: nil)
+                return bytes
+            }
+            bytes = next
+            current = ParsedDocument(validated: bytes)
+        }
+        throw .verificationFailed("formatting does not settle")
     }
 }

@@ -55,7 +55,8 @@ public actor TodoStore {
         case deferredSink
     }
 
-    private let storage: any TodoStorage
+    /// Where the file lives; internal so that watching (`TodoStore+Watching.swift`) can find its path.
+    let storage: any TodoStorage
     private let options: Options
     /// The current list.
     public private(set) var list: TodoList
@@ -68,6 +69,8 @@ public actor TodoStore {
     private var pendingSinkIDs: [TodoID] = []
     private var pendingSink: Task<Void, Never>?
     private var sinkGeneration = 0
+    /// The file watcher while ``startWatching(options:)`` is in effect.
+    var watch: TodoStoreWatch?
 
     /// A store over `storage`; call ``load()`` before anything else.
     public init(storage: any TodoStorage, options: Options = Options()) {
@@ -99,7 +102,7 @@ public actor TodoStore {
         observers[key] = nil
     }
 
-    private func report(_ event: Event) {
+    func report(_ event: Event) {
         for continuation in observers.values { continuation.yield(event) }
         delegate?.todoStore(self, didReport: event)
     }
@@ -157,6 +160,8 @@ public actor TodoStore {
 
     private func save(_ new: TodoList) throws(TodoStoreError) {
         let bytes = new.utf8
+        // The watcher must not report the store's own write back to it.
+        watch?.watcher.expectWrite(bytes)
         do {
             try storage.write(bytes)
         } catch {

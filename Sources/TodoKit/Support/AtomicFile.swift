@@ -20,6 +20,10 @@ public enum AtomicFile {
     /// - Throws: ``FileError/noSuchFile``, ``FileError/isDirectory``,
     ///   ``FileError/permissionDenied`` or another ``FileError``.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        try read(cPath: Array(path.utf8).cString)
+    }
+
+    private static func read(cPath path: [CChar]) throws(FileError) -> [UInt8] {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(errno: errno) }
         defer { close(fd) }
@@ -89,6 +93,40 @@ public enum AtomicFile {
     ///   ``FileError/cannotCreateTemporaryFile(code:)`` or another ``FileError``. After an
     ///   error the original file is unchanged and no temporary file is left behind.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        _ = try replace(path, with: bytes, ifStill: nil, afterComparing: {})
+    }
+
+    /// Like ``write(_:to:)``, but replaces the file only if it still holds `expected`.
+    ///
+    /// Use it to rewrite a file that someone else may be saving at the same time (an editor):
+    /// if their save landed after `expected` was read, it stays and `false` is returned.
+    ///
+    /// No file system offers a compare-and-swap on content, so the check is made twice. Once the
+    /// new bytes are on disk, the file is read and compared; then the new file and the old one
+    /// swap names in one atomic step (`renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np` with
+    /// `RENAME_SWAP` on macOS), and what was swapped out is read again: if it is not `expected`,
+    /// someone saved in between, and their file is swapped back (repeatedly, if they keep
+    /// saving). Where swapping is not supported, a plain rename follows the first comparison, and
+    /// a save in the moment between the two can be replaced.
+    /// - Returns: `true` if the file was replaced, `false` if it no longer held `expected` (no
+    ///   temporary file is left behind).
+    /// - Throws: the errors of ``write(_:to:)``; a file that has vanished throws
+    ///   ``FileError/noSuchFile``.
+    public static func write(_ bytes: [UInt8], to path: String, ifStill expected: [UInt8]) throws(FileError) -> Bool {
+        try replace(path, with: bytes, ifStill: expected, afterComparing: {})
+    }
+
+    /// ``write(_:to:ifStill:)`` that calls `afterComparing` between the first comparison and the
+    /// swap, so that tests can save in that moment.
+    static func write(
+        _ bytes: [UInt8], to path: String, ifStill expected: [UInt8], afterComparing: () -> Void
+    ) throws(FileError) -> Bool {
+        try replace(path, with: bytes, ifStill: expected, afterComparing: afterComparing)
+    }
+
+    private static func replace(
+        _ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?, afterComparing: () -> Void
+    ) throws(FileError) -> Bool {
         let target = try resolvingLinks(Array(path.utf8))
         var info = stat()
         guard stat(target.cString, &info) == 0 else { throw FileError(errno: errno) }
@@ -128,9 +166,59 @@ public enum AtomicFile {
             throw error
         }
         guard close(fd) == 0 else { throw FileError(errno: errno) }
-        guard rename(temporary, target.cString) == 0 else { throw FileError(errno: errno) }
-        finished = true
+        guard let expected else {
+            guard rename(temporary, target.cString) == 0 else { throw FileError(errno: errno) }
+            finished = true
+            syncDirectory(directory)
+            return true
+        }
+        let swap = try swapIn(temporary, over: target.cString, ours: bytes, ifStill: expected, afterComparing: afterComparing)
+        finished = !swap.discardTemporary
         syncDirectory(directory)
+        return swap.replaced
+    }
+
+    /// Puts the file at `temporary`, holding `ours`, at `target` if `target` holds `expected`.
+    /// Returns whether it did, and whether `temporary` now names a file to delete (ours, or the
+    /// old content that was replaced) rather than nothing or a file that must be kept.
+    private static func swapIn(
+        _ temporary: [CChar], over target: [CChar], ours: [UInt8], ifStill expected: [UInt8],
+        afterComparing: () -> Void
+    ) throws(FileError) -> (replaced: Bool, discardTemporary: Bool) {
+        guard try read(cPath: target) == expected else { return (false, true) }
+        afterComparing()
+        switch RenameExchange.exchange(temporary, target) {
+        case .exchanged:
+            break
+        case .unsupported:
+            guard rename(temporary, target) == 0 else { throw FileError(errno: errno) }
+            return (true, false)
+        case .failed(let code):
+            throw FileError(errno: code)
+        }
+        // `temporary` now names what was at `target` at the moment of the swap: `expected`, or a
+        // save made after the comparison. Invariant below: `target` holds `placed`, and
+        // `temporary` holds `swappedOut`, which must not be lost.
+        var placed = ours
+        guard var swappedOut = try? read(cPath: temporary) else { return putBack(temporary, target) }
+        if swappedOut == expected { return (true, true) }
+        // Put their save back. If they save again before that swap, what comes out is their
+        // newer file, which goes back in its turn.
+        for _ in 0..<100 {
+            guard RenameExchange.exchange(temporary, target) == .exchanged else { break }
+            // Unknown content at `temporary` (ours, or a newer save): keep it on disk.
+            guard let out = try? read(cPath: temporary) else { return (false, false) }
+            if out == placed { return (false, true) }
+            (placed, swappedOut) = (swappedOut, out)
+        }
+        return putBack(temporary, target)
+    }
+
+    /// Renames the save at `temporary` back over `target` after swapping could not finish; if
+    /// even that fails, the save stays at `temporary` rather than being deleted.
+    private static func putBack(_ temporary: [CChar], _ target: [CChar]) -> (replaced: Bool, discardTemporary: Bool) {
+        _ = rename(temporary, target)
+        return (false, false)
     }
 
     /// Follows symbolic links until `path` names something that is not a link.

@@ -115,8 +115,14 @@ struct HTMLNormalizer: Sendable {
             let prefix = mark == "X" && marker.mark != nil ? "[x]" : String(String.UnicodeScalarView(scalars[..<marker.length]))
             head[marker.index] = .text(prefix)
             head.insert(.text(String(String.UnicodeScalarView(scalars[marker.length...]))), at: marker.index + 1)
-            let fields = HTMLNormalizer.strippingFirstLine(&head, from: marker.index + 1, completed: completed, applyingRules: applyingRules)
-            note = .note(summary(of: fields, mark: mark, applyingRules: applyingRules))
+            // When nothing follows the checkbox on its source line, the first rendered line is the next
+            // source line, which holds no fields of the task.
+            let emptyTask = HTMLNormalizer.markerLineIsEmptyAfterCheckbox(item.open.source, in: source)
+            let fields = emptyTask
+                ? []
+                : HTMLNormalizer.strippingFirstLine(&head, from: marker.index + 1, completed: completed, applyingRules: applyingRules)
+            // An empty task is left as written: it gets no date.
+            note = .note(summary(of: fields, mark: mark, applyingRules: applyingRules && !emptyTask))
             if marker.mark != nil { HTMLNormalizer.unwrapEmptyParagraph(&head, marker: marker.index) }
         }
         var tokens: [HTMLToken] = [.tag(item.open)]
@@ -179,6 +185,15 @@ struct HTMLNormalizer: Sendable {
         guard rest.count >= 2, rest[1] == "]", rest[0] != "[", rest[0] != "]" else { return nil }
         guard rest.count == 2 || rest[2] == " " || rest[2] == "\t" else { return nil }
         return rest[0]
+    }
+
+    /// Whether the item's source line holds nothing but white space after its checkbox.
+    private static func markerLineIsEmptyAfterCheckbox(_ position: (line: Int, column: Int)?, in source: [[UInt8]]) -> Bool {
+        guard markerLineCheckbox(position, in: source) != nil, let position else { return false }
+        let line = source[position.line - 1].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        guard let open = line[(line.startIndex + position.column - 1)...].firstIndex(of: UInt8(ascii: "[")) else { return false }
+        let afterMark = String(decoding: line[(open + 1)...], as: UTF8.self).unicodeScalars.dropFirst(2)
+        return afterMark.allSatisfy { $0 == " " || $0 == "\t" }
     }
 
     /// A leading `<input type="checkbox">` becomes the text `[x] ` or `[ ] ` it was rendered from,

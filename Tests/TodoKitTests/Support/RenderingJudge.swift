@@ -34,7 +34,7 @@ struct RenderingJudge: Sendable {
         let (frontMatter, body) = FrontMatter.split(input)
         let html = try renderer.render(body, sourcePositions: true)
         // The lists the engine deliberately leaves unsorted, 1-based (the body keeps the line numbers).
-        let kept = Set(CanonicalForm.listsKeptInPlace(ParsedDocument(validated: input)).map { $0 + 1 })
+        let kept = Set(CanonicalForm.listsKeptInPlace(ParsedDocument(validated: input), options: FormatOptions(today: normalizer.today)).map { $0 + 1 })
         let canonical = normalizer.canonical(html, source: Shrinker.lines(body), applyingRules: true, keptLists: kept)
         return Rendering(frontMatter: frontMatter, html: html, canonical: canonical)
     }

@@ -27,6 +27,11 @@ struct SplitMix64: Sendable {
         below(100) < percent
     }
 
+    /// `count` random bytes.
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+    }
+
     /// One element of a non-empty array.
     mutating func pick<T>(_ choices: [T]) -> T {
         choices[below(choices.count)]

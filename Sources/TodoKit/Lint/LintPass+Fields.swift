@@ -1,0 +1,150 @@
+// Tokens that look like fields but are not read as fields: impossible dates (TD001) and misspelled
+// keys (TD011). Tokens are whitespace-delimited and never inside a backtick code span.
+extension LintPass {
+    private static let plainDateKeys = FieldKey.allCases.filter(\.isDate).map(\.rawValue)
+    private static let dataviewDateKeys = FieldKey.allCases.filter(\.isDate).map(\.dataviewName)
+    private static let dateEmojis: Set<String> = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"]
+
+    mutating func checkFieldLookalikes(line: Int, from start: Int, to end: Int) {
+        let tokens = Self.tokens(buf, from: start, to: end)
+        for (index, token) in tokens.enumerated() {
+            let first = buf[token.lowerBound]
+            if first == UInt8(ascii: "[") || first == UInt8(ascii: "(") {
+                checkDataview(line: line, at: token.lowerBound, end: end)
+            } else if first >= 0xE2 {
+                var text = String(decoding: UnsafeBufferPointer(rebasing: buf[token]), as: UTF8.self)
+                if text.unicodeScalars.last == "\u{FE0F}" { text.unicodeScalars.removeLast() }
+                guard Self.dateEmojis.contains(text), index + 1 < tokens.count else { continue }
+                let value = bytes(tokens[index + 1])
+                if let problem = Self.dateProblem(value) {
+                    report(.invalidDate, line: line, offset: token.lowerBound, problem)
+                }
+            } else if let colon = buf[token].firstIndex(of: UInt8(ascii: ":")), colon > token.lowerBound {
+                let key = bytes(token.lowerBound..<colon)
+                let value = bytes((colon + 1)..<token.upperBound)
+                if key == "completion" && Self.isDateShaped(value) {
+                    report(.misspelledFieldKey, line: line, offset: token.lowerBound,
+                           "unknown field key 'completion', did you mean 'done'?")
+                    continue
+                }
+                check(key: key, value: value, known: Self.plainDateKeys, line: line, offset: token.lowerBound)
+            }
+        }
+    }
+
+    /// `[key:: value]` or `(key:: value)` starting at `p`.
+    private mutating func checkDataview(line: Int, at p: Int, end: Int) {
+        let close = buf[p] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
+        var j = p + 1
+        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        let keyStart = j
+        while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !isSpaceOrTab(buf[j]) && buf[j] != close { j += 1 }
+        guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return }
+        let key = bytes(keyStart..<j)
+        j += 2
+        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        let valueStart = j
+        while j < end && buf[j] != close && !isSpaceOrTab(buf[j]) { j += 1 }
+        let value = bytes(valueStart..<j)
+        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        guard j < end, buf[j] == close else { return }
+        if key == "done" && Self.isDateShaped(value) {
+            report(.misspelledFieldKey, line: line, offset: p, "unknown field key 'done', did you mean 'completion'?")
+            return
+        }
+        check(key: key, value: value, known: Self.dataviewDateKeys, line: line, offset: p)
+    }
+
+    private mutating func check(key: String, value: String, known: [String], line: Int, offset: Int) {
+        guard Self.isDateShaped(value) else { return }
+        if known.contains(key) {
+            if let problem = Self.dateProblem(value) { report(.invalidDate, line: line, offset: offset, problem) }
+            return
+        }
+        guard key.unicodeScalars.allSatisfy({ $0.value >= 0x80 || ($0.properties.isAlphabetic && $0.isASCII) }) else { return }
+        if let suggestion = EditDistance.closest(to: key, among: known) {
+            report(.misspelledFieldKey, line: line, offset: offset, "unknown field key '\(key)', did you mean '\(suggestion)'?")
+        }
+    }
+
+    private func bytes(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
+    }
+
+    /// `NNNN-N-N` with one or two digits for month and day.
+    static func isDateShaped(_ value: String) -> Bool {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count) else { return false }
+        return parts.allSatisfy { $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+    }
+
+    /// What is wrong with a date-shaped value, or nil when it is a valid day.
+    static func dateProblem(_ value: String) -> String? {
+        guard isDateShaped(value) else { return nil }
+        if value.utf8.count != 10 { return "date '\(value)' is not written yyyy-mm-dd" }
+        return Day(value) == nil ? "date '\(value)' does not exist" : nil
+    }
+
+    /// Whitespace-delimited tokens in `[start, end)`, leaving out every token that touches a code span.
+    static func tokens(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Range<Int>] {
+        // Every backtick run by length, in order, so that finding a closing run is a binary search:
+        // a line full of runs of many lengths stays fast.
+        var runs: [Int: [Int]] = [:]
+        var r = start
+        while r < end {
+            guard buf[r] == UInt8(ascii: "`") else {
+                r += 1
+                continue
+            }
+            var q = r
+            while q < end && buf[q] == UInt8(ascii: "`") { q += 1 }
+            runs[q - r, default: []].append(r)
+            r = q
+        }
+        /// The end of the first run of exactly `length` backticks starting at or after `from`.
+        func closer(length: Int, from: Int) -> Int? {
+            guard let starts = runs[length] else { return nil }
+            var lo = 0
+            var hi = starts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if starts[mid] < from { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < starts.count ? starts[lo] + length : nil
+        }
+
+        var result: [Range<Int>] = []
+        var i = start
+        var tokenStart = -1
+        var tainted = false
+        func finish(_ at: Int) {
+            if tokenStart >= 0 && !tainted { result.append(tokenStart..<at) }
+            tokenStart = -1
+            tainted = false
+        }
+        while i < end {
+            let c = buf[i]
+            if isSpaceOrTab(c) {
+                finish(i)
+                i += 1
+                continue
+            }
+            if tokenStart < 0 { tokenStart = i }
+            if c == UInt8(ascii: "\\") {
+                i += 2
+                continue
+            }
+            if c == UInt8(ascii: "`") {
+                var j = i
+                while j < end && buf[j] == c { j += 1 }
+                // Everything up to the closing run is code, white space included: the token is dropped.
+                tainted = true
+                i = closer(length: j - i, from: j) ?? j
+                continue
+            }
+            i += 1
+        }
+        finish(min(i, end))
+        return result
+    }
+}

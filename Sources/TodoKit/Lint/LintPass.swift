@@ -1,0 +1,139 @@
+/// One run of the linter over one document: reads each task once and collects findings.
+struct LintPass {
+    let doc: ParsedDocument
+    let buf: UnsafeBufferPointer<UInt8>
+    let today: Day
+    let enabled: Set<String>
+    var findings: [Finding] = []
+
+    /// What the task rules learned about each task, for the list rules.
+    private var completed: [Bool] = []
+    private var titles: [ArraySlice<UInt8>] = []
+
+    init(doc: ParsedDocument, buf: UnsafeBufferPointer<UInt8>, today: Day, enabled: Set<String>) {
+        self.doc = doc
+        self.buf = buf
+        self.today = today
+        self.enabled = enabled
+    }
+
+    mutating func run() {
+        for task in doc.structure.tasks.indices { checkTask(task) }
+        checkLists()
+        checkParents()
+        if on(.nearMissTask) { checkNearMisses() }
+    }
+
+    func on(_ rule: LintRule) -> Bool { enabled.contains(rule.code) }
+
+    /// Records a finding at byte `offset` of `line` (0-based) if the rule is enabled.
+    mutating func report(_ rule: LintRule, line: Int, offset: Int, _ message: String) {
+        guard on(rule) else { return }
+        findings.append(Finding(rule, line: line + 1, column: offset - doc.lines.starts[line] + 1, message))
+    }
+
+    // MARK: - One task
+
+    private mutating func checkTask(_ index: Int) {
+        let task = doc.structure.tasks[index]
+        let line = task.line
+        let (status, mark) = doc.status(ofTask: index, buf)
+        let text = doc.text(ofTask: index, buf)
+        let chosen = text.effectiveFields()
+        let title = text.title(buf, removing: Array(text.occurrences.indices))
+        completed.append(status.isCompleted)
+        titles.append(title)
+        // The formatter leaves a task with nothing after its checkbox as written.
+        let isBlank = text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil
+
+        if mark == "X" {
+            report(.nonCanonicalCheckbox, line: line, offset: task.checkbox + 1, "write the done mark as 'x', not 'X'")
+        }
+        if !isBlank, text.coreStart != task.checkboxEnd + 1 || buf[task.checkboxEnd] != 0x20 {
+            report(.nonCanonicalCheckbox, line: line, offset: task.checkboxEnd, "use exactly one space after the checkbox")
+        }
+        if case .other(let c) = status {
+            report(.unknownStatus, line: line, offset: task.checkbox + 1, "unknown status character '\(c)'")
+        }
+        if title.isEmpty {
+            report(.emptyTask, line: line, offset: task.checkbox, "empty task")
+        }
+
+        func day(_ key: FieldKey) -> (Day, Int)? {
+            guard let i = chosen[key], let d = text.occurrences[i].field.day else { return nil }
+            return (d, text.occurrences[i].range.lowerBound)
+        }
+        if status.isCompleted {
+            if !isBlank, chosen[.done] == nil, chosen[.cancelled] == nil {
+                let what = status == .done ? "done" : "cancelled"
+                report(.completedWithoutDate, line: line, offset: task.checkbox, "\(what) task has no \(what) date")
+            }
+            for key in [FieldKey.cancelled, .done] {
+                if let (d, offset) = day(key), d > today {
+                    report(.endDateInFuture, line: line, offset: offset, "\(key.rawValue) date \(d) is in the future")
+                }
+            }
+        } else {
+            for occurrence in text.occurrences where occurrence.field.key == .done || occurrence.field.key == .cancelled {
+                report(.endDateOnOpenTask, line: line, offset: occurrence.range.lowerBound,
+                       "task is not completed but has a \(occurrence.field.key.rawValue) date")
+            }
+            if let (due, offset) = day(.due), due < today {
+                report(.overdueTask, line: line, offset: offset, "overdue since \(due)")
+            }
+        }
+        if let (due, offset) = day(.due), let (created, _) = day(.created), due < created {
+            report(.dueBeforeCreated, line: line, offset: offset, "due date \(due) is before created date \(created)")
+        }
+        if on(.invalidDate) || on(.misspelledFieldKey) {
+            checkFieldLookalikes(line: line, from: task.checkboxEnd, to: doc.lines.contentEnds[line])
+        }
+    }
+
+    // MARK: - Lists
+
+    private mutating func checkLists() {
+        let s = doc.structure
+        for list in s.lists {
+            var lastOpen = -1
+            for (position, item) in list.items.enumerated() {
+                let task = s.items[item].task
+                if task < 0 || !completed[task] { lastOpen = position }
+            }
+            var seen: [ArraySlice<UInt8>: Int] = [:]
+            for (position, item) in list.items.enumerated() {
+                let task = s.items[item].task
+                guard task >= 0 else { continue }
+                let t = s.tasks[task]
+                if completed[task] && position < lastOpen {
+                    report(.completedAboveOpen, line: t.line, offset: t.checkbox, "completed task above open items")
+                }
+                guard !titles[task].isEmpty else { continue }
+                if let first = seen[titles[task]] {
+                    report(.duplicateTask, line: t.line, offset: t.checkbox, "duplicate of the task on line \(first + 1)")
+                } else {
+                    seen[titles[task]] = t.line
+                }
+            }
+        }
+    }
+
+    /// Completed tasks whose nearest enclosed tasks are not all completed.
+    private mutating func checkParents() {
+        guard on(.completedParentWithOpenSubtasks) else { return }
+        let s = doc.structure
+        var enclosingTask = [Int](repeating: -1, count: s.items.count)
+        var reported = Set<Int>()
+        for (index, item) in s.items.enumerated() {
+            let parent = s.lists[item.list].parentItem
+            if parent >= 0 {
+                enclosingTask[index] = s.items[parent].task >= 0 ? s.items[parent].task : enclosingTask[parent]
+            }
+            let owner = enclosingTask[index]
+            guard item.task >= 0, owner >= 0, completed[owner], !completed[item.task], !reported.contains(owner) else { continue }
+            reported.insert(owner)
+            let t = s.tasks[owner]
+            report(.completedParentWithOpenSubtasks, line: t.line, offset: t.checkbox, "completed task has open subtasks")
+        }
+    }
+}

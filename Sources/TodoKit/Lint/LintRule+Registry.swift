@@ -1,0 +1,145 @@
+// The registry: every rule described once. docs/LINT.md lists the same codes (a test checks it).
+extension LintRule {
+    /// Every rule, in code order.
+    public static let all: [LintRule] = [
+        invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
+        dueBeforeCreated, completedParentWithOpenSubtasks, nonCanonicalCheckbox, unknownStatus,
+        nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask,
+    ]
+
+    static let invalidDate = LintRule(
+        code: "TD001", name: "invalid-date", severity: .error, enabledByDefault: true, fixable: false,
+        summary: "a field with a date that does not exist or is not written YYYY-MM-DD",
+        rationale: "The formatter reads `due:2026-02-30` as plain text, so the task silently has no due date.",
+        triggers: [
+            Example("- [ ] Pay rent due:2026-02-30\n", line: 1, column: 16),
+            Example("- [ ] a 📅 2025-02-29\n", line: 1, column: 9),
+            Example("- [ ] a [due:: 2026-13-01]\n", line: 1, column: 9),
+            Example("- [ ] a due:2026-1-5\n", line: 1, column: 9),
+        ],
+        passes: [
+            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "```\n- [ ] a due:2026-02-30\n```\n",
+            "- a due:2026-02-30\n", "- [ ] meet at 12:30\n", "- [ ] a due:2026-02-30,\n",
+        ])
+
+    static let endDateOnOpenTask = LintRule(
+        code: "TD002", name: "end-date-on-open-task", severity: .warning, enabledByDefault: true, fixable: true,
+        summary: "a task that is not completed carries a done or cancelled date",
+        rationale: "A reopened task keeps a stale end date; formatting removes it.",
+        triggers: [Example("- [ ] Pay rent done:2026-11-01\n", line: 1, column: 16)],
+        passes: ["- [x] Pay rent done:2026-11-01\n", "- [ ] Pay rent due:2026-11-01\n", "- [ ] a `done:2026-11-01`\n"])
+
+    static let completedWithoutDate = LintRule(
+        code: "TD003", name: "completed-without-date", severity: .warning, enabledByDefault: true, fixable: true,
+        summary: "a done or cancelled task has no done or cancelled date",
+        rationale: "Without an end date nobody can tell when the task was finished; formatting stamps today.",
+        triggers: [Example("- [x] Pay rent\n", line: 1, column: 3), Example("1. [-] Party\n", line: 1, column: 4)],
+        passes: ["- [x] Pay rent done:2026-11-20\n", "- [-] Party cancelled:2026-11-20\n", "- [x] Party cancelled:2026-11-20\n",
+                 "- [x]\n", "- [ ] Pay rent\n"])
+
+    static let completedAboveOpen = LintRule(
+        code: "TD004", name: "completed-above-open", severity: .warning, enabledByDefault: true, fixable: true,
+        summary: "a completed task stands above items of its list that are not completed",
+        rationale: "Open work belongs at the top of a list; formatting sinks completed tasks.",
+        triggers: [Example("- [x] Pack done:2026-11-20\n- [ ] Book taxi\n", line: 1, column: 3)],
+        passes: ["- [ ] Book taxi\n- [x] Pack done:2026-11-20\n", "- [x] a done:2026-11-20\n\n# Next\n\n- [ ] b\n",
+                 "- [ ] Trip\n  - [x] Pack done:2026-11-20\n- [ ] Book\n"])
+
+    static let endDateInFuture = LintRule(
+        code: "TD005", name: "end-date-in-future", severity: .error, enabledByDefault: true, fixable: false,
+        summary: "a completed task's done or cancelled date is after today",
+        rationale: "A task cannot have been finished on a day that has not come yet; usually a typo.",
+        triggers: [Example("- [x] Pay rent done:2026-12-01\n", line: 1, column: 16)],
+        passes: ["- [x] Pay rent done:2026-11-21\n", "- [ ] Pay rent due:2026-12-01\n"])
+
+    static let dueBeforeCreated = LintRule(
+        code: "TD006", name: "due-before-created", severity: .error, enabledByDefault: true, fixable: false,
+        summary: "a task is due before the day it was created",
+        rationale: "One of the two dates is wrong.",
+        triggers: [Example("- [ ] a created:2026-11-10 due:2026-11-01\n", line: 1, column: 28)],
+        passes: ["- [ ] a created:2026-11-01 due:2026-11-01\n", "- [ ] a due:2026-11-01\n"])
+
+    static let completedParentWithOpenSubtasks = LintRule(
+        code: "TD007", name: "completed-parent-with-open-subtasks", severity: .warning, enabledByDefault: true,
+        fixable: false,
+        summary: "a completed task has subtasks that are not completed",
+        rationale: "Either the parent is not really done or the subtasks were forgotten.",
+        triggers: [Example("- [x] Pack done:2026-11-20\n  - [ ] Find passport\n", line: 1, column: 3)],
+        passes: ["- [x] Pack done:2026-11-20\n  - [x] Find passport done:2026-11-20\n", "- [ ] Pack\n  - [ ] Find passport\n"])
+
+    static let nonCanonicalCheckbox = LintRule(
+        code: "TD008", name: "non-canonical-checkbox", severity: .warning, enabledByDefault: true, fixable: true,
+        summary: "a checkbox written `[X]`, or not followed by exactly one space",
+        rationale: "One spelling keeps diffs and searches simple; formatting writes `[x]` and one space.",
+        triggers: [
+            Example("- [X] Pay rent done:2026-11-20\n", line: 1, column: 4),
+            Example("- [ ]  Pay rent\n", line: 1, column: 6),
+            Example("- [ ]\tPay rent\n", line: 1, column: 6),
+        ],
+        passes: ["- [x] Pay rent done:2026-11-20\n", "- [ ] Pay rent\n", "-   [ ] Pay rent\n", "- [ ]  \n"])
+
+    static let unknownStatus = LintRule(
+        code: "TD009", name: "unknown-status", severity: .info, enabledByDefault: true, fixable: false,
+        summary: "a checkbox mark other than space, x, X, - or /",
+        rationale: "Custom marks such as `[?]` are kept and read as open; other tools may not know them.",
+        triggers: [Example("- [?] Ask Bob\n", line: 1, column: 4)],
+        passes: ["- [ ] a\n", "- [/] a\n", "- [-] a cancelled:2026-11-20\n", "- [x] a done:2026-11-20\n"])
+
+    static let nearMissTask = LintRule(
+        code: "TD010", name: "near-miss-task", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a line that looks like a task but is not one",
+        rationale: "`- [x]foo`, `-[ ] a` or `[ ] a` render as text: the task is invisible to every tool.",
+        triggers: [
+            Example("- [x]foo\n", line: 1, column: 3),
+            Example("-[ ] a\n", line: 1, column: 1),
+            Example("[ ] a\n", line: 1, column: 1),
+            Example("- [\t] a\n", line: 1, column: 3),
+            Example("- []\n", line: 1, column: 3),
+            Example("- [ x] a\n", line: 1, column: 3),
+            Example("> -[ ] a\n", line: 1, column: 3),
+            Example("- [ ] a\n  -[ ] b\n", line: 2, column: 3),
+            Example("1. -[ ] a\n", line: 1, column: 4),
+        ],
+        passes: ["- [ ] a\n", "- [link](https://example.com)\n", "- [x](https://example.com)\n", "```\n-[ ] a\n```\n",
+                 "    [ ] a\n", "> [!todo] Title\n> - [ ] a\n", "---\n[ ] a\n---\n# Tasks\n", "- [link] text\n",
+                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n"])
+
+    static let misspelledFieldKey = LintRule(
+        code: "TD011", name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,
+        summary: "an unknown key followed by a date, one or two edits away from a field key",
+        rationale: "`deu:2026-01-01` is plain text, so the task silently has no due date.",
+        triggers: [
+            Example("- [ ] a deu:2026-01-01\n", line: 1, column: 9),
+            Example("- [ ] a dué:2026-01-01\n", line: 1, column: 9),
+            Example("- [ ] a [deu:: 2026-01-01]\n", line: 1, column: 9),
+            Example("- [ ] a schedule:2026-01-01\n", line: 1, column: 9),
+            Example("- [ ] a Due:2026-01-01\n", line: 1, column: 9),
+            Example("- [x] a completion:2026-01-01\n", line: 1, column: 9),
+            Example("- [x] a [done:: 2026-01-01]\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] a due:2026-01-01\n", "- [ ] a date:2026-01-01\n", "- [ ] a end:2026-01-01\n", "- [ ] a deu:soon\n",
+                 "- [ ] a `deu:2026-01-01`\n", "- a deu:2026-01-01\n",
+                 "- [x] a [completion:: 2026-01-01]\n", "- [ ] a [deu:: soon]\n"])
+
+    static let duplicateTask = LintRule(
+        code: "TD012", name: "duplicate-task", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a task with the same title as an earlier task in the same list",
+        rationale: "Usually the same task written down twice.",
+        triggers: [Example("- [ ] Buy milk\n- [ ] Buy milk due:2026-12-01\n", line: 2, column: 3)],
+        passes: ["- [ ] Buy milk\n- [ ] Buy bread\n", "- [ ] Buy milk\n\n# Later\n\n- [ ] Buy milk\n",
+                 "- [ ] Shop\n  - [ ] Buy milk\n- [ ] Buy milk\n"])
+
+    static let emptyTask = LintRule(
+        code: "TD013", name: "empty-task", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a task with no title",
+        rationale: "A checkbox with nothing to do is a leftover.",
+        triggers: [Example("- [ ]\n", line: 1, column: 3), Example("- [ ] due:2026-12-01\n", line: 1, column: 3)],
+        passes: ["- [ ] a\n", "- [ ] `code`\n"])
+
+    static let overdueTask = LintRule(
+        code: "TD014", name: "overdue-task", severity: .warning, enabledByDefault: false, fixable: false,
+        summary: "a task that is not completed is past its due date",
+        rationale: "Useful in a daily CI job; off by default because the result changes with the date.",
+        triggers: [Example("- [ ] Pay rent due:2026-11-20\n", line: 1, column: 16)],
+        passes: ["- [ ] Pay rent due:2026-11-21\n", "- [x] Pay rent due:2026-11-01 done:2026-11-02\n"])
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import TodoKit
+
+/// One file that `todofmt watch` keeps formatted: its watcher, and what happens after a save.
+///
+/// Confined to the watch queue: the watcher calls the handler there, and ``WatchRunner`` touches
+/// it only there.
+final class WatchedFile: @unchecked Sendable {
+    /// The path as given or found; names the file in messages and is used to read and write it.
+    let path: String
+    private let watcher: FileWatcher
+    private let request: WatchRequest
+    private let console: Console
+
+    init(path: String, request: WatchRequest, console: Console, options: FileWatcher.Options) {
+        self.path = path
+        self.request = request
+        self.console = console
+        watcher = FileWatcher(path: path, options: options)
+    }
+
+    /// Starts watching; the content now is the baseline and is not formatted.
+    func start(on queue: DispatchQueue) {
+        watcher.start(queue: queue) { [weak self] event in self?.handle(event) }
+    }
+
+    /// Stops watching; no handler call runs or will run once this returns.
+    func stop() {
+        watcher.stop()
+    }
+
+    private func handle(_ event: FileWatcher.Event) {
+        switch event {
+        case .changed(let bytes):
+            format(bytes)
+        case .deleted:
+            console.error("\(path): deleted")
+        case .error(let message):
+            // The watcher's message already names the file.
+            console.error(message)
+        }
+    }
+
+    /// Formats `saved` (what the file held after a save) and writes the result, unless it is
+    /// already canonical or the file has changed again since `saved` was read.
+    ///
+    /// ``AtomicFile/write(_:to:ifStill:)`` makes the second check race-free for every editor that
+    /// replaces the file or has finished writing it. One case is left: an editor that writes in
+    /// place and pauses longer than the debounce in the middle of one save, then goes on writing
+    /// to the file it opened, which is no longer at the path. Editors write a save in one go.
+    func format(_ saved: [UInt8]) {
+        let output: [UInt8]
+        do {
+            output = try TodoFormatter(options: request.currentOptions()).format(utf8: saved)
+        } catch {
+            console.error("\(path): \(error.description)")
+            return
+        }
+        guard output != saved else { return }
+
+        // Announced first, so that the write cannot be reported back as a save to format.
+        watcher.expectWrite(output)
+        do {
+            if try AtomicFile.write(output, to: path, ifStill: saved) {
+                console.error("\(path): formatted")
+            }
+            // Otherwise someone saved again after `saved` was read: their save is left alone, and
+            // the watcher reports it (it differs from `output`), so it is formatted in its turn.
+        } catch {
+            // Nothing was written: the watcher must compare with what the file held.
+            watcher.expectWrite(saved)
+            // A file deleted meanwhile is reported by the watcher as deleted.
+            if error != .noSuchFile { console.error("\(path): \(error.description)") }
+        }
+    }
+}

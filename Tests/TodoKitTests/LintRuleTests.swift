@@ -1,0 +1,142 @@
+import Foundation
+import TodoKit
+import XCTest
+
+/// Every rule's documented examples, run: each "triggers" example yields exactly one finding of
+/// that rule, at the documented line and column; each "passes" example yields none of it. All
+/// rules run (the ones off by default too), with today = ``LintRule/exampleDay``.
+final class LintRuleTests: XCTestCase {
+    private let linter = Linter(today: LintRule.exampleDay, rules: LintRule.all)
+
+    private func findings(_ text: String, _ rule: LintRule) -> [Finding] {
+        linter.lint(TodoDocument(text)).filter { $0.code == rule.code }
+    }
+
+    func testTriggeringExamples() {
+        for rule in LintRule.all {
+            XCTAssertFalse(rule.triggers.isEmpty, "\(rule.code) has no triggering example")
+            for example in rule.triggers {
+                let found = findings(example.text, rule)
+                XCTAssertEqual(found.map(\.location), [SourceLocation(line: example.line, column: example.column)],
+                               "\(rule.code) on \(example.text.debugDescription): \(found.map(\.message))")
+                for finding in found {
+                    XCTAssertEqual(finding.severity, rule.severity)
+                    XCTAssertEqual(finding.rule, rule.name)
+                    XCTAssertFalse(finding.message.isEmpty)
+                    // Our own words are lowercase; quoted text from the file stays as written.
+                    let own = finding.message.replacing(/'[^']*'/, with: "''")
+                    XCTAssertEqual(own, own.lowercased(), "messages are lowercase")
+                    XCTAssertFalse(finding.message.hasSuffix("."))
+                }
+            }
+        }
+    }
+
+    func testPassingExamples() {
+        for rule in LintRule.all {
+            XCTAssertFalse(rule.passes.isEmpty, "\(rule.code) has no passing example")
+            for text in rule.passes {
+                let found = findings(text, rule)
+                XCTAssertEqual(found, [], "\(rule.code) on \(text.debugDescription)")
+            }
+        }
+    }
+
+    func testRegistryIsWellFormed() {
+        let codes = LintRule.all.map(\.code)
+        XCTAssertEqual(codes, codes.sorted())
+        XCTAssertEqual(Set(codes).count, codes.count)
+        XCTAssertEqual(Set(LintRule.all.map(\.name)).count, codes.count)
+        for rule in LintRule.all {
+            XCTAssertNotNil(rule.code.wholeMatch(of: /TD[0-9]{3}/), rule.code)
+            XCTAssertNotNil(rule.name.wholeMatch(of: /[a-z]+(-[a-z]+)*/), rule.name)
+            XCTAssertFalse(rule.summary.isEmpty)
+            XCTAssertFalse(rule.rationale.isEmpty)
+            XCTAssertEqual(LintRule.named(rule.code), rule)
+            XCTAssertEqual(LintRule.named(rule.name), rule)
+        }
+    }
+
+    /// Rules off by default do not run unless asked for.
+    func testOverdueIsOffByDefault() {
+        let text = "- [ ] Pay rent due:2026-11-01\n"
+        XCTAssertEqual(Linter(today: LintRule.exampleDay).lint(TodoDocument(text)), [])
+        let overdue = LintRule.named("overdue-task")!
+        XCTAssertEqual(Linter(today: LintRule.exampleDay, rules: [overdue]).lint(TodoDocument(text)).map(\.code), ["TD014"])
+        // Today decides.
+        XCTAssertEqual(Linter(today: Day("2026-11-01")!, rules: [overdue]).lint(TodoDocument(text)), [])
+    }
+
+    /// Nothing in code blocks, HTML blocks or front matter is reported, whatever it looks like.
+    func testNoFindingsInsideCodeHTMLOrFrontMatter() {
+        let bad = "- [X]  Pay rent due:2026-02-30 deu:2026-01-01\n-[ ] a\n[ ] b\n- [x]foo\n- [?] q\n"
+        let indented = bad.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n"
+        let documents = [
+            "```\n" + bad + "```\n",
+            "~~~md\n" + bad,
+            "# T\n\n" + indented,
+            "<div>\n" + bad + "\n",
+            "---\n" + bad + "---\n",
+            "- item\n\n  ```\n" + bad.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n  ```\n",
+        ]
+        for text in documents {
+            XCTAssertEqual(linter.lint(TodoDocument(text)), [], text)
+        }
+        // The same lines outside those blocks are all reported.
+        XCTAssertEqual(Set(linter.lint(TodoDocument(bad)).map(\.code)),
+                       ["TD001", "TD003", "TD004", "TD008", "TD009", "TD010", "TD011"])
+    }
+
+    func testFindingsAreSortedAndColumnsAreUTF8Bytes() {
+        let text = "- [ ] Café ☕ due:2026-02-30\n- [x] b\n- [ ] é deu:2026-01-01\n"
+        let found = linter.lint(TodoDocument(text))
+        XCTAssertEqual(found, found.sorted { ($0.location, $0.code) < ($1.location, $1.code) })
+        let invalid = found.first { $0.code == "TD001" }
+        // "- [ ] Café ☕ " is 16 bytes.
+        XCTAssertEqual(invalid?.location, SourceLocation(line: 1, column: 17))
+        XCTAssertEqual(invalid?.message, "date '2026-02-30' does not exist")
+        XCTAssertEqual(found.first { $0.code == "TD011" }?.message, "unknown field key 'deu', did you mean 'due'?")
+    }
+
+    /// Code spans of any run length hide field look-alikes, white space inside them included; an
+    /// unclosed run is literal text and hides nothing after it.
+    func testCodeSpansOfEveryLengthHideLookAlikes() {
+        let text = "- [ ] ``` a ` due:2026-02-30 `` b ``` deu:2026-01-01 `` x ` due:2026-02-31\n"
+        let found = linter.lint(TodoDocument(text)).filter { $0.code == "TD001" || $0.code == "TD011" }
+        XCTAssertEqual(found.map { "\($0.location.column) \($0.code)" }, ["39 TD011", "61 TD001"])
+    }
+
+    /// Lines end at LF, CRLF or a lone CR; a byte-order mark is not part of the first line's columns.
+    func testLineEndingsAndByteOrderMark() throws {
+        let text = "\u{FEFF}- [ ] a due:2026-02-30\r\n- [X] b\r- [?] c\n"
+        let found = try linter.lint(utf8: Array(text.utf8)).map { "\($0.location) \($0.code)" }
+        XCTAssertEqual(found, ["1:9 TD001", "2:3 TD003", "2:3 TD004", "2:4 TD008", "3:4 TD009"])
+        XCTAssertThrowsError(try linter.lint(utf8: [0x2D, 0x20, 0xFF]))
+    }
+
+    func testFixableRulesAreFixedByFormatting() throws {
+        let formatter = TodoFormatter(options: FormatOptions(today: LintRule.exampleDay))
+        for rule in LintRule.all where rule.fixable {
+            for example in rule.triggers {
+                let fixed = try formatter.format(example.text)
+                XCTAssertEqual(findings(fixed, rule), [], "\(rule.code) still reported after formatting \(example.text.debugDescription)")
+            }
+        }
+    }
+
+    /// docs/LINT.md lists exactly the registry's rules, each with its name, severity and fixable flag.
+    func testLintDocumentListsEveryRule() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/LINT.md")
+        let doc = try String(contentsOf: url, encoding: .utf8)
+        let rows = doc.split(separator: "\n").filter { $0.hasPrefix("| TD") }
+        XCTAssertEqual(rows.map { String($0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces)) },
+                       LintRule.all.map(\.code))
+        for (row, rule) in zip(rows, LintRule.all) {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            XCTAssertEqual(cells[1], "`\(rule.name)`", rule.code)
+            XCTAssertEqual(cells[2], rule.severity.rawValue + (rule.enabledByDefault ? "" : " (off)"), rule.code)
+            XCTAssertEqual(cells[3], rule.fixable ? "yes" : "no", rule.code)
+        }
+    }
+}
