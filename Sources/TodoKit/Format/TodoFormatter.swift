@@ -47,18 +47,22 @@ public struct TodoFormatter: Sendable {
         parsed = nil
         _ = consume input
         var bytes = first
-        var current = ParsedDocument(validated: bytes)
+        var current: ParsedDocument? = ParsedDocument(validated: bytes)
         for _ in 1..<CanonicalForm.maximumPasses {
+            guard let pass = current else { break }
             var keys: [UInt64]? = []
-            if !CanonicalForm.wouldChange(current, options: options, taskKeys: &keys) {
-                try FormatVerifier.verify(expected, output: current, outputTaskKeys: keys)
+            if !CanonicalForm.wouldChange(pass, options: options, taskKeys: &keys) {
+                try FormatVerifier.verify(expected, output: pass, outputTaskKeys: keys)
                 return bytes
             }
-            let next = CanonicalForm.render(current, options: options)
-            if next.count == current.bytes.count + (current.hasBOM ? 3 : 0) && next == current.utf8 {
-                try FormatVerifier.verify(expected, output: current, outputTaskKeys: nil)
+            let next = CanonicalForm.render(pass, options: options)
+            if next.count == pass.bytes.count + (pass.hasBOM ? 3 : 0) && next == pass.utf8 {
+                try FormatVerifier.verify(expected, output: pass, outputTaskKeys: nil)
                 return bytes
             }
+            // One pass's bytes and parse go before the next pass's are parsed.
+            current = nil
+            _ = consume pass
             bytes = next
             current = ParsedDocument(validated: bytes)
         }
