@@ -123,11 +123,27 @@ struct CanonicalForm: ~Copyable {
     /// When it says no and `taskKeys` is not nil, `taskKeys` holds every task's verifier key,
     /// read on the way.
     static func wouldChange(_ doc: ParsedDocument, options: FormatOptions, taskKeys: inout [UInt64]?) -> Bool {
+        passChange(doc, options: options, taskKeys: &taskKeys) != .nothing
+    }
+
+    /// What a pass of ``render(_:options:)`` would change in a document.
+    enum PassChange {
+        /// Nothing: rendering gives back the document as it is.
+        case nothing
+        /// Some task line is not in canonical form.
+        case taskLines
+        /// Every task line is canonical, but some list would sink (and be renumbered): rendering
+        /// with `Scope(rewriteTasks: false)` gives the same bytes, without reading the tasks again.
+        case listsOnly
+    }
+
+    /// ``wouldChange(_:options:taskKeys:)``, telling which kind of change.
+    static func passChange(_ doc: ParsedDocument, options: FormatOptions, taskKeys: inout [UInt64]?) -> PassChange {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            if form.anyTaskLineChanges(taskKeys: &taskKeys) { return true }
+            if form.anyTaskLineChanges(taskKeys: &taskKeys) { return .taskLines }
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
-            return !form.edits.isEmpty || form.newOrder.contains { $0 != nil }
+            return !form.edits.isEmpty || form.newOrder.contains { $0 != nil } ? .listsOnly : .nothing
         }
     }
 

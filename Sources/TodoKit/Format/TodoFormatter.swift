@@ -51,11 +51,14 @@ public struct TodoFormatter: Sendable {
         for _ in 1..<CanonicalForm.maximumPasses {
             guard let pass = current else { break }
             var keys: [UInt64]? = []
-            if !CanonicalForm.wouldChange(pass, options: options, taskKeys: &keys) {
+            let change = CanonicalForm.passChange(pass, options: options, taskKeys: &keys)
+            if change == .nothing {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: keys)
                 return bytes
             }
-            let next = CanonicalForm.render(pass, options: options)
+            let next = change == .listsOnly
+                ? CanonicalForm.render(pass, options: options, scope: .init(rewriteTasks: false)).bytes
+                : CanonicalForm.render(pass, options: options)
             if next.count == pass.bytes.count + (pass.hasBOM ? 3 : 0) && next == pass.utf8 {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: nil)
                 return bytes
