@@ -11,7 +11,10 @@
 //     counted and saved to `$FUZZ_FINDINGS`, or traps when `FUZZ_TRAP_ON_VERIFY=1`);
 //   - the result is valid UTF-8, keeps the tasks (same count, titles and completion) and
 //     formatting it again changes nothing;
-//   - a document without tasks comes out byte for byte.
+//   - a document without tasks comes out byte for byte;
+//   - the linter (every rule on) reports only places inside the document, and after formatting
+//     with the defaults (what `lint --fix` does) no fixable finding is left, except TD004 for a
+//     list the formatter may not move.
 // Any other violation traps, so libFuzzer saves the input as a crash artifact.
 
 #if canImport(Glibc)
@@ -27,6 +30,12 @@ private nonisolated(unsafe) var summaryRegistered = false
 
 /// A fixed "today" so that a finding reproduces on any day.
 private let fuzzToday = Day("2026-11-21")!
+
+/// Every lint rule, on or off by default.
+private let linter = Linter(today: fuzzToday, rules: LintRule.all)
+
+/// Findings that formatting must resolve (TD004 may stay where a list cannot move).
+private let fixableCodes = Set(LintRule.all.filter(\.fixable).map(\.code)).subtracting(["TD004"])
 
 /// The formatter configurations exercised; every input runs the default one and one other.
 private let optionSets: [FormatOptions] = {
@@ -70,6 +79,12 @@ private func checkDocument(_ bytes: [UInt8]) {
         } catch {
             guard error == parseError else { violation("formatter and parser disagree: \(error) / \(parseError)", bytes) }
         }
+        do throws(TodoError) {
+            _ = try linter.lint(utf8: bytes)
+            violation("linter accepted bytes the parser refused", bytes)
+        } catch {
+            guard error == parseError else { violation("linter and parser disagree: \(error) / \(parseError)", bytes) }
+        }
         return
     }
     guard isText else { violation("invalid UTF-8 or NUL was accepted", bytes) }
@@ -79,6 +94,8 @@ private func checkDocument(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     guard Array(TodoDocument(text).utf8) == bytes else { violation("TodoDocument(_:).utf8 differs from the input", bytes) }
     guard document.text == text else { violation("TodoDocument.text differs from the input", bytes) }
+
+    checkFindingsAreInside(linter.lint(document), bytes)
 
     let other = 1 + Int(fnv1a(bytes) % UInt64(optionSets.count - 1))
     for options in [optionSets[0], optionSets[other]] {
@@ -109,6 +126,14 @@ private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ optio
     guard reparsed.tasks.count == document.tasks.count else { violation("task count changed", bytes) }
     guard identities(reparsed) == identities(document) else { violation("a task's title or completion changed", bytes) }
 
+    if options == optionSets[0] {
+        let findings = linter.lint(reparsed)
+        checkFindingsAreInside(findings, output)
+        if let left = findings.first(where: { fixableCodes.contains($0.code) }) {
+            violation("lint --fix does not converge: \(left.code) at \(left.location.line):\(left.location.column)", bytes)
+        }
+    }
+
     // Idempotent: the output is a fixed point, via the bytes and the parsed-document entry points.
     do {
         let again = try formatter.format(utf8: output)
@@ -117,6 +142,29 @@ private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ optio
         guard viaDocument == output else { violation("format(TodoDocument) differs from format(utf8:)", bytes) }
     } catch {
         violation("formatting the output threw: \(error)", bytes)
+    }
+}
+
+/// Every finding must point at a line of the document and at most one byte past its end.
+private func checkFindingsAreInside(_ findings: [Finding], _ bytes: [UInt8]) {
+    guard !findings.isEmpty else { return }
+    var lengths: [Int] = []
+    var start = 0, i = 0
+    while i < bytes.count {
+        if bytes[i] == 0x0A || bytes[i] == 0x0D {
+            lengths.append(i - start)
+            i += bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+            start = i
+        } else {
+            i += 1
+        }
+    }
+    lengths.append(i - start)
+    for finding in findings {
+        let line = finding.location.line, column = finding.location.column
+        guard line >= 1, line <= lengths.count, column >= 1, column <= lengths[line - 1] + 1 else {
+            violation("lint finding \(finding.code) points outside the document (\(line):\(column))", bytes)
+        }
     }
 }
 

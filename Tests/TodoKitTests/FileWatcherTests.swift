@@ -28,9 +28,9 @@ final class FileWatcherTests: XCTestCase {
     }
 
     /// Starts a watcher on `path` that records into a new recorder.
-    private func watch(_ path: String, _ options: FileWatcher.Options) -> (FileWatcher, EventRecorder) {
+    private func watch(_ path: String, _ options: FileWatcher.Options) -> (FileWatcher, EventRecorder<FileWatcher.Event>) {
         let watcher = FileWatcher(path: path, options: options)
-        let recorder = EventRecorder()
+        let recorder = EventRecorder<FileWatcher.Event>()
         watcher.start(queue: DispatchQueue(label: "test.client")) { recorder.record($0) }
         watchers.append(watcher)
         return (watcher, recorder)
@@ -45,7 +45,7 @@ final class FileWatcherTests: XCTestCase {
     /// Asserts the recorded events end with `text` and hold nothing but `text`, plus, when the
     /// save had a moment with partial content, reports of that moment.
     private func assertFinal(
-        _ recorder: EventRecorder, _ text: String, transient: [FileWatcher.Event] = [],
+        _ recorder: EventRecorder<FileWatcher.Event>, _ text: String, transient: [FileWatcher.Event] = [],
         file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertTrue(recorder.waitForLast(text), "no report of \(text.debugDescription): \(describe(recorder.events))", file: file, line: line)
@@ -388,7 +388,7 @@ final class FileWatcherTests: XCTestCase {
         let path = directory.file("todos.md")
         Save.inPlace(path, "0\n")
         let client = DispatchQueue(label: "test.suspended")
-        let calls = EventRecorder()
+        let calls = EventRecorder<FileWatcher.Event>()
         let watcher = FileWatcher(path: path, options: Self.native)
         // The client's queue is busy, so the report waits in it.
         client.suspend()
@@ -423,7 +423,7 @@ final class FileWatcherTests: XCTestCase {
         let path = directory.file("todos.md")
         Save.inPlace(path, "0\n")
         let watcher = FileWatcher(path: path, options: Self.native)
-        let recorder = EventRecorder()
+        let recorder = EventRecorder<FileWatcher.Event>()
         watcher.start(queue: DispatchQueue(label: "test.client")) { event in
             watcher.stop()
             recorder.record(event)
@@ -439,7 +439,7 @@ final class FileWatcherTests: XCTestCase {
         let (watcher, first) = watch(path, Self.native)
         Save.atomicRename(path, "1\n")
         XCTAssertTrue(first.waitForLast("1\n"))
-        let second = EventRecorder()
+        let second = EventRecorder<FileWatcher.Event>()
         watcher.start(queue: DispatchQueue(label: "test.second")) { second.record($0) }
         Save.atomicRename(path, "2\n")
         XCTAssertTrue(second.waitForLast("2\n"), describe(second.events))
@@ -458,7 +458,7 @@ final class FileWatcherTests: XCTestCase {
         for cycle in 1...100 {
             let options = cycle % 2 == 0 ? Self.native : Self.polling
             let watcher = FileWatcher(path: path, options: options)
-            let recorder = EventRecorder()
+            let recorder = EventRecorder<FileWatcher.Event>()
             watcher.start(queue: DispatchQueue(label: "test.cycle")) { recorder.record($0) }
             if cycle % 10 == 0 {
                 Save.atomicRename(path, "\(cycle)\n")
@@ -474,7 +474,7 @@ final class FileWatcherTests: XCTestCase {
         Save.inPlace(path, "0\n")
         let before = openDescriptorCount()
         weak var core: WatchCore?
-        let recorder = EventRecorder()
+        let recorder = EventRecorder<FileWatcher.Event>()
         do {
             let watcher = FileWatcher(path: path, options: Self.native)
             core = watcher.core

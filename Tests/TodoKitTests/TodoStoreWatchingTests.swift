@@ -153,8 +153,7 @@ final class TodoStoreWatchingTests: XCTestCase {
 
 /// Collects a store's events from its stream and lets a test wait for them.
 final class StoreEventLog: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var recorded: [TodoStore.Event] = []
+    private let recorder = EventRecorder<TodoStore.Event>()
     private var task: Task<Void, Never>?
 
     init(_ stream: AsyncStream<TodoStore.Event>) {
@@ -168,27 +167,14 @@ final class StoreEventLog: @unchecked Sendable {
     }
 
     private func record(_ event: TodoStore.Event) {
-        condition.lock()
-        recorded.append(event)
-        condition.broadcast()
-        condition.unlock()
+        recorder.record(event)
     }
 
-    var events: [TodoStore.Event] {
-        condition.lock()
-        defer { condition.unlock() }
-        return recorded
-    }
+    var events: [TodoStore.Event] { recorder.events }
 
     /// Waits until `predicate` holds for the events so far; `false` after `watcherTimeout`.
     func wait(until predicate: ([TodoStore.Event]) -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: watcherTimeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !predicate(recorded) {
-            if !condition.wait(until: deadline) { return predicate(recorded) }
-        }
-        return true
+        recorder.wait(until: predicate)
     }
 
     /// Waits for an external change whose list satisfies `predicate` and returns that list.

@@ -27,25 +27,26 @@ struct TemporaryDirectory {
 }
 
 /// Collects a watcher's events (from any queue) and lets a test wait for a condition on them.
-final class EventRecorder: @unchecked Sendable {
+/// Collects events (from any queue or task) and lets a test wait for a condition on them.
+final class EventRecorder<Event: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var recorded: [FileWatcher.Event] = []
+    private var recorded: [Event] = []
 
-    func record(_ event: FileWatcher.Event) {
+    func record(_ event: Event) {
         condition.lock()
         recorded.append(event)
         condition.broadcast()
         condition.unlock()
     }
 
-    var events: [FileWatcher.Event] {
+    var events: [Event] {
         condition.lock()
         defer { condition.unlock() }
         return recorded
     }
 
     /// Waits until `predicate` holds for the events so far; `false` after `watcherTimeout`.
-    func wait(until predicate: ([FileWatcher.Event]) -> Bool) -> Bool {
+    func wait(until predicate: ([Event]) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: watcherTimeout)
         condition.lock()
         defer { condition.unlock() }
@@ -54,7 +55,9 @@ final class EventRecorder: @unchecked Sendable {
         }
         return true
     }
+}
 
+extension EventRecorder where Event == FileWatcher.Event {
     /// Waits until the last event reports exactly `text`.
     func waitForLast(_ text: String) -> Bool {
         wait { $0.last == .changed(Array(text.utf8)) }

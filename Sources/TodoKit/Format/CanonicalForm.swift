@@ -263,12 +263,15 @@ struct CanonicalForm: ~Copyable {
             out.truncate(to: body - 1)
         } else if let hardBreak = text.hardBreak {
             out.append(buf, hardBreak.lowerBound, hardBreak.upperBound)
+        } else if text.protectsBackslash && out[out.count - 1] == UInt8(ascii: "\\") {
+            // Still a literal backslash, not a line break.
+            out.append(0x20)
         }
     }
 
     /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
     static func tail(mark: [UInt8], title: some Collection<UInt8>, fields: [Field], style: FieldStyle,
-                     blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool) -> [UInt8] {
+                     blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool, protectsBackslash: Bool = false) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "[")]
         out.append(contentsOf: mark)
         out.append(UInt8(ascii: "]"))
@@ -284,7 +287,12 @@ struct CanonicalForm: ~Copyable {
         if !body.isEmpty {
             out.append(0x20)
             out.append(contentsOf: body)
-            if let hardBreak { out.append(contentsOf: hardBreak) }
+            if let hardBreak {
+                out.append(contentsOf: hardBreak)
+            } else if protectsBackslash && body.last == UInt8(ascii: "\\") {
+                // Still a literal backslash, not a line break.
+                out.append(0x20)
+            }
         } else if spaceWhenEmpty {
             // GitHub draws an empty checkbox only when white space follows it.
             out.append(0x20)

@@ -161,9 +161,10 @@ enum FormatVerifier {
                         // is rewritten with the task, so the item is known by the task's identity.
                         itemKey = taskKeys[taskHere] &+ 1
                     } else if nextItem != firstItem {
-                        // A later item on its line (`- - - a`) is keyed by the whole line, like a line
-                        // without an item: hash that line once, not once per item (deep nesting was quadratic).
-                        let lineKey = shared ?? Keys.lineKey(doc, line, -1, buf)
+                        // A later item on its line (`- - - a`, `2. - a`) is keyed by its line as the line's
+                        // first item reads it (without that item's number, which renumbering may change),
+                        // hashed once per line, not once per item (deep nesting was quadratic).
+                        let lineKey = shared ?? Keys.lineKey(doc, line, firstItem, buf)
                         shared = lineKey
                         itemKey = lineKey
                     } else {

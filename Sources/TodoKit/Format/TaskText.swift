@@ -21,6 +21,8 @@ struct TaskText {
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
+    /// Whether the text ends in a literal backslash that a following line would turn into a hard break.
+    var protectsBackslash = false
     /// Whether any white space followed the checkbox.
     var hasSpaceAfterCheckbox = false
 
@@ -68,6 +70,18 @@ struct TaskText {
                 hardBreak = w..<end
                 e = w
             }
+        }
+        // A literal backslash before trailing white space would become a hard break if the white
+        // space went: such a line keeps one space after it.
+        protectsBackslash = false
+        if paragraphContinues && hardBreak == nil && e < end && e > s && buf[e - 1] == UInt8(ascii: "\\") {
+            var backslashes = 0
+            var k = e
+            while k > s && buf[k - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+                k -= 1
+            }
+            protectsBackslash = backslashes % 2 == 1
         }
         coreEnd = e
         while occurrences.popLast() != nil {}
