@@ -880,7 +880,7 @@ class Bench:
         if not t.real_cli:
             p("- The real CLI is not in this build: todofmt runs as the temporary stdin→stdout front end "
               "(check = format to /dev/null, writing = format into a file; the tree takes one process per file).")
-        p("- The Python peers take minutes on large inputs (mdformat ≈ 10 s/MB, pymarkdown ≈ 60 s/MB here), so "
+        p("- The Python peers take seconds (mdformat) to tens of seconds (pymarkdown) per MB here, so "
           "they run once on the 1 MB file, not on the 10 MB file, and on 500 of the tree's files (beside todofmt "
           "on the same 500); `BENCH_FULL=1` runs them on everything.")
         p("- Measured by `Benchmarks/timerun.swift` (posix_spawn + wait4). Its floor, running `/bin/true`: "
