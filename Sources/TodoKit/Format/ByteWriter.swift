@@ -83,6 +83,12 @@ struct ByteWriter: ~Copyable {
         count += n
     }
 
+    /// Sets the byte at `index` (`0..<count`).
+    @inline(__always) mutating func replace(at index: Int, with byte: UInt8) {
+        precondition(index < count)
+        base[index] = byte
+    }
+
     /// Drops every byte from `index` on.
     @inline(__always) mutating func truncate(to index: Int) {
         count = index

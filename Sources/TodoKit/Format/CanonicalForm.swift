@@ -2,23 +2,41 @@
 /// moved ordered lists renumbered. Every other line is copied byte for byte.
 ///
 /// The output is built as a permutation of the input lines plus byte edits on a few lines, so the
-/// work is linear in the size of the file and never recursive, however deep lists nest.
-struct CanonicalForm {
-    /// A replacement of bytes `[start, end)` on one line.
+/// work is linear in the size of the file and never recursive, however deep lists nest. Task lines
+/// get their canonical text while the output is written, straight into it.
+struct CanonicalForm: ~Copyable {
+    /// A replacement of bytes `[start, end)` on one line by `arena[bytes]`; 32-bit numbers, as in
+    /// ``BlockStructure``.
     private struct Edit {
-        var start: Int
-        var end: Int
-        var bytes: [UInt8]
-        var next: Int
+        private var _start, _end, _bytesStart, _bytesEnd, _next: Int32
+
+        init(start: Int, end: Int, bytes: Range<Int>, next: Int) {
+            _start = Int32(start)
+            _end = Int32(end)
+            _bytesStart = Int32(bytes.lowerBound)
+            _bytesEnd = Int32(bytes.upperBound)
+            _next = Int32(next)
+        }
+
+        var start: Int { Int(_start) }
+        var end: Int { Int(_end) }
+        var bytes: Range<Int> { Int(_bytesStart)..<Int(_bytesEnd) }
+        /// The line's previous edit, -1 if none.
+        var next: Int { Int(_next) }
     }
 
     private let doc: ParsedDocument
     private let options: FormatOptions
     private let buf: UnsafeBufferPointer<UInt8>
     private var edits: [Edit] = []
-    private var firstEdit: [Int]
+    /// The replacement bytes of all edits, one after the other.
+    private var arena = ByteWriter(capacity: 4096)
+    private var firstEdit: [Int32]
     /// New item order of each list that moved (nil: unchanged).
     private var newOrder: [[Int]?]
+    /// Whether task lines are rewritten (while emitting); then each line's task, -1 if none.
+    private var rewritesTasks = false
+    private var taskAtLine: [Int32] = []
 
     /// What a rendering changes.
     struct Scope {
@@ -50,13 +68,16 @@ struct CanonicalForm {
         var changed: Bool
     }
 
+    /// How many passes ``settle(_:options:)`` makes at most.
+    static let maximumPasses = 8
+
     /// Formats `doc` again and again until a pass changes nothing (a nested list may be movable
     /// only once its parent item has moved); nil when it does not settle within a few passes.
     static func settle(_ doc: ParsedDocument, options: FormatOptions) -> Settled? {
         var current = doc
         var order = Array(0..<doc.lines.count)
         var changed = false
-        for _ in 0..<8 {
+        for _ in 0..<maximumPasses {
             let (bytes, pass) = render(current, options: options, scope: .all)
             if bytes.count == current.bytes.count + (current.hasBOM ? 3 : 0) && bytes == current.utf8 {
                 return Settled(bytes: bytes, document: current, order: order, changed: changed)
@@ -66,6 +87,19 @@ struct CanonicalForm {
             current = ParsedDocument(validated: bytes)
         }
         return nil
+    }
+
+    /// Formats `doc` like ``render(_:options:)`` and also returns the verifier's
+    /// ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task, computed from the same reading.
+    static func renderWithTaskKeys(_ doc: ParsedDocument, options: FormatOptions) -> (bytes: [UInt8], taskKeys: [UInt64]) {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+            form.rewriteTasks()
+            if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            var keys: [UInt64]? = [UInt64](repeating: 0, count: doc.structure.tasks.count)
+            let bytes = form.emit(form.lineOrder(), taskKeys: &keys)
+            return (bytes, keys ?? [])
+        }
     }
 
     /// Renders `doc` within `scope`; `order[p]` is the input line that stands at output position `p`.
@@ -78,7 +112,38 @@ struct CanonicalForm {
                 form.renumber(list: list, order: doc.structure.lists[list].items)
             }
             let order = form.lineOrder()
-            return (form.emit(order), order)
+            var noKeys: [UInt64]?
+            return (form.emit(order, taskKeys: &noKeys), order)
+        }
+    }
+
+    /// Whether ``render(_:options:)`` would change any byte of `doc`: a task line that is not
+    /// canonical, or a list whose completed items would sink. It decides without writing anything;
+    /// when it says no, rendering gives back the document as it is.
+    /// When it says no and `taskKeys` is not nil, `taskKeys` holds every task's verifier key,
+    /// read on the way.
+    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions, taskKeys: inout [UInt64]?) -> Bool {
+        passChange(doc, options: options, taskKeys: &taskKeys) != .nothing
+    }
+
+    /// What a pass of ``render(_:options:)`` would change in a document.
+    enum PassChange {
+        /// Nothing: rendering gives back the document as it is.
+        case nothing
+        /// Some task line is not in canonical form.
+        case taskLines
+        /// Every task line is canonical, but some list would sink (and be renumbered): rendering
+        /// with `Scope(rewriteTasks: false)` gives the same bytes, without reading the tasks again.
+        case listsOnly
+    }
+
+    /// ``wouldChange(_:options:taskKeys:)``, telling which kind of change.
+    static func passChange(_ doc: ParsedDocument, options: FormatOptions, taskKeys: inout [UInt64]?) -> PassChange {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+            if form.anyTaskLineChanges(taskKeys: &taskKeys) { return .taskLines }
+            if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            return !form.edits.isEmpty || form.newOrder.contains { $0 != nil } ? .listsOnly : .nothing
         }
     }
 
@@ -86,70 +151,122 @@ struct CanonicalForm {
         self.doc = doc
         self.options = options
         self.buf = buf
-        firstEdit = [Int](repeating: -1, count: doc.lines.count)
+        firstEdit = [Int32](repeating: -1, count: doc.lines.count)
         newOrder = [[Int]?](repeating: nil, count: doc.structure.lists.count)
     }
 
     private mutating func addEdit(line: Int, start: Int, end: Int, bytes: [UInt8]) {
-        edits.append(Edit(start: start, end: end, bytes: bytes, next: firstEdit[line]))
-        firstEdit[line] = edits.count - 1
+        let from = arena.count
+        bytes.withUnsafeBufferPointer { arena.append($0, 0, $0.count) }
+        addEdit(line: line, start: start, end: end, arenaFrom: from)
+    }
+
+    /// Records an edit whose replacement is everything in the arena from `arenaFrom` on.
+    private mutating func addEdit(line: Int, start: Int, end: Int, arenaFrom: Int) {
+        edits.append(Edit(start: start, end: end, bytes: arenaFrom..<arena.count, next: Int(firstEdit[line])))
+        firstEdit[line] = Int32(edits.count - 1)
     }
 
     // MARK: - Task lines
 
+    /// Rewrites every task line into canonical form (``emit(_:taskKeys:)`` writes them).
     private mutating func rewriteTasks() {
-        for index in doc.structure.tasks.indices {
-            let task = doc.structure.tasks[index]
-            let end = doc.lines.contentEnds[task.line]
-            let tail = CanonicalForm.canonicalTail(doc, task: index, buf, options: options)
-            let original = UnsafeBufferPointer(rebasing: buf[task.checkbox..<end])
-            if !tail.elementsEqual(original) {
-                addEdit(line: task.line, start: task.checkbox, end: end, bytes: tail)
-            }
+        rewritesTasks = true
+        taskAtLine = [Int32](repeating: -1, count: doc.lines.count)
+        for (index, task) in doc.structure.tasks.enumerated() { taskAtLine[task.line] = Int32(index) }
+    }
+
+    /// Whether any task line is not in canonical form; until it finds one, stores each task's
+    /// verifier key in `taskKeys` (when not nil).
+    private func anyTaskLineChanges(taskKeys: inout [UInt64]?) -> Bool {
+        var text = TaskText()
+        var tail = ByteWriter()
+        if taskKeys != nil { taskKeys = [UInt64](repeating: 0, count: doc.structure.tasks.count) }
+        for (index, task) in doc.structure.tasks.enumerated() {
+            doc.read(task: index, into: &text, buf)
+            if taskKeys != nil { taskKeys![index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) }
+            tail.truncate(to: 0)
+            CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
+            if !tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line)) { return true }
         }
+        return false
     }
 
     /// The canonical text of a task line from its `[` to the end of the line.
     static func canonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> [UInt8] {
+        var out = ByteWriter()
+        appendCanonicalTail(doc, task: task, buf, options: options, into: &out)
+        return out.bytes
+    }
+
+    /// Appends ``canonicalTail(_:task:_:options:)`` to `out`, writing straight into it.
+    static func appendCanonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions,
+                                    into out: inout ByteWriter) {
+        appendCanonicalTail(doc.text(ofTask: task, buf), ofTask: task, doc, buf, options: options, into: &out)
+    }
+
+    /// ``appendCanonicalTail(_:task:_:options:into:)`` for a task whose text is already read.
+    static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, _ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>,
+                                    options: FormatOptions, into out: inout ByteWriter) {
         let (status, _) = doc.status(ofTask: task, buf)
         let t = doc.structure.tasks[task]
-        let text = doc.text(ofTask: task, buf)
         if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
             // An empty task stays as written (but `X`): there is nothing to date, and text after the
             // checkbox could turn the next line into part of its paragraph.
-            var out = Array(UnsafeBufferPointer(rebasing: buf[t.checkbox..<doc.lines.contentEnds[t.line]]))
-            if status == .done { out[1] = UInt8(ascii: "x") }
-            return out
+            let first = out.count
+            out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))
+            if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
+            return
         }
-        let chosen = text.effectiveFields()
+        let chosen = text.chosenFields()
+        let done = FieldKey.done.order, cancelled = FieldKey.cancelled.order
+        // A reopened task loses every end date, duplicates included.
+        let dropEndDates = options.stampDates && !status.isCompleted
+        // A completed task without an end date gets today's.
+        var stamp = -1
+        if options.stampDates && status.isCompleted && chosen[done] < 0 && chosen[cancelled] < 0 {
+            stamp = status == .done ? done : cancelled
+        }
 
-        var removed = Array(chosen.values)
-        var fields = chosen.values.sorted().map { text.occurrences[$0].field }
-        if options.stampDates {
-            if !status.isCompleted {
-                // A reopened task loses every end date, duplicates included.
-                removed = text.occurrences.indices.filter {
-                    let key = text.occurrences[$0].field.key
-                    return key == .done || key == .cancelled || chosen[key] == $0
-                }
-                fields.removeAll { $0.key == .done || $0.key == .cancelled }
-            } else if chosen[.done] == nil && chosen[.cancelled] == nil {
-                let key: FieldKey = status == .done ? .done : .cancelled
-                fields.append(Field(key: key, value: .day(options.today), style: options.fieldStyle))
+        out.append(UInt8(ascii: "["))
+        if status == .done {
+            out.append(UInt8(ascii: "x"))
+        } else {
+            out.append(buf, t.checkbox + 1, t.checkboxEnd - 1)
+        }
+        out.append(UInt8(ascii: "]"))
+        // `[m] title fields ^id`, one space apart (as `tail` writes it).
+        out.append(0x20)
+        let body = out.count
+        text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
+        for key in 0..<7 {
+            if dropEndDates && (key == done || key == cancelled) { continue }
+            let field: Field
+            if chosen[key] >= 0 {
+                field = text.occurrences[Int(chosen[key])].field
+            } else if key == stamp {
+                field = Field(key: FieldKey(order: key), value: .day(options.today), style: options.fieldStyle)
+            } else {
+                continue
             }
+            if out.count > body { out.append(0x20) }
+            field.write(in: options.fieldStyle, into: &out)
         }
-        fields.sort { $0.key < $1.key }
-
-        let mark: [UInt8] = status == .done
-            ? [UInt8(ascii: "x")]
-            : Array(UnsafeBufferPointer(rebasing: buf[(t.checkbox + 1)..<(t.checkboxEnd - 1)]))
-        return tail(
-            mark: mark, title: text.title(buf, removing: removed), fields: fields, style: options.fieldStyle,
-            blockID: text.blockID.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
-            hardBreak: text.hardBreak.map { Array(UnsafeBufferPointer(rebasing: buf[$0])) },
+        if let id = text.blockID {
+            if out.count > body { out.append(0x20) }
+            out.append(buf, id.lowerBound, id.upperBound)
+        }
+        if out.count == body {
             // A task whose text all went (a dropped end date) ends at `]`: the checkbox stays paragraph
-            // text, so the item keeps its paragraph and everything after it stays where it was.
-            spaceWhenEmpty: false, protectsBackslash: text.protectsBackslash)
+            // text, so the item keeps its paragraph and everything after it stays where it was. With no
+            // text there is nothing for a hard break to break.
+            out.truncate(to: body - 1)
+        } else if let hardBreak = text.hardBreak {
+            out.append(buf, hardBreak.lowerBound, hardBreak.upperBound)
+        } else if text.protectsBackslash && out[out.count - 1] == UInt8(ascii: "\\") {
+            // Still a literal backslash, not a line break.
+            out.append(0x20)
+        }
     }
 
     /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
@@ -192,21 +309,22 @@ struct CanonicalForm {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
             if isPinned(list) { continue }
-            var open: [Int] = []
-            var completed: [Int] = []
+            // Most lists have nothing to move: find out before building anything.
             var sawCompleted = false
             var moved = false
             for item in items {
                 if doc.isCompletedItem(item, buf) {
-                    completed.append(item)
                     sawCompleted = true
-                } else {
-                    open.append(item)
-                    if sawCompleted { moved = true }
+                } else if sawCompleted {
+                    moved = true
+                    break
                 }
             }
             guard moved else { continue }
-            let order = open + completed
+            var order: [Int] = []
+            order.reserveCapacity(items.count)
+            for item in items where !doc.isCompletedItem(item, buf) { order.append(item) }
+            for item in items where doc.isCompletedItem(item, buf) { order.append(item) }
             guard canReorder(list, order: order) else { continue }
             newOrder[list] = order
             if structure.lists[list].ordered { renumber(list: list, order: order) }
@@ -360,14 +478,14 @@ struct CanonicalForm {
     /// Only items whose container prefix is plain indentation are shifted.
     private mutating func shiftContinuation(of item: Int, by shift: Int) {
         let it = doc.structure.items[item]
-        let lineStart = doc.lines.starts[it.startLine]
+        let lineStart = doc.lines.start(it.startLine)
         guard !UnsafeBufferPointer(rebasing: buf[lineStart..<it.markerStart]).contains(where: { !isSpaceOrTab($0) }) else { return }
         var line = it.startLine + 1
         while line <= it.lastLine {
             defer { line += 1 }
             if doc.structure.lazyLines[line] { continue }
-            let start = doc.lines.starts[line]
-            let end = doc.lines.contentEnds[line]
+            let start = doc.lines.start(line)
+            let end = doc.lines.contentEnd(line)
             var j = start
             var column = 0
             while j < end && isSpaceOrTab(buf[j]) {
@@ -428,44 +546,107 @@ struct CanonicalForm {
         return order
     }
 
-    private func emit(_ order: [Int]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(buf.count + (doc.hasBOM ? 3 : 0) + edits.count * 16)
-        if doc.hasBOM { out.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+    /// Writes the output: the lines in `order`, edits applied, task lines rewritten. When `taskKeys`
+    /// is not nil, stores each task's verifier key in it, from the same reading of the task.
+    private func emit(_ order: [Int], taskKeys: inout [UInt64]?) -> [UInt8] {
         let lines = doc.lines
-        var endedWithLoneCR = false
-        for (position, source) in order.enumerated() {
-            let start = lines.starts[source]
-            let end = lines.contentEnds[source]
-            // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
-            // line; that CR becomes CRLF so that the lines stay apart.
-            if endedWithLoneCR && start == end && firstEdit[source] < 0
-                && lines.ends[position] > lines.contentEnds[position] && buf[lines.contentEnds[position]] == 0x0A {
-                out.append(0x0A)
-            }
-            if firstEdit[source] < 0 {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
-            } else {
-                var lineEdits: [Edit] = []
-                var e = firstEdit[source]
-                while e >= 0 {
-                    lineEdits.append(edits[e])
-                    e = edits[e].next
+        let tasks = doc.structure.tasks
+        let bom = doc.hasBOM ? 3 : 0
+        // Every output byte is an input byte or an edit's byte, except that a task's canonical text
+        // may be longer than its original by at most its fields (7 of at most 25 bytes and a space)
+        // and two spaces: this bounds the size.
+        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0) + order.count
+        let lineFeed: StaticString = "\n"
+        var text = TaskText()
+        var tail = ByteWriter()
+        var scratch = ByteWriter()
+        return [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+            var out = storage.baseAddress!
+            let limit = out + capacity
+            @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
+                // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
+                precondition(count >= 0, "overlapping edits")
+                precondition(count <= limit - out, "output larger than its bound")
+                if count > 0 {
+                    out.initialize(from: from, count: count)
+                    out += count
                 }
-                lineEdits.sort { $0.start < $1.start }
-                var cursor = start
-                for edit in lineEdits {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<edit.start]))
-                    out.append(contentsOf: edit.bytes)
-                    cursor = edit.end
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[cursor..<end]))
             }
-            // Line endings belong to positions, so a missing final newline stays at the end.
-            let ending = UnsafeBufferPointer(rebasing: buf[lines.contentEnds[position]..<lines.ends[position]])
-            out.append(contentsOf: ending)
-            endedWithLoneCR = ending.count == 1 && ending[0] == 0x0D
+            let source = buf.baseAddress ?? UnsafePointer(out)
+            if bom > 0 {
+                out.initialize(repeating: 0xEF, count: 1)
+                (out + 1).initialize(repeating: 0xBB, count: 1)
+                (out + 2).initialize(repeating: 0xBF, count: 1)
+                out += 3
+            }
+            var lineEdits: [Edit] = []
+            arena.withBytes { arena in
+                let edited = arena.baseAddress ?? source
+                @inline(__always) func isPlain(_ line: Int) -> Bool {
+                    firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
+                }
+                var position = 0
+                var endedWithLoneCR = false
+                while position < order.count {
+                    let line = order[position]
+                    let start = lines.start(line)
+                    if line == position && isPlain(line) && !(endedWithLoneCR && start == lines.contentEnd(line)) {
+                        // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
+                        var last = position
+                        while last + 1 < order.count && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
+                        copy(source + lines.start(position), lines.end(last) - lines.start(position))
+                        endedWithLoneCR = lines.end(last) - lines.contentEnd(last) == 1 && source[lines.contentEnd(last)] == 0x0D
+                        position = last + 1
+                        continue
+                    }
+                    // A task line is written up to its checkbox (edits there are before it), then rewritten.
+                    let task = rewritesTasks ? Int(taskAtLine[line]) : -1
+                    let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
+                    let e = Int(firstEdit[line])
+                    // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
+                    // line; that CR becomes CRLF so that the lines stay apart.
+                    if endedWithLoneCR && start == lines.contentEnd(line) && e < 0
+                        && lines.end(position) > lines.contentEnd(position) && source[lines.contentEnd(position)] == 0x0A {
+                        copy(lineFeed.utf8Start, 1)
+                    }
+                    if e < 0 {
+                        copy(source + start, end - start)
+                    } else if edits[e].next < 0 {
+                        let edit = edits[e]
+                        copy(source + start, edit.start - start)
+                        copy(edited + edit.bytes.lowerBound, edit.bytes.count)
+                        copy(source + edit.end, end - edit.end)
+                    } else {
+                        lineEdits.removeAll(keepingCapacity: true)
+                        var e = e
+                        while e >= 0 {
+                            lineEdits.append(edits[e])
+                            e = edits[e].next
+                        }
+                        lineEdits.sort { $0.start < $1.start }
+                        var cursor = start
+                        for edit in lineEdits {
+                            copy(source + cursor, edit.start - cursor)
+                            copy(edited + edit.bytes.lowerBound, edit.bytes.count)
+                            cursor = edit.end
+                        }
+                        copy(source + cursor, end - cursor)
+                    }
+                    if task >= 0 {
+                        doc.read(task: task, into: &text, buf)
+                        if taskKeys != nil { taskKeys![task] = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch) }
+                        tail.truncate(to: 0)
+                        CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                        tail.withBytes { copy($0.baseAddress!, $0.count) }
+                    }
+                    // Line endings belong to positions, so a missing final newline stays at the end.
+                    let endingLength = lines.end(position) - lines.contentEnd(position)
+                    copy(source + lines.contentEnd(position), endingLength)
+                    endedWithLoneCR = endingLength == 1 && source[lines.contentEnd(position)] == 0x0D
+                    position += 1
+                }
+            }
+            written = out - storage.baseAddress!
         }
-        return out
     }
 }

@@ -10,7 +10,8 @@ enum FormatVerifier {
     /// or when formatting it again would change it.
     static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
         let out = ParsedDocument(validated: output)
-        if let problem = problem(input, out) ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
+        if let problem = problem(Expectation(input, taskKeys: nil), out, outputTaskKeys: nil)
+            ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
             throw .verificationFailed(problem)
         }
     }
@@ -18,32 +19,60 @@ enum FormatVerifier {
     /// Throws `TodoError.verificationFailed` when `output` (already parsed, and known to be stable)
     /// does not hold the same lines, tasks and lists as `input`.
     static func verify(input: ParsedDocument, output: ParsedDocument) throws(TodoError) {
-        if let problem = problem(input, output) {
+        try verify(Expectation(input, taskKeys: nil), output: output, outputTaskKeys: nil)
+    }
+
+    /// ``verify(input:output:)`` against an ``Expectation`` taken from the input earlier;
+    /// `outputTaskKeys`: the output's task keys when already computed.
+    static func verify(_ expected: Expectation, output: ParsedDocument, outputTaskKeys: [UInt64]?) throws(TodoError) {
+        if let problem = problem(expected, output, outputTaskKeys: outputTaskKeys) {
             throw .verificationFailed(problem)
         }
     }
 
-    private static func problem(_ a: ParsedDocument, _ b: ParsedDocument) -> String? {
-        if a.hasBOM != b.hasBOM { return "byte-order mark changed" }
-        if a.lines.count != b.lines.count { return "line count changed (\(a.lines.count) → \(b.lines.count))" }
-        if a.frontMatterLines != b.frontMatterLines { return "front matter changed" }
-        let sa = a.structure, sb = b.structure
-        if sa.tasks.count != sb.tasks.count { return "task count changed (\(sa.tasks.count) → \(sb.tasks.count))" }
-        if sa.lists.count != sb.lists.count { return "list count changed (\(sa.lists.count) → \(sb.lists.count))" }
+    /// What the check needs of the input, taken before the output is parsed, so that the formatter
+    /// can let the input's lines and structure go first (they are as large as the output's).
+    struct Expectation {
+        fileprivate let hasBOM: Bool
+        fileprivate let lineCount: Int
+        fileprivate let frontMatterLines: Int
+        fileprivate let taskCount: Int
+        fileprivate let listCount: Int
+        fileprivate let keys: Keys
 
-        return a.bytes.withUnsafeBufferPointer { ba in
-            b.bytes.withUnsafeBufferPointer { bb -> String? in
-                let ka = Keys(a, ba), kb = Keys(b, bb)
-                if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
-                if ka.tasks != kb.tasks { return "a task was lost or altered" }
-                if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
-                return nil
-            }
+        /// `taskKeys`: the ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task when already
+        /// computed (the formatter does it while it reads the tasks anyway).
+        init(_ input: ParsedDocument, taskKeys: [UInt64]?) {
+            hasBOM = input.hasBOM
+            lineCount = input.lines.count
+            frontMatterLines = input.frontMatterLines
+            taskCount = input.structure.tasks.count
+            listCount = input.structure.lists.count
+            keys = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: taskKeys) }
         }
+    }
+
+    private static func problem(_ a: Expectation, _ b: ParsedDocument, outputTaskKeys: [UInt64]?) -> String? {
+        if a.hasBOM != b.hasBOM { return "byte-order mark changed" }
+        if a.lineCount != b.lines.count { return "line count changed (\(a.lineCount) → \(b.lines.count))" }
+        if a.frontMatterLines != b.frontMatterLines { return "front matter changed" }
+        let sb = b.structure
+        if a.taskCount != sb.tasks.count { return "task count changed (\(a.taskCount) → \(sb.tasks.count))" }
+        if a.listCount != sb.lists.count { return "list count changed (\(a.listCount) → \(sb.lists.count))" }
+
+        let ka = a.keys
+        let kb = b.bytes.withUnsafeBufferPointer { Keys(b, $0, taskKeys: outputTaskKeys) }
+        if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
+        if ka.tasks != kb.tasks { return "a task was lost or altered" }
+        if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
+        return nil
     }
 
     /// Why formatting `doc` again would change it, if it would.
     private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
+        // Most outputs are stable: a dry run that only decides (no bytes written) proves it cheaply.
+        var noKeys: [UInt64]?
+        guard CanonicalForm.wouldChange(doc, options: options, taskKeys: &noKeys) else { return nil }
         let again = CanonicalForm.render(doc, options: options)
         guard again.count != buf.count + (doc.hasBOM ? 3 : 0) || again != doc.utf8 else { return nil }
         // Name the first line that would change.
@@ -61,55 +90,90 @@ enum FormatVerifier {
         return "formatting is not stable at line \(line + 1)"
     }
 
+    /// A task's identity: completion, title without fields, block id and priority.
+    static func taskKey(_ doc: ParsedDocument, _ task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
+                        scratch: inout ByteWriter) -> UInt64 {
+        var hash = Hasher64()
+        hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
+        scratch.truncate(to: 0)
+        text.appendTitle(buf, into: &scratch, removing: .all)
+        scratch.withBytes { hash.add($0, 0, $0.count) }
+        // Title and block id read as one text: dropping a field can turn `^id` into the block id.
+        if let id = text.blockID {
+            if scratch.count > 0 { hash.add(0x20) }
+            hash.add(buf, id.lowerBound, id.upperBound)
+        }
+        let p = text.chosenFields()[FieldKey.priority.order]
+        if p >= 0, case .priority(let level) = text.occurrences[Int(p)].field.value {
+            hash.add(level.word.utf8Start.pointee)
+            hash.add(UInt8(level.word.utf8CodeUnitCount))
+        }
+        return hash.value
+    }
+
     /// Order-independent fingerprints of a document's lines, tasks and list items.
-    private struct Keys {
+    fileprivate struct Keys {
         var nonTaskLines = Fingerprint()
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
         var lists = Fingerprint()
-
-        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) {
+        /// Fingerprints `doc`; `taskKeys`: the tasks' keys when already known.
+        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?) {
             let s = doc.structure
             var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
-            var itemAtLine = [Int](repeating: -1, count: doc.lines.count)
-            for (index, item) in s.items.enumerated() where itemAtLine[item.startLine] < 0 {
-                itemAtLine[item.startLine] = index
-            }
-            var taskKeys = [UInt64](repeating: 0, count: s.tasks.count)
-            for task in s.tasks.indices {
-                let key = Keys.taskKey(doc, task, buf)
-                taskKeys[task] = key
-                tasks.add(key)
-            }
-            // The task on each line, if any (at most one: a checkbox ends the line's block starts).
-            var taskAtLine = [Int](repeating: -1, count: doc.lines.count)
-            for (index, task) in s.tasks.enumerated() { taskAtLine[task.line] = index }
-            for line in 0..<doc.lines.count where taskAtLine[line] < 0 {
-                nonTaskLines.add(Keys.lineKey(doc, line, itemAtLine[line], buf))
-            }
-            var itemKeys = [UInt64](repeating: 0, count: s.items.count)
-            var sharedLineKeys = [UInt64?](repeating: nil, count: doc.lines.count)
-            for (index, item) in s.items.enumerated() {
-                let key: UInt64
-                if item.task >= 0 {
-                    key = taskKeys[item.task]
-                } else if taskAtLine[item.startLine] >= 0 {
-                    // An item whose first line holds a nested task (`- - [ ] a`, `1. * [x] b`): that line
-                    // is rewritten with the task, so the item is known by the task's identity.
-                    key = taskKeys[taskAtLine[item.startLine]] &+ 1
-                } else if itemAtLine[item.startLine] != index {
-                    // A later item on its line (`- - - a`, `2. - a`) is keyed by its line as the line's
-                    // first item reads it (without that item's number, which renumbering may change),
-                    // hashed once per line, not once per item (deep nesting was quadratic).
-                    let first = itemAtLine[item.startLine]
-                    let shared = sharedLineKeys[item.startLine] ?? Keys.lineKey(doc, item.startLine, first, buf)
-                    sharedLineKeys[item.startLine] = shared
-                    key = shared
-                } else {
-                    key = Keys.lineKey(doc, item.startLine, index, buf)
+            var taskKeys: [UInt64]
+            if let knownTaskKeys {
+                taskKeys = knownTaskKeys
+                for key in taskKeys { tasks.add(key) }
+            } else {
+                taskKeys = [UInt64](repeating: 0, count: s.tasks.count)
+                var scratch = ByteWriter()
+                var text = TaskText()
+                for task in s.tasks.indices {
+                    doc.read(task: task, into: &text, buf)
+                    let key = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
+                    taskKeys[task] = key
+                    tasks.add(key)
                 }
-                itemKeys[index] = key
-                listItems[item.list].add(key)
+            }
+            // Lines, tasks and items in one walk: tasks and items are recorded in line order, with at
+            // most one task per line (a checkbox ends the line's block starts).
+            var itemKeys = [UInt64](repeating: 0, count: s.items.count)
+            var nextItem = 0
+            var nextTask = 0
+            for line in 0..<doc.lines.count {
+                while nextTask < s.tasks.count && s.tasks[nextTask].line < line { nextTask += 1 }
+                let taskHere = nextTask < s.tasks.count && s.tasks[nextTask].line == line ? nextTask : -1
+                let firstItem = nextItem < s.items.count && s.items[nextItem].startLine == line ? nextItem : -1
+                var key = 0 as UInt64
+                if taskHere < 0 {
+                    key = Keys.lineKey(doc, line, firstItem, buf)
+                    nonTaskLines.add(key)
+                }
+                var shared: UInt64?
+                while nextItem < s.items.count && s.items[nextItem].startLine == line {
+                    let item = s.items[nextItem]
+                    let itemKey: UInt64
+                    if item.task >= 0 {
+                        itemKey = taskKeys[item.task]
+                    } else if taskHere >= 0 {
+                        // An item whose first line holds a nested task (`- - [ ] a`, `1. * [x] b`): that line
+                        // is rewritten with the task, so the item is known by the task's identity.
+                        itemKey = taskKeys[taskHere] &+ 1
+                    } else if nextItem != firstItem {
+                        // A later item on its line (`- - - a`, `2. - a`) is keyed by its line as the line's
+                        // first item reads it (without that item's number, which renumbering may change),
+                        // hashed once per line, not once per item (deep nesting was quadratic).
+                        let lineKey = shared ?? Keys.lineKey(doc, line, firstItem, buf)
+                        shared = lineKey
+                        itemKey = lineKey
+                    } else {
+                        itemKey = key
+                    }
+                    itemKeys[nextItem] = itemKey
+                    listItems[item.list].add(itemKey)
+                    nextItem += 1
+                }
             }
             for (index, list) in s.lists.enumerated() {
                 var hash = Hasher64()
@@ -140,25 +204,6 @@ enum FormatVerifier {
             hash.add(buf, i, end)
             return hash.value
         }
-
-        /// A task's identity: completion, title without fields, block id and priority.
-        static func taskKey(_ doc: ParsedDocument, _ task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var hash = Hasher64()
-            hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
-            let text = doc.text(ofTask: task, buf)
-            let title = text.title(buf, removing: Array(text.occurrences.indices))
-            title.withUnsafeBufferPointer { hash.add($0, 0, $0.count) }
-            // Title and block id read as one text: dropping a field can turn `^id` into the block id.
-            if let id = text.blockID {
-                if !title.isEmpty { hash.add(0x20) }
-                hash.add(buf, id.lowerBound, id.upperBound)
-            }
-            if let p = text.effectiveFields()[.priority], case .priority(let level) = text.occurrences[p].field.value {
-                hash.add(level.rawValue.utf8.first ?? 0)
-                hash.add(UInt8(level.rawValue.utf8.count))
-            }
-            return hash.value
-        }
     }
 
     /// A multiset of 64-bit keys, compared by count and two independent sums.
@@ -186,15 +231,40 @@ enum FormatVerifier {
         }
     }
 
-    /// FNV-1a, 64 bits.
+    /// A streaming 64-bit hash: the bytes go eight at a time through an xxHash64-style round, so
+    /// the result depends only on the sequence of bytes added, not on how it was split into calls
+    /// (the task key relies on that: title, space and block id hash like one text). It replaced
+    /// FNV-1a, whose one multiply per byte made hashing every line the verifier's largest cost.
     struct Hasher64 {
-        private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        private var state: UInt64 = 0xCBF2_9CE4_8422_2325
+        /// Up to seven bytes not yet mixed in, the first in the lowest bits.
+        private var pending: UInt64 = 0
+        private var pendingCount: UInt64 = 0
+        private var length: UInt64 = 0
 
-        mutating func add(_ byte: UInt8) {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        /// The hash of everything added so far.
+        var value: UInt64 {
+            Hasher64.round(state, pending | length << 56)
         }
 
+        mutating func add(_ byte: UInt8) {
+            pending |= UInt64(byte) << (pendingCount << 3)
+            pendingCount += 1
+            length &+= 1
+            if pendingCount == 8 {
+                state = Hasher64.round(state, pending)
+                pending = 0
+                pendingCount = 0
+            }
+        }
+
+        /// Adds the eight bytes of `word`, lowest first.
         mutating func add(word: UInt64) {
+            if pendingCount == 0 {
+                state = Hasher64.round(state, word)
+                length &+= 8
+                return
+            }
             var w = word
             for _ in 0..<8 {
                 add(UInt8(truncatingIfNeeded: w))
@@ -203,13 +273,39 @@ enum FormatVerifier {
         }
 
         mutating func add(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
-            var v = value
+            guard to > from, let base = buf.baseAddress else { return }
             var i = from
-            while i < to {
-                v = (v ^ UInt64(buf[i])) &* 0x0000_0100_0000_01B3
+            while pendingCount != 0 && i < to {
+                add(buf[i])
                 i += 1
             }
-            value = v
+            let raw = UnsafeRawPointer(base)
+            var v = state
+            while i + 8 <= to {
+                v = Hasher64.round(v, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                i += 8
+                length &+= 8
+            }
+            state = v
+            let rest = to - i
+            guard rest > 0 else { return }
+            if to >= 8 {
+                // The last eight bytes of the run end at `to`: shift away those already mixed in.
+                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self))
+                pending = w >> UInt64(8 * (8 - rest))
+                pendingCount = UInt64(rest)
+                length &+= UInt64(rest)
+            } else {
+                while i < to {
+                    add(buf[i])
+                    i += 1
+                }
+            }
+        }
+
+        @inline(__always) private static func round(_ v: UInt64, _ word: UInt64) -> UInt64 {
+            let x = v &+ word &* 0xC2B2_AE3D_27D4_EB4F
+            return ((x << 31) | (x >> 33)) &* 0x9E37_79B1_85EB_CA87
         }
     }
 }
