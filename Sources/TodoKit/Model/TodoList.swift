@@ -12,8 +12,6 @@ public struct TodoList: Sendable {
     /// The todos in file order.
     public let todos: [Todo]
     private let positions: [TodoID: Int]
-    /// The parsed task index of each todo, in the same order as `todos`.
-    let taskIndices: [Int]
 
     /// Parses bytes and gives every task a new identity.
     init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
@@ -44,7 +42,7 @@ public struct TodoList: Sendable {
         var todos: [Todo] = []
         todos.reserveCapacity(lines.count)
         var heading = -1
-        for (index, line) in lines.enumerated() {
+        for line in lines {
             let lineIndex = line.location.line - 1
             while heading + 1 < headings.count && headings[heading + 1].line < lineIndex { heading += 1 }
             let section = heading >= 0 ? String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) : nil
@@ -55,7 +53,6 @@ public struct TodoList: Sendable {
                 due: line.day(.due), done: line.day(.done), cancelled: line.day(.cancelled),
                 tags: TodoList.tags(in: line.title), parent: parent, subtasks: [],
                 line: lineIndex + 1, section: section))
-            _ = index
         }
         var positions: [TodoID: Int] = [:]
         for (index, todo) in todos.enumerated() { positions[todo.id] = index }
@@ -64,7 +61,6 @@ public struct TodoList: Sendable {
         }
         self.todos = todos
         self.positions = positions
-        taskIndices = Array(parsed.structure.tasks.indices)
     }
 
     /// The file's bytes.
