@@ -7,11 +7,15 @@ public struct Linter: Sendable {
     public var today: Day
     /// The rules that run.
     public var rules: [LintRule]
+    /// Severities that replace a rule's own, by rule code (from a configuration file).
+    public var severities: [String: Severity]
 
-    /// Creates a linter; by default every rule that is on by default runs.
-    public init(today: Day = .today(), rules: [LintRule] = LintRule.all.filter(\.enabledByDefault)) {
+    /// Creates a linter; by default every rule that is on by default runs, at its own severity.
+    public init(today: Day = .today(), rules: [LintRule] = LintRule.all.filter(\.enabledByDefault),
+                severities: [String: Severity] = [:]) {
         self.today = today
         self.rules = rules
+        self.severities = severities
     }
 
     /// The findings in a document, sorted by line, column and code.
@@ -31,6 +35,11 @@ public struct Linter: Sendable {
             var pass = LintPass(doc: doc, buf: buf, today: today, enabled: codes)
             pass.run()
             return pass.findings
+        }
+        if !severities.isEmpty {
+            for i in findings.indices {
+                if let severity = severities[findings[i].code] { findings[i].severity = severity }
+            }
         }
         findings.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         return findings

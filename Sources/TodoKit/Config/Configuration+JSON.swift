@@ -1,0 +1,47 @@
+extension Configuration {
+    /// The configuration as a `.todofmt.json` file: every key, in a fixed order, every rule by
+    /// code with the level it has here. Reading the text back gives the same settings.
+    public var json: String {
+        var lines = ["{"]
+        lines.append("  \"fieldStyle\": \(Self.quote(fieldStyle.rawValue)),")
+        lines.append("  \"stampDates\": \(stampDates),")
+        lines.append("  \"sinkCompleted\": \(sinkCompleted),")
+        lines.append("  \"bullet\": \(Self.quote(bullet)),")
+        lines.append("  \"indentation\": \(indentation.map(String.init) ?? Self.quote("keep")),")
+        lines.append("  \"include\": \(Self.array(include)),")
+        lines.append("  \"exclude\": \(Self.array(exclude)),")
+        lines.append("  \"rules\": {")
+        for (offset, rule) in LintRule.all.enumerated() {
+            let comma = offset == LintRule.all.count - 1 ? "" : ","
+            lines.append("    \(Self.quote(rule.code)): \(Self.quote(level(of: rule).rawValue))\(comma)")
+        }
+        lines.append("  }")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func array(_ strings: [String]) -> String {
+        guard !strings.isEmpty else { return "[]" }
+        return "[" + strings.map(quote).joined(separator: ", ") + "]"
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, everything
+    /// else as it is.
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,21 @@
+extension Configuration {
+    /// Reads a configuration from the bytes of a `.todofmt.json` file; `path` names the file in
+    /// errors and becomes ``file``.
+    ///
+    /// Throws for JSON that is not strictly valid (with line and column), a duplicate or unknown
+    /// key, a value of the wrong kind, an unknown rule, or a rule named twice.
+    public init(json bytes: [UInt8], path: String) throws(ConfigurationError) {
+        self = try ConfigurationDecoder(bytes: bytes, path: path).decode()
+    }
+
+    /// Reads the configuration file at `path`.
+    public init(contentsOf path: String) throws(ConfigurationError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw ConfigurationError(path: path, location: nil, message: error.description)
+        }
+        try self.init(json: bytes, path: path)
+    }
+}

@@ -1,0 +1,63 @@
+/// The settings a `.todofmt.json` file holds: how files are formatted, which files a directory
+/// walk includes, and which lint rules run at which severity.
+///
+/// Every key of the file is optional; a missing key has its default. The nearest file above a
+/// todo file applies to it as a whole, without merging with files further up (see
+/// ``ConfigurationResolver``).
+public struct Configuration: Hashable, Sendable {
+    /// The name of a configuration file.
+    public static let fileName = ".todofmt.json"
+
+    /// The file names a directory walk includes when nothing else is configured: `todo.md`,
+    /// `todos.md`, `*.todo.md` and the same with the `.markdown` extension, in any case.
+    public static let defaultInclude = ["todo.md", "todos.md", "*.todo.md", "todo.markdown", "todos.markdown", "*.todo.markdown"]
+
+    /// The configuration of a directory without a configuration file.
+    public static let `default` = Configuration()
+
+    /// How fields are spelled when written.
+    public var fieldStyle: FieldStyle = .default
+    /// Stamp completed tasks and drop end dates from reopened ones.
+    public var stampDates = true
+    /// Sink completed tasks below the other items of their list.
+    public var sinkCompleted = true
+    /// The list marker, as written in the file: `keep`, `-`, `*` or `+`.
+    var bullet = "keep"
+    /// The indentation of nested lists in columns (2, 3 or 4), or `nil` to keep it as written.
+    public var indentation: Int?
+    /// Severities and offs given for rules, by rule code; a rule not listed has its default.
+    public var rules: [String: RuleLevel] = [:]
+    /// Glob patterns of the files a directory walk includes, relative to ``directory``.
+    public internal(set) var include = Configuration.defaultInclude
+    /// Glob patterns of the files and directories a directory walk leaves out.
+    public internal(set) var exclude: [String] = []
+    /// The file the configuration was read from, as it was named; `nil` for ``default``.
+    public internal(set) var file: String?
+
+    init() {}
+
+    /// Options for formatting on `today`.
+    public func formatOptions(today: Day) -> FormatOptions {
+        FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted, today: today)
+    }
+
+    /// What this configuration makes of `rule`: its configured level, else its default (its own
+    /// severity when it is on by default, else off).
+    public func level(of rule: LintRule) -> RuleLevel {
+        if let level = rules[rule.code] { return level }
+        return rule.enabledByDefault ? RuleLevel(rule.severity) : .off
+    }
+
+    /// A linter comparing dates with `today` that runs the rules this configuration turns on, at
+    /// their configured severities.
+    public func linter(today: Day) -> Linter {
+        var enabled: [LintRule] = []
+        var severities: [String: Severity] = [:]
+        for rule in LintRule.all {
+            guard let severity = level(of: rule).severity else { continue }
+            enabled.append(rule)
+            if severity != rule.severity { severities[rule.code] = severity }
+        }
+        return Linter(today: today, rules: enabled, severities: severities)
+    }
+}

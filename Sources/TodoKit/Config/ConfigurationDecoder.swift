@@ -1,0 +1,123 @@
+/// Turns the bytes of a configuration file into a ``Configuration``, or into an error that names
+/// the file, the place and the key.
+struct ConfigurationDecoder {
+    /// The keys of a configuration file, in the order ``Configuration/json`` writes them.
+    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "include", "exclude", "rules"]
+    /// The values of `bullet`.
+    static let bullets = ["keep", "-", "*", "+"]
+    /// The values of `indentation` besides `keep`.
+    static let indentations = [2, 3, 4]
+
+    let bytes: [UInt8]
+    let path: String
+
+    func decode() throws(ConfigurationError) -> Configuration {
+        let root: JSONValue
+        do {
+            root = try JSONReader.read(bytes)
+        } catch {
+            throw failure(error.message, at: error.offset)
+        }
+        guard case .object(let members) = root.kind else {
+            throw failure("expected a JSON object ({...}) at the top, found \(root.quoted)", at: root.offset)
+        }
+        var configuration = Configuration()
+        configuration.file = path
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "fieldStyle":
+                guard case .string(let text) = value.kind, let style = FieldStyle(rawValue: text) else {
+                    throw invalid(value, for: member.key, expected: "plain, emoji or dataview")
+                }
+                configuration.fieldStyle = style
+            case "stampDates":
+                configuration.stampDates = try bool(value, for: member.key)
+            case "sinkCompleted":
+                configuration.sinkCompleted = try bool(value, for: member.key)
+            case "bullet":
+                guard case .string(let text) = value.kind, Self.bullets.contains(text) else {
+                    throw invalid(value, for: member.key, expected: "keep, -, * or +")
+                }
+                configuration.bullet = text
+            case "indentation":
+                if case .string("keep") = value.kind {
+                    configuration.indentation = nil
+                } else if case .number(let literal) = value.kind, let columns = Int(literal), Self.indentations.contains(columns) {
+                    configuration.indentation = columns
+                } else {
+                    throw invalid(value, for: member.key, expected: "keep, 2, 3 or 4")
+                }
+            case "include":
+                configuration.include = try patterns(value, for: member.key)
+            case "exclude":
+                configuration.exclude = try patterns(value, for: member.key)
+            case "rules":
+                configuration.rules = try rules(value)
+            default:
+                throw failure("unknown key '\(member.key)'" + suggestion(member.key, among: Self.keys), at: member.keyOffset)
+            }
+        }
+        return configuration
+    }
+
+    private func bool(_ value: JSONValue, for key: String) throws(ConfigurationError) -> Bool {
+        guard case .bool(let flag) = value.kind else { throw invalid(value, for: key, expected: "true or false") }
+        return flag
+    }
+
+    /// An array of glob patterns (non-empty strings).
+    private func patterns(_ value: JSONValue, for key: String) throws(ConfigurationError) -> [String] {
+        guard case .array(let elements) = value.kind else {
+            throw invalid(value, for: key, expected: "an array of glob patterns")
+        }
+        var patterns: [String] = []
+        for element in elements {
+            guard case .string(let pattern) = element.kind, !pattern.isEmpty else {
+                throw failure("invalid value \(element.quoted) in '\(key)' (expected a glob pattern)", at: element.offset)
+            }
+            patterns.append(pattern)
+        }
+        return patterns
+    }
+
+    /// An object from rule codes or names to levels, keyed by code.
+    private func rules(_ value: JSONValue) throws(ConfigurationError) -> [String: RuleLevel] {
+        guard case .object(let members) = value.kind else {
+            throw invalid(value, for: "rules", expected: "an object of rule codes or names and severities")
+        }
+        var levels: [String: RuleLevel] = [:]
+        var spelling: [String: String] = [:]
+        for member in members {
+            guard let rule = LintRule.named(member.key) else {
+                let known = LintRule.all.flatMap { [$0.code, $0.name] }
+                throw failure("unknown rule '\(member.key)' in 'rules'" + suggestion(member.key, among: known),
+                              at: member.keyOffset)
+            }
+            if let earlier = spelling[rule.code] {
+                throw failure("rule '\(member.key)' in 'rules' is '\(earlier)' again", at: member.keyOffset)
+            }
+            guard case .string(let text) = member.value.kind, let level = RuleLevel(rawValue: text) else {
+                throw failure("invalid value \(member.value.quoted) for '\(member.key)' in 'rules' "
+                              + "(expected error, warning, info or off)", at: member.value.offset)
+            }
+            spelling[rule.code] = member.key
+            levels[rule.code] = level
+        }
+        return levels
+    }
+
+    private func invalid(_ value: JSONValue, for key: String, expected: String) -> ConfigurationError {
+        failure("invalid value \(value.quoted) for '\(key)' (expected \(expected))", at: value.offset)
+    }
+
+    private func failure(_ message: String, at offset: Int) -> ConfigurationError {
+        ConfigurationError(path: path, location: JSONReader.location(of: offset, in: bytes), message: message)
+    }
+
+    /// ` (did you mean 'x'?)` when `word` is a likely typo of one of `known`, else nothing.
+    private func suggestion(_ word: String, among known: [String]) -> String {
+        guard let match = EditDistance.closest(to: word, among: known) else { return "" }
+        return " (did you mean '\(match)'?)"
+    }
+}

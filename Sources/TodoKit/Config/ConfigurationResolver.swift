@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the configuration that applies to each file, reading every configuration file once.
+///
+/// Discovery walks up from the directory of a file (from a directory itself when the path names
+/// one) and takes the first `.todofmt.json` it finds; files further up are not read, and nothing
+/// is merged. The walk stops after a directory that holds `.git` (a file or a directory: the
+/// repository root), and outside a repository at `/`; with no file found the defaults apply.
+/// Relative paths are resolved against the current directory, lexically (`..` removes the
+/// previous name, as in the path as written; links are not resolved). A path need not exist.
+///
+/// Answers are cached per directory, so asking for thousands of files reads each directory's
+/// entries once. Safe to use from several threads.
+public final class ConfigurationResolver: @unchecked Sendable {
+    /// What applies in one directory: a configuration (with the absolute directory holding its
+    /// file, which its patterns are relative to) or the error reading it.
+    private struct Entry {
+        var result: Result<Configuration, ConfigurationError>
+        var base: String?
+    }
+
+    /// `nil` when configuration files are discovered.
+    private let fixed: Entry?
+    /// The absolute current directory, without a final `/`.
+    private let currentDirectory: String
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Guarded by `mutex`: what applies in each absolute directory asked about so far.
+    private var cache: [String: Entry] = [:]
+
+    /// A resolver that discovers configuration files. `currentDirectory` (default: the process's)
+    /// is what relative paths are relative to.
+    public init(currentDirectory: String? = nil) {
+        fixed = nil
+        self.currentDirectory = Self.normalized(currentDirectory ?? Self.processDirectory(), in: "/")
+        pthread_mutex_init(mutex, nil)
+    }
+
+    /// A resolver that applies `configuration` to every file (`--config FILE`, or `--no-config`
+    /// with ``Configuration/default``); its patterns are relative to the directory of its
+    /// ``Configuration/file``.
+    public init(fixed configuration: Configuration, currentDirectory: String? = nil) {
+        let current = Self.normalized(currentDirectory ?? Self.processDirectory(), in: "/")
+        self.currentDirectory = current
+        fixed = Entry(result: .success(configuration),
+                      base: configuration.file.map { Self.parent(of: Self.normalized($0, in: current)) })
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The configuration that applies to the file (or directory) at `path`; throws when the
+    /// configuration file that applies cannot be read or is not valid.
+    public func configuration(for path: String) throws(ConfigurationError) -> Configuration {
+        try entry(for: absolute(path)).result.get()
+    }
+
+    /// Whether a directory walk includes the file at `path`: the configuration that applies to it
+    /// includes it (by its path relative to the configuration file's directory) and does not
+    /// exclude it. Paths given on the command line are processed whatever this says.
+    public func walkIncludes(_ path: String) throws(ConfigurationError) -> Bool {
+        let file = absolute(path)
+        let entry = entry(for: file)
+        let configuration = try entry.result.get()
+        var relative = String(file.dropFirst())
+        if let base = entry.base {
+            if base == "/" {
+                relative = String(file.dropFirst())
+            } else if file.hasPrefix(base + "/") {
+                relative = String(file.dropFirst(base.count + 1))
+            }
+        }
+        return configuration.includes(relativePath: relative)
+    }
+
+    // MARK: - Discovery
+
+    private func absolute(_ path: String) -> String {
+        Self.normalized(path, in: currentDirectory)
+    }
+
+    private func entry(for file: String) -> Entry {
+        if let fixed { return fixed }
+        var start = file
+        var info = stat()
+        if stat(file, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR { start = Self.parent(of: file) }
+
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        var visited: [String] = []
+        var directory = start
+        let found: Entry
+        while true {
+            if let cached = cache[directory] {
+                found = cached
+                break
+            }
+            visited.append(directory)
+            let candidate = Self.join(directory, Configuration.fileName)
+            if lstat(candidate, &info) == 0 {
+                found = Entry(result: Self.load(candidate, named: display(candidate)), base: directory)
+                break
+            }
+            if directory == "/" || lstat(Self.join(directory, ".git"), &info) == 0 {
+                found = Entry(result: .success(.default), base: nil)
+                break
+            }
+            directory = Self.parent(of: directory)
+        }
+        for directory in visited { cache[directory] = found }
+        return found
+    }
+
+    private static func load(_ path: String, named name: String) -> Result<Configuration, ConfigurationError> {
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            return .failure(ConfigurationError(path: name, location: nil, message: error.description))
+        }
+        do {
+            return .success(try Configuration(json: bytes, path: name))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// How a configuration file is named in messages: relative to the current directory when it
+    /// is below it, else absolute.
+    private func display(_ path: String) -> String {
+        if currentDirectory == "/" { return String(path.dropFirst()) }
+        if path.hasPrefix(currentDirectory + "/") { return String(path.dropFirst(currentDirectory.count + 1)) }
+        return path
+    }
+
+    // MARK: - Paths
+
+    private static func processDirectory() -> String {
+        guard let pointer = getcwd(nil, 0) else { return "/" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// `path` made absolute against `directory` (absolute and normalized), with `.`, `..`, empty
+    /// names and a final `/` removed.
+    static func normalized(_ path: String, in directory: String) -> String {
+        var names: [Substring] = path.hasPrefix("/") ? [] : directory.split(separator: "/")
+        for name in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch name {
+            case ".": continue
+            case "..": if !names.isEmpty { names.removeLast() }
+            default: names.append(name)
+            }
+        }
+        return "/" + names.joined(separator: "/")
+    }
+
+    /// The directory holding `path` (absolute, normalized); `/` for `/`.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory == "/" ? "/" + name : directory + "/" + name
+    }
+}

@@ -1,0 +1,33 @@
+/// A JSON value read by ``JSONReader``, with the byte offset where it starts so that a
+/// configuration error can point at it.
+struct JSONValue: Hashable, Sendable {
+    /// What the value is.
+    enum Kind: Hashable, Sendable {
+        case null
+        case bool(Bool)
+        /// The number as written (`2`, `-1.5e3`): configuration keys need exact integers, and
+        /// the literal is what an error message should quote.
+        case number(String)
+        case string(String)
+        case array([JSONValue])
+        /// Members in the order written; keys are unique (the reader refuses duplicates).
+        case object([JSONMember])
+    }
+
+    var kind: Kind
+    /// The offset of the value's first byte in the document.
+    var offset: Int
+
+    /// The value as an error message quotes it: strings in single quotes, numbers, `true`,
+    /// `false` and `null` as written, arrays and objects abbreviated.
+    var quoted: String {
+        switch kind {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let literal): literal
+        case .string(let text): "'\(text)'"
+        case .array: "[...]"
+        case .object: "{...}"
+        }
+    }
+}
