@@ -25,7 +25,8 @@ public struct Configuration: Hashable, Sendable {
     var bullet = "keep"
     /// The indentation of nested lists in columns (2, 3 or 4), or `nil` to keep it as written.
     public var indentation: Int?
-    /// Severities and offs given for rules, by rule code; a rule not listed has its default.
+    /// The rules whose level differs from their default (their severity, or off for a rule that
+    /// is off by default), by rule code; see ``level(of:)``.
     public var rules: [String: RuleLevel] = [:]
     /// Glob patterns of the files a directory walk includes, relative to ``directory``.
     public internal(set) var include = Configuration.defaultInclude

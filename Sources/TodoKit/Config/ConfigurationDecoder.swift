@@ -81,7 +81,7 @@ struct ConfigurationDecoder {
         return patterns
     }
 
-    /// An object from rule codes or names to levels, keyed by code.
+    /// An object from rule codes or names to levels: the levels that differ from the defaults, by code.
     private func rules(_ value: JSONValue) throws(ConfigurationError) -> [String: RuleLevel] {
         guard case .object(let members) = value.kind else {
             throw invalid(value, for: "rules", expected: "an object of rule codes or names and severities")
@@ -102,7 +102,8 @@ struct ConfigurationDecoder {
                               + "(expected error, warning, info or off)", at: member.value.offset)
             }
             spelling[rule.code] = member.key
-            levels[rule.code] = level
+            // A rule's own default is not kept, so that equal settings make equal configurations.
+            if level != Configuration.default.level(of: rule) { levels[rule.code] = level }
         }
         return levels
     }
