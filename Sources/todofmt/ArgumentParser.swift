@@ -40,7 +40,7 @@ struct ArgumentParser {
         /// The first option given that only the lint command understands.
         var lintOnlyOption: String?
         var fix = false
-        var outputFormat: LintRequest.OutputFormat?
+        var outputFormat: ReportFormat?
         var extraRules: [LintRule] = []
 
         var index = 0
@@ -117,11 +117,10 @@ struct ArgumentParser {
                 lintOnlyOption = lintOnlyOption ?? name
             case "--format":
                 let text = try value()
-                guard let format = LintRequest.OutputFormat(rawValue: text) else {
-                    throw UsageError(message: "invalid format '\(text)' for --format (expected text, json or github)")
+                guard let format = ReportFormat(rawValue: text) else {
+                    throw UsageError(message: "invalid format '\(text)' for --format (expected text, json, github or sarif)")
                 }
                 outputFormat = format
-                lintOnlyOption = lintOnlyOption ?? name
             case "--rule":
                 let text = try value()
                 guard let rule = LintRule.named(text) else {
@@ -145,6 +144,10 @@ struct ArgumentParser {
         if subcommand != .lint, let lintOnlyOption {
             throw UsageError(message: "option '\(lintOnlyOption)' can only be used with lint")
         }
+        if outputFormat != nil, subcommand != .lint, mode != .check, !diff {
+            throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
+        }
+        let reportFormat = outputFormat ?? (inGitHubActions ? .github : .text)
         if subcommand == .rules {
             if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with rules") }
             if let path = paths.first { throw UsageError(message: "rules takes no PATH, got '\(path)'") }
@@ -162,7 +165,7 @@ struct ArgumentParser {
             var rules = LintRule.all.filter(\.enabledByDefault)
             for rule in extraRules where !rules.contains(rule) { rules.append(rule) }
             return .lint(LintRequest(paths: paths, options: options, fix: fix,
-                                     format: outputFormat ?? (inGitHubActions ? .github : .text), rules: rules))
+                                     format: reportFormat, rules: rules))
         }
         if subcommand == .watch {
             if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with watch") }
@@ -179,6 +182,6 @@ struct ArgumentParser {
         }
         // --diff already changes nothing and exits 1 on changes, so with --check it wins.
         if diff { mode = .diff }
-        return .format(FormatRequest(mode: mode, paths: paths, options: options))
+        return .format(FormatRequest(mode: mode, paths: paths, options: options, format: mode == .inPlace ? .text : reportFormat))
     }
 }

@@ -17,13 +17,15 @@ enum Usage {
         A file is rewritten atomically and only when its content changes; it keeps its
         permissions, a symbolic link keeps pointing at the rewritten file, and a read-only
         file is refused. With no PATH, or with the PATH '-', standard input is formatted to
-        standard output.
+        standard output. A PATH may be a directory: every todo.md, todos.md and *.todo.md
+        under it (any case; not in .git, .build or node_modules, nor what the directory's
+        .gitignore lists) is processed; a file named explicitly always is. Files are
+        processed in parallel on all cores; output comes in a fixed order.
 
         watch keeps files formatted while you edit them in any editor: after each save, a
         file that is not canonical is formatted in place (tick a box, save, and the task is
-        stamped and sinks). A PATH may be a directory: every todo.md, todos.md and *.todo.md
-        under it (any case; not in .git, .build or node_modules) is watched, and new ones
-        are picked up within a second. Files are only formatted after a save, never over a
+        stamped and sinks). A PATH may be a directory: the todo files under it, found as
+        above, are watched, and new ones are picked up within a second. Files are only formatted after a save, never over a
         newer save. One line per action goes to standard error. Stop it with Ctrl-C (SIGINT)
         or SIGTERM; it exits 0. Takes --today, --field-style, --no-stamp and --no-sink; unless
         the date is fixed, each save is stamped with the date it happened.
@@ -35,10 +37,17 @@ enum Usage {
         docs/LINT.md explains them. A PATH may be '-' (standard input).
 
         options:
-          --check              change nothing; print 'would reformat PATH' for each input
-                               that is not canonical, and exit 1 if there is one
+          --check              change nothing; report each region that formatting would
+                               change, as lint does ('PATH:LINE:1: error: would reformat
+                               lines 3-5 [TD000]'), and exit 1 if there is one
           --diff               change nothing; print a unified diff of what would change
                                (patch -p1 applies it), and exit 1 if anything would
+          --format FORMAT      how --check, --diff and lint report: text (the default),
+                               json (one array of objects with path, line, column,
+                               severity, code, rule, message), github (workflow commands:
+                               ::error file=...,line=...,col=...,title=TD001::message; the
+                               default when GITHUB_ACTIONS=true; with --diff the diff is
+                               printed too) or sarif (SARIF 2.1.0)
           --today YYYY-MM-DD   the date stamped on newly completed tasks
                                (default: $TODOFMT_TODAY, else the local date)
           --field-style STYLE  how fields are written: plain (due:2026-12-01, the default),
@@ -51,10 +60,6 @@ enum Usage {
         rules compare with):
           --fix                format each file in place first (resolving every fixable
                                finding), then report what remains
-          --format FORMAT      text (the default), json (one array of objects with path,
-                               line, column, severity, code, rule, message) or github
-                               (::error file=...,line=...,col=...,title=TD001::message; the
-                               default when GITHUB_ACTIONS=true)
           --rule CODE          also run a rule that is off by default, e.g. --rule TD014
                                (overdue tasks); a rule name works too; may be repeated
           -h, --help           print this help and exit
@@ -66,7 +71,8 @@ enum Usage {
           NO_COLOR             if set and not empty, --diff output and lint severities are
                                never coloured (they are coloured only when standard
                                output is a terminal)
-          GITHUB_ACTIONS       when 'true', lint prints GitHub workflow commands
+          GITHUB_ACTIONS       when 'true', lint, --check and --diff report as GitHub
+                               workflow commands
 
         exit status:
           0  done; with --check or --diff: nothing would change;
@@ -78,7 +84,7 @@ enum Usage {
 
         examples:
           todofmt todos.md                      format todos.md in place
-          todofmt --check notes/*.md            exit 1 if any file needs formatting
+          todofmt --check .                     exit 1 if any todo file below here needs formatting
           todofmt --diff todos.md | less        review what would change
           todofmt --diff todos.md | patch -p1   ... and apply it
           todofmt --today 2026-11-21 < in.md    format standard input to standard output
