@@ -127,7 +127,7 @@ struct LintReport {
               "runs": [{
                 "tool": {"driver": {
                   "name": "todofmt",
-                  "version": "\(Usage.version.split(separator: " ").last ?? "")",
+                  "version": "\(CommandLineDescription.todofmt.version.split(separator: " ").last ?? "")",
                   "rules": [\(ruleObjects.isEmpty ? "" : "\n" + ruleObjects.joined(separator: ",\n") + "\n      ")]
                 }},
                 "results": [\(results.isEmpty ? "" : "\n" + results.joined(separator: ",\n") + "\n    ")]

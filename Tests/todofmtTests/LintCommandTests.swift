@@ -147,7 +147,7 @@ final class LintCommandTests: XCTestCase {
             (["lint", "--check", "mixed.md"], "todofmt: option '--check' cannot be used with lint\n"),
             (["lint", "--fix", "-"], "todofmt: lint --fix cannot fix standard input ('-')\n"),
             (["--fix", "mixed.md"], "todofmt: option '--fix' can only be used with lint\n"),
-            (["watch", "--format", "json", "mixed.md"], "todofmt: option '--format' can only be used with lint, --check or --diff\n"),
+            (["watch", "--format", "json", "mixed.md"], "todofmt: option '--format' cannot be used with watch\n"),
             (["rules", "mixed.md"], "todofmt: rules takes no PATH, got 'mixed.md'\n"),
             (["lint", "--fix=yes", "mixed.md"], "todofmt: option '--fix' takes no value\n"),
         ]
