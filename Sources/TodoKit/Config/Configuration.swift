@@ -28,10 +28,15 @@ public struct Configuration: Hashable, Sendable {
     /// The rules whose level differs from their default (their severity, or off for a rule that
     /// is off by default), by rule code; see ``level(of:)``.
     public var rules: [String: RuleLevel] = [:]
-    /// Glob patterns of the files a directory walk includes, relative to ``directory``.
+    /// Glob patterns of the files a directory walk includes, relative to the directory holding
+    /// ``file`` (see ``includes(relativePath:)``).
     public internal(set) var include = Configuration.defaultInclude
     /// Glob patterns of the files and directories a directory walk leaves out.
     public internal(set) var exclude: [String] = []
+    /// ``include`` compiled.
+    var includePatterns = Configuration.defaultInclude.map { try! PathPattern($0) }
+    /// ``exclude`` compiled.
+    var excludePatterns: [PathPattern] = []
     /// The file the configuration was read from, as it was named; `nil` for ``default``.
     public internal(set) var file: String?
 

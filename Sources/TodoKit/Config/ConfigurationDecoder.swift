@@ -49,9 +49,9 @@ struct ConfigurationDecoder {
                     throw invalid(value, for: member.key, expected: "keep, 2, 3 or 4")
                 }
             case "include":
-                configuration.include = try patterns(value, for: member.key)
+                (configuration.include, configuration.includePatterns) = try patterns(value, for: member.key)
             case "exclude":
-                configuration.exclude = try patterns(value, for: member.key)
+                (configuration.exclude, configuration.excludePatterns) = try patterns(value, for: member.key)
             case "rules":
                 configuration.rules = try rules(value)
             default:
@@ -66,19 +66,29 @@ struct ConfigurationDecoder {
         return flag
     }
 
-    /// An array of glob patterns (non-empty strings).
-    private func patterns(_ value: JSONValue, for key: String) throws(ConfigurationError) -> [String] {
+    /// An array of glob patterns, as written and compiled.
+    private func patterns(_ value: JSONValue, for key: String) throws(ConfigurationError) -> ([String], [PathPattern]) {
         guard case .array(let elements) = value.kind else {
             throw invalid(value, for: key, expected: "an array of glob patterns")
         }
-        var patterns: [String] = []
+        var texts: [String] = []
+        var patterns: [PathPattern] = []
         for element in elements {
-            guard case .string(let pattern) = element.kind, !pattern.isEmpty else {
+            guard case .string(let text) = element.kind, !text.isEmpty else {
                 throw failure("invalid value \(element.quoted) in '\(key)' (expected a glob pattern)", at: element.offset)
             }
-            patterns.append(pattern)
+            if key == "include", text.hasSuffix("/") {
+                throw failure("invalid pattern '\(text)' in 'include' (it matches directories only; "
+                              + "'\(text)**' matches the files below them)", at: element.offset)
+            }
+            do {
+                patterns.append(try PathPattern(text))
+            } catch {
+                throw failure("invalid pattern in '\(key)': \(error.description)", at: element.offset)
+            }
+            texts.append(text)
         }
-        return patterns
+        return (texts, patterns)
     }
 
     /// An object from rule codes or names to levels: the levels that differ from the defaults, by code.

@@ -58,7 +58,8 @@ public final class ConfigurationResolver: @unchecked Sendable {
     /// The configuration that applies to the file (or directory) at `path`; throws when the
     /// configuration file that applies cannot be read or is not valid.
     public func configuration(for path: String) throws(ConfigurationError) -> Configuration {
-        try entry(for: absolute(path)).result.get()
+        let file = absolute(path)
+        return try entry(startingAt: Self.isDirectory(file) ? file : Self.parent(of: file)).result.get()
     }
 
     /// Whether a directory walk includes the file at `path`: the configuration that applies to it
@@ -66,17 +67,23 @@ public final class ConfigurationResolver: @unchecked Sendable {
     /// exclude it. Paths given on the command line are processed whatever this says.
     public func walkIncludes(_ path: String) throws(ConfigurationError) -> Bool {
         let file = absolute(path)
-        let entry = entry(for: file)
-        let configuration = try entry.result.get()
-        var relative = String(file.dropFirst())
-        if let base = entry.base {
-            if base == "/" {
-                relative = String(file.dropFirst())
-            } else if file.hasPrefix(base + "/") {
-                relative = String(file.dropFirst(base.count + 1))
-            }
-        }
-        return configuration.includes(relativePath: relative)
+        let entry = entry(startingAt: Self.parent(of: file))
+        return try entry.result.get().includes(relativePath: Self.relative(file, to: entry.base))
+    }
+
+    /// Whether a directory walk enters the directory at `path`: the configuration that applies to
+    /// the files beside it does not exclude it.
+    public func walkEnters(_ path: String) throws(ConfigurationError) -> Bool {
+        let directory = absolute(path)
+        let entry = entry(startingAt: Self.parent(of: directory))
+        return try !entry.result.get().excludes(relativePath: Self.relative(directory, to: entry.base), isDirectory: true)
+    }
+
+    /// `path` relative to `base` when it is below it, else without its leading `/` (so that
+    /// patterns without a `/` still match its name).
+    private static func relative(_ path: String, to base: String?) -> String {
+        if let base, base != "/", path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
+        return String(path.dropFirst())
     }
 
     // MARK: - Discovery
@@ -85,12 +92,10 @@ public final class ConfigurationResolver: @unchecked Sendable {
         Self.normalized(path, in: currentDirectory)
     }
 
-    private func entry(for file: String) -> Entry {
+    /// What applies in `start` (absolute, normalized), found by walking up from it.
+    private func entry(startingAt start: String) -> Entry {
         if let fixed { return fixed }
-        var start = file
         var info = stat()
-        if stat(file, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR { start = Self.parent(of: file) }
-
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         var visited: [String] = []
@@ -141,6 +146,11 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     // MARK: - Paths
 
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     private static func processDirectory() -> String {
         guard let pointer = getcwd(nil, 0) else { return "/" }
         defer { free(pointer) }
@@ -169,5 +179,24 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     private static func join(_ directory: String, _ name: String) -> String {
         directory == "/" ? "/" + name : directory + "/" + name
+    }
+}
+
+extension ConfigurationResolver: TodoFileSelection {
+    /// Whether a walk takes the file: ``walkIncludes(_:)``. A file under a configuration file that
+    /// cannot be used is taken when its name is a default todo file name, so that processing it
+    /// reports the configuration's error.
+    public func includesFile(at path: String, relativePath: String) -> Bool {
+        do {
+            return try walkIncludes(path)
+        } catch {
+            return Configuration.default.includes(relativePath: relativePath)
+        }
+    }
+
+    /// Whether a walk enters the directory: ``walkEnters(_:)``; under a configuration file that
+    /// cannot be used, yes.
+    public func entersDirectory(at path: String, relativePath: String) -> Bool {
+        (try? walkEnters(path)) ?? true
     }
 }

@@ -1,0 +1,28 @@
+/// One `include` or `exclude` pattern of a configuration, compiled the way `.gitignore` reads
+/// patterns: without a `/` it matches a name at any depth, with one it matches the path relative to
+/// the configuration's directory (a leading `/` only anchors), and a final `/` restricts it to
+/// directories. Case is ignored.
+struct PathPattern: Hashable, Sendable {
+    let glob: GlobPattern
+    /// Whether only directories match (the pattern ended in `/`).
+    let directoryOnly: Bool
+
+    /// Compiles `pattern`; throws the glob's own message for one that cannot be used.
+    init(_ pattern: String) throws(GlobPattern.SyntaxError) {
+        var text = Substring(pattern)
+        directoryOnly = text.hasSuffix("/")
+        if directoryOnly { text = text.dropLast() }
+        if text.contains("/") {
+            if text.hasPrefix("/") { text = text.dropFirst() }
+        } else if !text.isEmpty {
+            text = "**/" + text
+        }
+        guard !text.isEmpty else { throw GlobPattern.SyntaxError(description: "no file name in pattern '\(pattern)'") }
+        glob = try GlobPattern(String(text), caseInsensitive: true)
+    }
+
+    /// Whether the pattern matches the file or directory at `relativePath`.
+    func matches(_ relativePath: String, isDirectory: Bool) -> Bool {
+        (isDirectory || !directoryOnly) && glob.matches(relativePath)
+    }
+}
