@@ -35,7 +35,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(empty.sinkCompleted)
         XCTAssertEqual(empty.bullet, "keep")
         XCTAssertNil(empty.indentation)
-        XCTAssertEqual(empty.include, ["todo.md", "todos.md", "*.todo.md", "todo.markdown", "todos.markdown", "*.todo.markdown"])
+        XCTAssertEqual(empty.include, ["todo.md", "todos.md", "*.todo.md"])
         XCTAssertEqual(empty.exclude, [])
         XCTAssertEqual(empty.rules, [:])
     }
@@ -182,7 +182,7 @@ final class ConfigurationTests: XCTestCase {
               "sinkCompleted": true,
               "bullet": "keep",
               "indentation": "keep",
-              "include": ["todo.md", "todos.md", "*.todo.md", "todo.markdown", "todos.markdown", "*.todo.markdown"],
+              "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": [],
               "rules": {
             \(rules)

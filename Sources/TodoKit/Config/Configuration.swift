@@ -9,8 +9,8 @@ public struct Configuration: Hashable, Sendable {
     public static let fileName = ".todofmt.json"
 
     /// The file names a directory walk includes when nothing else is configured: `todo.md`,
-    /// `todos.md`, `*.todo.md` and the same with the `.markdown` extension, in any case.
-    public static let defaultInclude = ["todo.md", "todos.md", "*.todo.md", "todo.markdown", "todos.markdown", "*.todo.markdown"]
+    /// `todos.md` and `*.todo.md`, in any case (the names ``DefaultTodoFileSelection`` takes).
+    public static let defaultInclude = ["todo.md", "todos.md", "*.todo.md"]
 
     /// The configuration of a directory without a configuration file.
     public static let `default` = Configuration()

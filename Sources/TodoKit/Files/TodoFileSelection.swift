@@ -9,8 +9,8 @@ public protocol TodoFileSelection {
     func entersDirectory(at path: String, relativePath: String) -> Bool
 }
 
-/// The selection without configuration: files named `todo.md`, `todos.md` or `*.todo.md` (or the
-/// same with `.markdown`) in any case, in every directory; ``Configuration/defaultInclude`` says the same.
+/// The selection without configuration: files named `todo.md`, `todos.md` or `*.todo.md` in any
+/// case, in every directory.
 public struct DefaultTodoFileSelection: TodoFileSelection, Sendable {
     /// Creates the selection.
     public init() {}
@@ -20,7 +20,6 @@ public struct DefaultTodoFileSelection: TodoFileSelection, Sendable {
         // ASCII lowercasing: the names to match are ASCII, and other letters must not fold into them.
         let lower = String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
         return lower == "todo.md" || lower == "todos.md" || lower.hasSuffix(".todo.md")
-            || lower == "todo.markdown" || lower == "todos.markdown" || lower.hasSuffix(".todo.markdown")
     }
 
     /// Whether the file's name is a todo file name.
