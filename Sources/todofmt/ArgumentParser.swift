@@ -22,15 +22,13 @@ struct ArgumentParser {
         var diff = false
         var paths: [String] = []
         var today: Day?
-        var fieldStyle = FieldStyle.default
-        var stampDates = true
-        var sinkCompleted = true
+        var configuration = ConfigurationOverrides()
+        var effective = false
         var command: CommandDescription?
         /// Every option given, as spelled, in order (to check that the command accepts it).
         var given: [(option: OptionDescription, spelled: String)] = []
         var fix = false
         var outputFormat: ReportFormat?
-        var extraRules: [LintRule] = []
 
         var index = 0
         var optionsEnded = false
@@ -84,9 +82,9 @@ struct ArgumentParser {
             case .diff:
                 diff = true
             case .noStamp:
-                stampDates = false
+                configuration.stampDates = false
             case .noSink:
-                sinkCompleted = false
+                configuration.sinkCompleted = false
             case .today:
                 guard let day = Day(text) else {
                     throw UsageError(message: "invalid date '\(text)' for \(name) (expected \(option.value?.name ?? ""))")
@@ -94,7 +92,31 @@ struct ArgumentParser {
                 today = day
             case .fieldStyle:
                 guard let style = FieldStyle(rawValue: text) else { throw .invalidChoice(text, "field style", option) }
-                fieldStyle = style
+                configuration.fieldStyle = style
+            case .bullet:
+                guard option.value?.completion.words.contains(text) == true else {
+                    throw .invalidChoice(text, "bullet style", option)
+                }
+                configuration.bullet = text
+            case .indentation:
+                if text == "keep" {
+                    configuration.indentation = .some(nil)
+                } else if let columns = Int(text), option.value?.completion.words.contains(text) == true {
+                    configuration.indentation = columns
+                } else {
+                    throw .invalidChoice(text, "indentation", option)
+                }
+            case .config:
+                if configuration.source == .none { throw .conflict("--config", "--no-config") }
+                configuration.source = .file(text)
+            case .noConfig:
+                if case .file = configuration.source { throw .conflict("--config", "--no-config") }
+                configuration.source = .none
+            case .stdinFilename:
+                guard !text.isEmpty else { throw UsageError(message: "option '\(name)' needs a PATH, not an empty string") }
+                configuration.standardInputPath = text
+            case .effective:
+                effective = true
             case .fix:
                 fix = true
             case .format:
@@ -106,7 +128,7 @@ struct ArgumentParser {
                 guard let rule = LintRule.named(text) else {
                     throw UsageError(message: "unknown rule '\(text)' for \(name) (see 'todofmt rules')")
                 }
-                extraRules.append(rule)
+                configuration.extraRules.append(rule)
             default:
                 // Described but not parsed: a mistake in this file, not in the command line.
                 fatalError("option \(option.name) has no case in ArgumentParser")
@@ -129,6 +151,20 @@ struct ArgumentParser {
             if let path = paths.first { throw UsageError(message: "rules takes no PATH, got '\(path)'") }
             return .rules
         }
+        if selected == .config {
+            guard effective else { throw UsageError(message: "config needs --effective (see 'todofmt help config')") }
+            guard paths.count == 1, paths[0] != FormatRequest.standardInput else {
+                throw UsageError(message: "config --effective needs one PATH (see 'todofmt help config')")
+            }
+            return .effectiveConfiguration(EffectiveConfigurationRequest(path: paths[0], configuration: configuration))
+        }
+        // Standard input stands for --stdin-filename's PATH: with no PATH, it is the input.
+        if configuration.standardInputPath != nil {
+            if paths.isEmpty { paths = [FormatRequest.standardInput] }
+            guard paths.contains(FormatRequest.standardInput) else {
+                throw UsageError(message: "option '--stdin-filename' needs standard input ('-') as an input")
+            }
+        }
 
         if today == nil, let text = environmentToday, !text.isEmpty {
             guard let day = Day(text) else {
@@ -136,8 +172,6 @@ struct ArgumentParser {
             }
             today = day
         }
-        let options = FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted,
-                                    today: today ?? .today())
         if outputFormat != nil, selected == .format, mode != .check, !diff {
             throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
         }
@@ -150,17 +184,16 @@ struct ArgumentParser {
             if fix && paths.contains(FormatRequest.standardInput) {
                 throw UsageError(message: "lint --fix cannot fix standard input ('-')")
             }
-            var rules = LintRule.all.filter(\.enabledByDefault)
-            for rule in extraRules where !rules.contains(rule) { rules.append(rule) }
-            return .lint(LintRequest(paths: paths, options: options, fix: fix,
-                                     format: reportFormat, rules: rules))
+            return .lint(LintRequest(paths: paths, today: today ?? .today(), configuration: configuration, fix: fix,
+                                     format: reportFormat))
         }
         if selected == .watch {
             if paths.isEmpty { throw UsageError(message: "watch needs a PATH (see 'todofmt --help')") }
             if paths.contains(FormatRequest.standardInput) {
                 throw UsageError(message: "watch cannot watch standard input ('-')")
             }
-            return .watch(WatchRequest(paths: paths, options: options, todayIsPinned: today != nil))
+            return .watch(WatchRequest(paths: paths, today: today ?? .today(), todayIsPinned: today != nil,
+                                       configuration: configuration))
         }
 
         if paths.isEmpty { paths = [FormatRequest.standardInput] }
@@ -169,7 +202,7 @@ struct ArgumentParser {
         }
         // --diff already changes nothing and exits 1 on changes, so with --check it wins.
         if diff { mode = .diff }
-        return .format(FormatRequest(mode: mode, paths: paths, options: options,
+        return .format(FormatRequest(mode: mode, paths: paths, today: today ?? .today(), configuration: configuration,
                                      format: mode == .inPlace ? .text : reportFormat))
     }
 

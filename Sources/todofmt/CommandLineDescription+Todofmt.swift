@@ -18,10 +18,13 @@ extension CommandLineDescription {
         commands: allCommands,
         optionGroups: [
             OptionGroup(title: "options", note: nil,
-                        options: [.check, .diff, .format, .today, .fieldStyle, .noStamp, .noSink]),
+                        options: [.check, .diff, .format, .today, .fieldStyle, .noStamp, .noSink, .bullet, .indentation]),
             OptionGroup(title: "lint options",
                         note: "the options above apply to --fix; --today is also the day the date rules compare with",
                         options: [.fix, .rule]),
+            OptionGroup(title: "configuration options",
+                        note: "options given on the command line override the configuration file",
+                        options: [.config, .noConfig, .stdinFilename, .effective]),
             OptionGroup(title: "general options", note: nil, options: [.help, .version, .endOfOptions]),
         ],
         environment: [
@@ -31,7 +34,11 @@ extension CommandLineDescription {
             Entry("GITHUB_ACTIONS", "when 'true', lint, --check and --diff report as GitHub workflow commands unless "
                 + "--format is given"),
         ],
-        files: [],
+        files: [
+            Entry(".todofmt.json", "the configuration: field style, stamping, sinking, bullet, indentation, which files "
+                + "a directory walk includes and excludes, and lint rule severities; the nearest one above each "
+                + "file applies (the search stops at the repository root); see docs/CONFIG.md"),
+        ],
         exitStatus: [
             Entry("0", "done; with --check or --diff: nothing would change; lint: no error-level finding; "
                 + "watch: stopped by Ctrl-C or SIGTERM"),
@@ -52,11 +59,13 @@ extension CommandLineDescription {
             Entry("todofmt lint --fix todos.md", "format, then report what is left"),
             Entry("todofmt lint --rule TD014 todos.md", "also report overdue tasks"),
             Entry("todofmt help lint", "explain lint and list its options"),
+            Entry("todofmt config --effective todo.md", "print the configuration that applies to todo.md"),
+            Entry("todofmt --stdin-filename a/todo.md < buf", "format a buffer as a/todo.md, with its configuration"),
         ],
         seeAlso: ["patch(1)", "git(1)"])
 
     /// Every command, the default one first; options every command accepts name this list.
-    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .help]
+    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .config, .help]
 }
 
 extension CommandDescription {
@@ -108,6 +117,18 @@ extension CommandDescription {
                 + "--rule), whether lint --fix resolves it, its name and what it reports.",
         ])
 
+    /// `todofmt config`.
+    static let config = CommandDescription(
+        name: "config", isDefault: false, operands: "PATH", operandCompletion: .paths,
+        summary: "print the configuration that applies to a file",
+        paragraphs: [
+            "config --effective PATH prints the configuration that applies to PATH as JSON (every key, every rule "
+                + "by code; the output is itself a valid .todofmt.json), with the command-line options given applied. "
+                + "One line on standard error names the configuration file used, or says that defaults apply, and "
+                + "whether a directory walk would include PATH. Each file uses the nearest .todofmt.json in its "
+                + "directory or above, up to the repository root; files are not merged.",
+        ])
+
     /// `todofmt help`.
     static let help = CommandDescription(
         name: "help", isDefault: false, operands: "[COMMAND]", operandCompletion: .commands,
@@ -148,21 +169,75 @@ extension OptionDescription {
             .init("emoji", "📅 2026-12-01"),
             .init("dataview", "[due:: 2026-12-01]"),
         ])),
-        commands: [.format, .watch, .lint], repeatable: false,
+        commands: [.format, .watch, .lint, .config], repeatable: false,
         summary: "how fields are written",
         help: "how fields are written")
 
     /// `--no-stamp`
     static let noStamp = OptionDescription(
-        names: ["--no-stamp"], value: nil, commands: [.format, .watch, .lint], repeatable: false,
+        names: ["--no-stamp"], value: nil, commands: [.format, .watch, .lint, .config], repeatable: false,
         summary: "do not add or remove done and cancelled dates",
         help: "neither add done:/cancelled: dates to completed tasks nor remove them from reopened ones")
 
     /// `--no-sink`
     static let noSink = OptionDescription(
-        names: ["--no-sink"], value: nil, commands: [.format, .watch, .lint], repeatable: false,
+        names: ["--no-sink"], value: nil, commands: [.format, .watch, .lint, .config], repeatable: false,
         summary: "leave completed tasks where they are",
         help: "leave completed tasks where they are in their lists")
+
+    /// `--bullet`
+    static let bullet = OptionDescription(
+        names: ["--bullet"],
+        value: Value(name: "STYLE", completion: .choices([
+            .init("keep", "markers as written, the default"),
+            .init("-", "- [ ] task"),
+            .init("*", "* [ ] task"),
+            .init("+", "+ [ ] task"),
+        ])),
+        commands: [.format, .watch, .lint, .config], repeatable: false,
+        summary: "the marker of bullet lists that hold tasks",
+        help: "the marker of bullet lists that hold tasks (a list whose structure would change keeps its markers)")
+
+    /// `--indentation`
+    static let indentation = OptionDescription(
+        names: ["--indentation"],
+        value: Value(name: "N", completion: .choices([
+            .init("keep", "as written, the default"),
+            .init("2", "nested list markers two columns right of their parent's"),
+            .init("3", "three columns"),
+            .init("4", "four columns"),
+        ])),
+        commands: [.format, .watch, .lint, .config], repeatable: false,
+        summary: "the indentation of nested bullet lists",
+        help: "how many columns right of its parent item's marker a nested bullet list's markers sit")
+
+    /// `--config`
+    static let config = OptionDescription(
+        names: ["--config"], value: Value(name: "FILE", completion: .paths),
+        commands: [.format, .watch, .lint, .config], repeatable: false,
+        summary: "use this configuration file for every input",
+        help: "use FILE (JSON, as .todofmt.json) for every input instead of looking for .todofmt.json files; its "
+            + "include and exclude patterns are relative to FILE's directory")
+
+    /// `--no-config`
+    static let noConfig = OptionDescription(
+        names: ["--no-config"], value: nil, commands: [.format, .watch, .lint, .config], repeatable: false,
+        summary: "ignore .todofmt.json files",
+        help: "ignore .todofmt.json files: the defaults and the command-line options apply")
+
+    /// `--stdin-filename`
+    static let stdinFilename = OptionDescription(
+        names: ["--stdin-filename"], value: Value(name: "PATH", completion: .paths),
+        commands: [.format, .lint], repeatable: false,
+        summary: "format or lint standard input as if it were PATH",
+        help: "read standard input with the configuration that applies to PATH (which need not exist), and report "
+            + "it under that name (for editors)")
+
+    /// `config --effective`
+    static let effective = OptionDescription(
+        names: ["--effective"], value: nil, commands: [.config], repeatable: false,
+        summary: "print the effective configuration for PATH",
+        help: "print the configuration that applies to PATH as JSON")
 
     /// `lint --fix`
     static let fix = OptionDescription(
@@ -186,7 +261,7 @@ extension OptionDescription {
 
     /// `lint --rule`
     static let rule = OptionDescription(
-        names: ["--rule"], value: Value(name: "CODE", completion: .rules), commands: [.lint], repeatable: true,
+        names: ["--rule"], value: Value(name: "CODE", completion: .rules), commands: [.lint, .config], repeatable: true,
         summary: "also run a rule that is off by default",
         help: "also run a rule that is off by default, e.g. --rule TD014 (overdue tasks); a rule name works too; "
             + "may be repeated")

@@ -18,7 +18,10 @@ struct FormatRequest: Equatable {
     var mode: Mode = .inPlace
     /// The paths in command-line order; `-` is standard input; directories are walked.
     var paths: [String] = []
-    var options: FormatOptions
+    /// The day stamped on completed tasks.
+    var today: Day
+    /// Which configuration applies, and the formatting options the command line gives.
+    var configuration = ConfigurationOverrides()
     /// How `--check` and `--diff` report the regions that would change.
     var format: ReportFormat = .text
 }

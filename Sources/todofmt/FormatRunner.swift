@@ -28,17 +28,31 @@ struct FormatRunner {
     /// Processes every input and returns the exit status: 2 if any input failed, else 1 if
     /// `--check` or `--diff` found an input that would change, else 0.
     func run() -> Int32 {
-        let list = InputList(paths: request.paths)
+        let resolver: ConfigurationResolver
+        do {
+            resolver = try request.configuration.resolver()
+        } catch {
+            console.error(error.description)
+            return 2
+        }
+        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver))
         list.warnings.forEach(console.error)
         let request = request
         let colored = request.mode == .diff && request.format == .text && console.colorsOutput
         let inputs = list.inputs
+        let configured = ConfiguredInputs(inputs, overrides: request.configuration, resolver: resolver)
+        let configurations = configured.configurations
         let outcomes = ParallelMap.map(inputs.count) { index in
-            Self.process(inputs[index], request: request, colored: colored)
+            let name = request.configuration.name(of: inputs[index])
+            // Not processed: its configuration file cannot be used (reported once, above).
+            guard let configuration = configurations[index] else { return Outcome(name: name) }
+            return Self.process(inputs[index], name: name, options: configuration.formatOptions(today: request.today),
+                                request: request, colored: colored)
         }
 
-        var failed = !list.errors.isEmpty
+        var failed = !list.errors.isEmpty || !configured.errors.isEmpty
         list.errors.forEach(console.error)
+        configured.errors.forEach(console.error)
         for outcome in outcomes {
             if let error = outcome.error {
                 console.error(error)
@@ -63,8 +77,8 @@ struct FormatRunner {
         return failed ? 2 : outcomes.contains(where: \.wouldChange) ? 1 : 0
     }
 
-    private static func process(_ input: InputList.Input, request: FormatRequest, colored: Bool) -> Outcome {
-        let name = input.name
+    private static func process(_ input: InputList.Input, name: String, options: FormatOptions,
+                                request: FormatRequest, colored: Bool) -> Outcome {
         func fail(_ message: String) -> Outcome {
             Outcome(name: name, error: "\(name): \(message)")
         }
@@ -77,7 +91,7 @@ struct FormatRunner {
         }
         let formatted: [UInt8]
         do {
-            formatted = try TodoFormatter(options: request.options).format(utf8: original)
+            formatted = try TodoFormatter(options: options).format(utf8: original)
         } catch {
             return fail(error.description)
         }
@@ -101,7 +115,7 @@ struct FormatRunner {
             outcome.findings = LintReport.entries(path: name, findings: Linter.unformattedFindings(original: original, formatted: formatted),
                                                   in: original)
             if request.mode == .diff {
-                let labels = input.isStandardInput ? (name, name) : ("a/" + relative(input.path), "b/" + relative(input.path))
+                let labels = name == standardInputName ? (name, name) : ("a/" + relative(name), "b/" + relative(name))
                 outcome.output = UnifiedDiff(old: original, new: formatted)
                     .rendered(oldLabel: labels.0, newLabel: labels.1, colored: colored)
             }

@@ -12,4 +12,6 @@ enum Invocation: Equatable {
     case lint(LintRequest)
     /// List the lint rules (`todofmt rules`).
     case rules
+    /// Print the configuration that applies to a path (`todofmt config --effective PATH`).
+    case effectiveConfiguration(EffectiveConfigurationRequest)
 }

@@ -4,11 +4,11 @@ import TodoKit
 struct LintRequest: Equatable {
     /// The paths in command-line order; `-` is standard input; directories are walked.
     var paths: [String]
-    /// The options `--fix` formats with; `today` is also the linter's today.
-    var options: FormatOptions
+    /// The day the date rules compare with, and `--fix` stamps.
+    var today: Day
+    /// Which configuration applies: the options `--fix` formats with, the rules that run.
+    var configuration = ConfigurationOverrides()
     /// Whether to format the files first.
     var fix: Bool
     var format: ReportFormat
-    /// The rules that run.
-    var rules: [LintRule]
 }

@@ -18,14 +18,29 @@ struct LintRunner {
 
     /// Exit status: 2 if an input failed, else 1 if an error-level finding exists, else 0.
     func run() -> Int32 {
-        let list = InputList(paths: request.paths)
+        let resolver: ConfigurationResolver
+        do {
+            resolver = try request.configuration.resolver()
+        } catch {
+            console.error(error.description)
+            return 2
+        }
+        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver))
         list.warnings.forEach(console.error)
         let request = request
         let inputs = list.inputs
-        let outcomes = ParallelMap.map(inputs.count) { Self.process(inputs[$0], request: request) }
+        let configured = ConfiguredInputs(inputs, overrides: request.configuration, resolver: resolver)
+        let configurations = configured.configurations
+        let outcomes = ParallelMap.map(inputs.count) { index in
+            // Not processed: its configuration file cannot be used (reported once, below).
+            guard let configuration = configurations[index] else { return Outcome() }
+            return Self.process(inputs[index], name: request.configuration.name(of: inputs[index]),
+                                configuration: configuration, request: request)
+        }
 
-        var failed = !list.errors.isEmpty
+        var failed = !list.errors.isEmpty || !configured.errors.isEmpty
         list.errors.forEach(console.error)
+        configured.errors.forEach(console.error)
         for error in outcomes.flatMap(\.errors) {
             console.error(error)
             failed = true
@@ -39,8 +54,9 @@ struct LintRunner {
         return report.entries.contains { $0.finding.severity == .error } ? 1 : 0
     }
 
-    private static func process(_ input: InputList.Input, request: LintRequest) -> Outcome {
-        let linter = Linter(today: request.options.today, rules: request.rules, formatOptions: request.options)
+    private static func process(_ input: InputList.Input, name: String, configuration: Configuration,
+                                request: LintRequest) -> Outcome {
+        let linter = configuration.linter(today: request.today)
         var outcome = Outcome()
         var bytes: [UInt8]
         var findings: [Finding]
@@ -48,14 +64,14 @@ struct LintRunner {
             bytes = try input.isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(input.path)
             findings = try linter.lint(utf8: bytes)
         } catch let error as FileError {
-            return Outcome(errors: ["\(input.name): \(error.description)"])
+            return Outcome(errors: ["\(name): \(error.description)"])
         } catch {
-            return Outcome(errors: ["\(input.name): \(error)"])
+            return Outcome(errors: ["\(name): \(error)"])
         }
         if request.fix {
             // A file that cannot be fixed is reported, and its findings as it is.
             do {
-                let fixed = try TodoFormatter(options: request.options).format(utf8: bytes)
+                let fixed = try TodoFormatter(options: configuration.formatOptions(today: request.today)).format(utf8: bytes)
                 if fixed != bytes {
                     guard try AtomicFile.write(fixed, to: input.path, ifStill: bytes) else {
                         throw FixError.changedMeanwhile
@@ -64,14 +80,14 @@ struct LintRunner {
                     findings = try linter.lint(utf8: fixed)
                 }
             } catch let error as FileError {
-                outcome.errors.append("\(input.name): \(error.description)")
+                outcome.errors.append("\(name): \(error.description)")
             } catch let error as FixError {
-                outcome.errors.append("\(input.name): \(error.description)")
+                outcome.errors.append("\(name): \(error.description)")
             } catch {
-                outcome.errors.append("\(input.name): \(error)")
+                outcome.errors.append("\(name): \(error)")
             }
         }
-        outcome.findings = LintReport.entries(path: input.name, findings: findings, in: bytes)
+        outcome.findings = LintReport.entries(path: name, findings: findings, in: bytes)
         return outcome
     }
 

@@ -18,6 +18,11 @@ struct UsageError: Error, Equatable {
         UsageError(message: "option '\(option)' takes no value")
     }
 
+    /// Two options that exclude each other.
+    static func conflict(_ first: String, _ second: String) -> UsageError {
+        UsageError(message: "options '\(first)' and '\(second)' cannot be used together")
+    }
+
     /// A value that is not one of the option's choices:
     /// `invalid format 'xml' for --format (expected text, json or github)`.
     static func invalidChoice(_ value: String, _ noun: String, _ option: OptionDescription) -> UsageError {

@@ -42,6 +42,13 @@ final class WatchRunner: @unchecked Sendable {
     /// Starts watching and never returns: exits 2 at once if a PATH cannot be watched, else 0
     /// after SIGINT or SIGTERM.
     func run() -> Never {
+        let resolver: ConfigurationResolver
+        do {
+            resolver = try request.configuration.resolver()
+        } catch {
+            console.error(error.description)
+            exit(2)
+        }
         var initial: [String] = []
         var failed = false
         var found: [String] = []
@@ -58,7 +65,7 @@ final class WatchRunner: @unchecked Sendable {
             case S_IFDIR:
                 directories.append(path)
                 do {
-                    let result = try TodoFileFinder().find(in: path)
+                    let result = try TodoFileFinder(selection: resolver).find(in: path)
                     result.problems.forEach(console.error)
                     found += result.files
                 } catch {
@@ -71,6 +78,15 @@ final class WatchRunner: @unchecked Sendable {
             }
         }
         if failed { exit(2) }
+        // A bad configuration file is reported now, and at each save until it is fixed.
+        var reported: Set<ConfigurationError> = []
+        for path in initial + found {
+            do {
+                _ = try resolver.configuration(for: path)
+            } catch {
+                if reported.insert(error).inserted { console.error(error.description) }
+            }
+        }
 
         queue.sync {
             for path in initial + found { _ = watch(path) }
@@ -122,7 +138,9 @@ final class WatchRunner: @unchecked Sendable {
     /// is a save. A directory that cannot be read now (it may come back) is skipped quietly.
     private func rescan() {
         for directory in directories {
-            guard let result = try? TodoFileFinder().find(in: directory) else { continue }
+            // A new resolver each time: configuration files may have changed since the last walk.
+            let resolver = (try? request.configuration.resolver()) ?? ConfigurationResolver(fixed: .default)
+            guard let result = try? TodoFileFinder(selection: resolver).find(in: directory) else { continue }
             for path in result.files {
                 guard let file = watch(path) else { continue }
                 console.error("\(path): watching")

@@ -49,9 +49,17 @@ final class WatchedFile: @unchecked Sendable {
     /// place and pauses longer than the debounce in the middle of one save, then goes on writing
     /// to the file it opened, which is no longer at the path. Editors write a save in one go.
     func format(_ saved: [UInt8]) {
+        let options: FormatOptions
+        do {
+            options = try request.currentOptions(for: path)
+        } catch {
+            // The configuration file names itself.
+            console.error(error.description)
+            return
+        }
         let output: [UInt8]
         do {
-            output = try TodoFormatter(options: request.currentOptions()).format(utf8: saved)
+            output = try TodoFormatter(options: options).format(utf8: saved)
         } catch {
             console.error("\(path): \(error.description)")
             return

@@ -26,6 +26,8 @@ do {
     case .rules:
         console.output(Array(LintReport.rulesTable().utf8))
         exit(0)
+    case .effectiveConfiguration(let request):
+        exit(EffectiveConfigurationRunner(request: request, console: console).run())
     }
 } catch {
     console.error(error.message)

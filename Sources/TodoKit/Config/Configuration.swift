@@ -21,8 +21,8 @@ public struct Configuration: Hashable, Sendable {
     public var stampDates = true
     /// Sink completed tasks below the other items of their list.
     public var sinkCompleted = true
-    /// The list marker, as written in the file: `keep`, `-`, `*` or `+`.
-    var bullet = "keep"
+    /// The marker of bullet lists that hold tasks, as written in the file: `keep`, `-`, `*` or `+`.
+    public var bullet = "keep"
     /// The indentation of nested lists in columns (2, 3 or 4), or `nil` to keep it as written.
     public var indentation: Int?
     /// The rules whose level differs from their default (their severity, or off for a rule that
@@ -52,6 +52,11 @@ public struct Configuration: Hashable, Sendable {
     public func level(of rule: LintRule) -> RuleLevel {
         if let level = rules[rule.code] { return level }
         return rule.enabledByDefault ? RuleLevel(rule.severity) : .off
+    }
+
+    /// Sets the level of `rule`.
+    public mutating func setLevel(_ level: RuleLevel, of rule: LintRule) {
+        rules[rule.code] = level == Configuration.default.level(of: rule) ? nil : level
     }
 
     /// A linter comparing dates with `today` that runs the rules this configuration turns on, at

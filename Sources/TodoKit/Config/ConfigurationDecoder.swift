@@ -53,7 +53,7 @@ struct ConfigurationDecoder {
             case "exclude":
                 (configuration.exclude, configuration.excludePatterns) = try patterns(value, for: member.key)
             case "rules":
-                configuration.rules = try rules(value)
+                try readRules(value, into: &configuration)
             default:
                 throw failure("unknown key '\(member.key)'" + suggestion(member.key, among: Self.keys), at: member.keyOffset)
             }
@@ -91,12 +91,11 @@ struct ConfigurationDecoder {
         return (texts, patterns)
     }
 
-    /// An object from rule codes or names to levels: the levels that differ from the defaults, by code.
-    private func rules(_ value: JSONValue) throws(ConfigurationError) -> [String: RuleLevel] {
+    /// An object from rule codes or names to levels.
+    private func readRules(_ value: JSONValue, into configuration: inout Configuration) throws(ConfigurationError) {
         guard case .object(let members) = value.kind else {
             throw invalid(value, for: "rules", expected: "an object of rule codes or names and severities")
         }
-        var levels: [String: RuleLevel] = [:]
         var spelling: [String: String] = [:]
         for member in members {
             guard let rule = LintRule.named(member.key) else {
@@ -112,10 +111,8 @@ struct ConfigurationDecoder {
                               + "(expected error, warning, info or off)", at: member.value.offset)
             }
             spelling[rule.code] = member.key
-            // A rule's own default is not kept, so that equal settings make equal configurations.
-            if level != Configuration.default.level(of: rule) { levels[rule.code] = level }
+            configuration.setLevel(level, of: rule)
         }
-        return levels
     }
 
     private func invalid(_ value: JSONValue, for key: String, expected: String) -> ConfigurationError {

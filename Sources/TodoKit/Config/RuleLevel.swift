@@ -20,7 +20,7 @@ public enum RuleLevel: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The level that runs a rule with `severity`.
-    init(_ severity: Severity) {
+    public init(_ severity: Severity) {
         switch severity {
         case .error: self = .error
         case .warning: self = .warning

@@ -1,0 +1,37 @@
+import TodoKit
+
+/// Runs `todofmt config --effective PATH`: the configuration that applies to PATH, with the
+/// command line's options in it, as JSON on standard output; on standard error, one line naming
+/// where it came from and whether a directory walk includes PATH.
+struct EffectiveConfigurationRunner {
+    let request: EffectiveConfigurationRequest
+    let console: Console
+
+    /// Exit status: 0, or 2 when the configuration file that applies cannot be used.
+    func run() -> Int32 {
+        let path = request.path
+        let configuration: Configuration
+        let included: Bool
+        do {
+            let resolver = try request.configuration.resolver()
+            configuration = try resolver.configuration(for: path)
+            included = try resolver.walkIncludes(path)
+        } catch {
+            console.error(error.description)
+            return 2
+        }
+        let source: String
+        switch request.configuration.source {
+        case .none: source = "defaults (--no-config)"
+        case .file(let file): source = "configuration from \(file) (--config)"
+        case .discover:
+            source = configuration.file.map { "configuration from \($0)" } ?? "defaults (no \(Configuration.fileName) found)"
+        }
+        if let error = console.output(Array(request.configuration.applied(to: configuration).json.utf8)) {
+            console.error("cannot write standard output: \(error)")
+            return 2
+        }
+        console.error("\(path): \(source); a directory walk \(included ? "includes" : "does not include") it")
+        return 0
+    }
+}
