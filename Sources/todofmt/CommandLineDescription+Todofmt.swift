@@ -261,7 +261,7 @@ extension OptionDescription {
 
     /// `lint --rule`
     static let rule = OptionDescription(
-        names: ["--rule"], value: Value(name: "CODE", completion: .rules), commands: [.lint, .config], repeatable: true,
+        names: ["--rule"], value: Value(name: "CODE", completion: .rules), commands: [.lint], repeatable: true,
         summary: "also run a rule that is off by default",
         help: "also run a rule that is off by default, e.g. --rule TD014 (overdue tasks); a rule name works too; "
             + "may be repeated")
