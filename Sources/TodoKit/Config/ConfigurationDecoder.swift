@@ -55,7 +55,7 @@ struct ConfigurationDecoder {
             case "rules":
                 try readRules(value, into: &configuration)
             default:
-                throw failure("unknown key '\(member.key)'" + suggestion(member.key, among: Self.keys), at: member.keyOffset)
+                throw failure("unknown key '\(JSONValue.printable(member.key))'" + suggestion(member.key, among: Self.keys), at: member.keyOffset)
             }
         }
         return configuration
@@ -78,13 +78,14 @@ struct ConfigurationDecoder {
                 throw failure("invalid value \(element.quoted) in '\(key)' (expected a glob pattern)", at: element.offset)
             }
             if key == "include", text.hasSuffix("/") {
-                throw failure("invalid pattern '\(text)' in 'include' (it matches directories only; "
-                              + "'\(text)**' matches the files below them)", at: element.offset)
+                throw failure("invalid pattern '\(JSONValue.printable(text))' in 'include' (it matches directories only; "
+                              + "'\(JSONValue.printable(text))**' matches the files below them)", at: element.offset)
             }
             do {
                 patterns.append(try PathPattern(text))
             } catch {
-                throw failure("invalid pattern in '\(key)': \(error.description)", at: element.offset)
+                throw failure("invalid pattern in '\(key)': \(JSONValue.printable(error.description, limit: nil))",
+                              at: element.offset)
             }
             texts.append(text)
         }
@@ -100,7 +101,7 @@ struct ConfigurationDecoder {
         for member in members {
             guard let rule = LintRule.named(member.key) else {
                 let known = LintRule.all.flatMap { [$0.code, $0.name] }
-                throw failure("unknown rule '\(member.key)' in 'rules'" + suggestion(member.key, among: known),
+                throw failure("unknown rule '\(JSONValue.printable(member.key))' in 'rules'" + suggestion(member.key, among: known),
                               at: member.keyOffset)
             }
             if let earlier = spelling[rule.code] {

@@ -114,7 +114,7 @@ struct JSONReader {
             let key = try readString()
             if let first = firstOffset[key] {
                 let at = Self.location(of: first, in: bytes)
-                throw JSONSyntaxError(message: "duplicate key '\(key)' (first at \(at))", offset: keyOffset)
+                throw JSONSyntaxError(message: "duplicate key '\(JSONValue.printable(key))' (first at \(at))", offset: keyOffset)
             }
             firstOffset[key] = keyOffset
             skipWhitespace()
@@ -222,7 +222,8 @@ struct JSONReader {
         }
         guard letter == UInt8(ascii: "u") else {
             index = start + 1
-            throw JSONSyntaxError(message: "invalid escape '\\\(describeCurrentRaw())' in a string", offset: start)
+            throw JSONSyntaxError(message: "invalid escape '\\\(JSONValue.printable(describeCurrentRaw()))' in a string",
+                                  offset: start)
         }
         var value = try readHex4(escapeStart: start)
         if (0xDC00...0xDFFF).contains(value) {

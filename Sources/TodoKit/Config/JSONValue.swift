@@ -25,9 +25,28 @@ struct JSONValue: Hashable, Sendable {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
         case .number(let literal): literal
-        case .string(let text): "'\(text)'"
+        case .string(let text): "'\(Self.printable(text))'"
         case .array: "[...]"
         case .object: "{...}"
         }
+    }
+
+    /// `text` fit for a one-line message: control characters escaped as in JSON (`\n`,
+    /// `\u0001`), and a text longer than `limit` characters cut there with `...`.
+    static func printable(_ text: String, limit: Int? = 60) -> String {
+        var result = ""
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if index == limit { return result + "..." }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
