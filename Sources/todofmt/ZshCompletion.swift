@@ -37,6 +37,21 @@ struct ZshCompletion {
               _describe -t commands '\(program) command' commands
             }
 
+            (( $+functions[\(function)_command_words] )) ||
+            \(function)_command_words() {
+              local -a commands
+              commands=(
+
+            """
+        for command in description.commands {
+            guard let word = command.word else { continue }
+            out += "    \(ShellWord.quoted(describeItem(word, command.summary)))\n"
+        }
+        out += """
+              )
+              _describe -t commands '\(program) command' commands
+            }
+
             (( $+functions[\(function)_rules] )) ||
             \(function)_rules() {
               local -a rules
@@ -116,7 +131,7 @@ struct ZshCompletion {
             if command.isDefault {
                 out += """
                       [[ $state == first ]] &&
-                        _alternative 'commands:command:\(function)_commands' 'paths:path:\(function)_paths'
+                        _alternative 'commands:command:\(function)_command_words' 'paths:path:\(function)_paths'
                       ;;
 
                 """
