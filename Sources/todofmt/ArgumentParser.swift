@@ -29,7 +29,7 @@ struct ArgumentParser {
         /// Every option given, as spelled, in order (to check that the command accepts it).
         var given: [(option: OptionDescription, spelled: String)] = []
         var fix = false
-        var outputFormat: LintRequest.OutputFormat?
+        var outputFormat: ReportFormat?
         var extraRules: [LintRule] = []
 
         var index = 0
@@ -101,7 +101,7 @@ struct ArgumentParser {
             case .fix:
                 fix = true
             case .format:
-                guard let format = LintRequest.OutputFormat(rawValue: text) else {
+                guard let format = ReportFormat(rawValue: text) else {
                     throw .invalidChoice(text, "format", option)
                 }
                 outputFormat = format
@@ -141,6 +141,10 @@ struct ArgumentParser {
         }
         let options = FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted,
                                     today: today ?? .today())
+        if outputFormat != nil, selected == .format, mode != .check, !diff {
+            throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
+        }
+        let reportFormat = outputFormat ?? (inGitHubActions ? .github : .text)
         if selected == .lint {
             if paths.isEmpty { throw UsageError(message: "lint needs a PATH (see 'todofmt --help')") }
             if paths.filter({ $0 == FormatRequest.standardInput }).count > 1 {
@@ -152,7 +156,7 @@ struct ArgumentParser {
             var rules = LintRule.all.filter(\.enabledByDefault)
             for rule in extraRules where !rules.contains(rule) { rules.append(rule) }
             return .lint(LintRequest(paths: paths, options: options, fix: fix,
-                                     format: outputFormat ?? (inGitHubActions ? .github : .text), rules: rules))
+                                     format: reportFormat, rules: rules))
         }
         if selected == .watch {
             if paths.isEmpty { throw UsageError(message: "watch needs a PATH (see 'todofmt --help')") }
@@ -168,7 +172,8 @@ struct ArgumentParser {
         }
         // --diff already changes nothing and exits 1 on changes, so with --check it wins.
         if diff { mode = .diff }
-        return .format(FormatRequest(mode: mode, paths: paths, options: options))
+        return .format(FormatRequest(mode: mode, paths: paths, options: options,
+                                     format: mode == .inPlace ? .text : reportFormat))
     }
 
     /// The error for an option `command` does not accept: which commands it belongs to when that is

@@ -18,17 +18,18 @@ extension CommandLineDescription {
         commands: allCommands,
         optionGroups: [
             OptionGroup(title: "options", note: nil,
-                        options: [.check, .diff, .today, .fieldStyle, .noStamp, .noSink]),
+                        options: [.check, .diff, .format, .today, .fieldStyle, .noStamp, .noSink]),
             OptionGroup(title: "lint options",
                         note: "the options above apply to --fix; --today is also the day the date rules compare with",
-                        options: [.fix, .format, .rule]),
+                        options: [.fix, .rule]),
             OptionGroup(title: "general options", note: nil, options: [.help, .version, .generate, .endOfOptions]),
         ],
         environment: [
             Entry("TODOFMT_TODAY", "the date for stamping when --today is not given"),
             Entry("NO_COLOR", "if set and not empty, --diff output and lint severities are never coloured "
                 + "(they are coloured only when standard output is a terminal)"),
-            Entry("GITHUB_ACTIONS", "when 'true', lint prints GitHub workflow commands unless --format is given"),
+            Entry("GITHUB_ACTIONS", "when 'true', lint, --check and --diff report as GitHub workflow commands unless "
+                + "--format is given"),
         ],
         files: [],
         exitStatus: [
@@ -41,7 +42,7 @@ extension CommandLineDescription {
         ],
         examples: [
             Entry("todofmt todos.md", "format todos.md in place"),
-            Entry("todofmt --check notes/*.md", "exit 1 if any file needs formatting"),
+            Entry("todofmt --check .", "exit 1 if a todo file below here needs formatting"),
             Entry("todofmt --diff todos.md | less", "review what would change"),
             Entry("todofmt --diff todos.md | patch -p1", "... and apply it"),
             Entry("todofmt --today 2026-11-21 < in.md", "format standard input to standard output"),
@@ -68,6 +69,9 @@ extension CommandDescription {
             "A file is rewritten atomically and only when its content changes; it keeps its permissions, a "
                 + "symbolic link keeps pointing at the rewritten file, and a read-only file is refused. With no "
                 + "PATH, or with the PATH '-', standard input is formatted to standard output.",
+            "A PATH may be a directory: every todo.md, todos.md and *.todo.md under it (any case; not in .git, "
+                + ".build or node_modules, nor what the directory's .gitignore lists) is processed; a file named "
+                + "explicitly always is. Files are processed in parallel on all cores; output comes in a fixed order.",
         ])
 
     /// `todofmt watch`.
@@ -77,8 +81,8 @@ extension CommandDescription {
         paragraphs: [
             "watch keeps files formatted while you edit them in any editor: after each save, a file that is not "
                 + "canonical is formatted in place (tick a box, save, and the task is stamped and sinks). A PATH "
-                + "may be a directory: every todo.md, todos.md and *.todo.md under it (any case; not in .git, "
-                + ".build or node_modules) is watched, and new ones are picked up within a second. Files are only "
+                + "may be a directory: the todo files under it, found as for formatting, are watched, and new ones "
+                + "are picked up within a second. Files are only "
                 + "formatted after a save, never over a newer save. One line per action goes to standard error. "
                 + "Stop it with Ctrl-C (SIGINT) or SIGTERM; it exits 0. Unless --today or TODOFMT_TODAY fixes the "
                 + "date, each save is stamped with the date it happened.",
@@ -119,9 +123,9 @@ extension OptionDescription {
     /// `--check`
     static let check = OptionDescription(
         names: ["--check"], value: nil, commands: [.format], repeatable: false,
-        summary: "list inputs that would change; change nothing",
-        help: "change nothing; print 'would reformat PATH' for each input that is not canonical, and exit 1 if "
-            + "there is one")
+        summary: "report where inputs would change; change nothing",
+        help: "change nothing; report each region that formatting would change, as lint reports findings "
+            + "('PATH:LINE:1: error: would reformat lines 3-5 [TD000]'), and exit 1 if there is one")
 
     /// `--diff`
     static let diff = OptionDescription(
@@ -167,18 +171,19 @@ extension OptionDescription {
         summary: "format each file first, then report what remains",
         help: "format each file in place first (resolving every fixable finding), then report what remains")
 
-    /// `lint --format`
+    /// `--format`, for lint, --check and --diff
     static let format = OptionDescription(
         names: ["--format"],
         value: Value(name: "FORMAT", completion: .choices([
             .init("text", "path:line:col: severity: message [TDnnn]; the default"),
             .init("json", "one array of objects with path, line, column, severity, code, rule and message"),
             .init("github", "GitHub Actions workflow commands, ::error file=...::message; the default when "
-                + "GITHUB_ACTIONS=true"),
+                + "GITHUB_ACTIONS=true; with --diff, the diff is printed too"),
+            .init("sarif", "a SARIF 2.1.0 log for code-scanning tools"),
         ])),
-        commands: [.lint], repeatable: false,
+        commands: [.format, .lint], repeatable: false,
         summary: "how findings are printed",
-        help: "how findings are printed")
+        help: "how lint, --check and --diff report findings")
 
     /// `lint --rule`
     static let rule = OptionDescription(
