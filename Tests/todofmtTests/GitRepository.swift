@@ -4,8 +4,8 @@ import XCTest
 /// A fresh git repository in a temporary directory, for tests of git hooks; removed on deinit.
 ///
 /// git runs isolated from the machine's configuration (no global or system config, so no
-/// `core.hooksPath` elsewhere can bypass `.git/hooks`), with the built `todofmt` first on the
-/// `PATH` and today pinned to ``Samples/today``.
+/// `core.hooksPath` elsewhere can bypass `.git/hooks`), by default with the built `todofmt` first
+/// on the `PATH`, and with today pinned to ``Samples/today``.
 final class GitRepository {
     /// What one git command did.
     struct Result {
@@ -24,8 +24,10 @@ final class GitRepository {
     private let git: String
     private let environment: [String: String]
 
-    /// Creates the repository; skips the test when git is not installed.
-    init() throws {
+    /// Creates the repository; skips the test when git is not installed. `environment` is added
+    /// to what git and ``execute(_:_:in:)`` run with; `todofmtOnPath` puts the built binary first
+    /// on the `PATH`.
+    init(environment extra: [String: String] = [:], todofmtOnPath: Bool = true) throws {
         guard let git = Todofmt.which("git") else { throw XCTSkip("git is not installed") }
         self.git = git
         sandbox = try Sandbox()
@@ -37,8 +39,11 @@ final class GitRepository {
         environment["GIT_CONFIG_NOSYSTEM"] = "1"
         environment["TODOFMT_TODAY"] = Samples.today
         environment["GITHUB_ACTIONS"] = nil
-        let binaries = try Todofmt.binary().deletingLastPathComponent().path
-        environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        if todofmtOnPath {
+            let binaries = try Todofmt.binary().deletingLastPathComponent().path
+            environment["PATH"] = binaries + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        }
+        environment.merge(extra) { $1 }
         self.environment = environment
         try run("init", "-q")
         try run("config", "user.name", "Test")
@@ -72,10 +77,16 @@ final class GitRepository {
 
     /// Runs `git arguments` in the working tree.
     func git(_ arguments: [String]) throws -> Result {
+        try execute(git, arguments)
+    }
+
+    /// Runs the program at `executable` in `directory` (default: the working tree) with the
+    /// repository's environment.
+    func execute(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.currentDirectoryURL = sandbox.url
+        process.currentDirectoryURL = directory ?? sandbox.url
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         // Output goes to a file outside the working tree, so nothing can block and git does not see it.
@@ -88,7 +99,7 @@ final class GitRepository {
         try process.run()
         process.waitUntilExit()
         try handle.close()
-        XCTAssertEqual(process.terminationReason, .exit, "git was killed by a signal")
+        XCTAssertEqual(process.terminationReason, .exit, "\(executable) was killed by a signal")
         return Result(status: process.terminationStatus,
                       output: String(decoding: try Data(contentsOf: capture), as: UTF8.self))
     }
