@@ -50,7 +50,7 @@ final class GitHookTests: XCTestCase {
     func testFixableFilesAreFormattedAndCommitted() throws {
         let repository = try repository()
         // Todo files in any case and directory, names with spaces; notes.md is not a todo file.
-        let todoFiles = ["TODO.md", "my notes/Week 1.todo.md", "sub dir/Todos.md"]
+        let todoFiles = ["TODO.md", "my notes/Week 1.todo.md", "sub dir/Todos.md", "tâches/-semaine 2.todo.md"]
         for name in todoFiles { try repository.write(name, Samples.messy) }
         try repository.write("notes.md", Samples.messy)
         try repository.run("add", ".")
@@ -163,6 +163,17 @@ final class GitHookTests: XCTestCase {
         let commit = try repository.git("commit", "-m", "latin-1")
         XCTAssertNotEqual(commit.status, 0, commit.output)
         XCTAssertTrue(commit.output.contains("todos.md: not valid UTF-8"), commit.output)
+        XCTAssertEqual(try repository.commitCount(), 1)
+    }
+
+    func testFileNameThatGitQuotesIsRejected() throws {
+        let repository = try repository()
+        let name = "say \"hi\".todo.md"
+        try repository.write(name, Samples.canonical)
+        try repository.run("add", ".")
+        let commit = try repository.git("commit", "-m", "quoted name")
+        XCTAssertNotEqual(commit.status, 0, commit.output)
+        XCTAssertTrue(commit.output.contains("file name not supported; commit with --no-verify"), commit.output)
         XCTAssertEqual(try repository.commitCount(), 1)
     }
 
