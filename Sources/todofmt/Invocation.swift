@@ -1,7 +1,7 @@
 /// What a command line asks `todofmt` to do.
 enum Invocation: Equatable {
-    /// Print the help text.
-    case help
+    /// Print the help text: the whole program's, or one command's.
+    case help(CommandDescription?)
     /// Print the version.
     case version
     /// Format inputs (the default command).
