@@ -20,12 +20,14 @@ final class GitHubActionsStepTests: XCTestCase {
         }
     }
 
-    /// Runs every step in a repository holding `todos` as `todos.md`; returns each step's result.
+    /// Runs every step in a repository holding `todos` as `plans/todos.md` and a canonical
+    /// `TODO.md`; returns each step's result.
     private func runSteps(todos: String) throws -> [GitRepository.Result] {
         let steps = try Self.steps()
         XCTAssertEqual(steps.count, 2, "expected a check and a lint step: \(steps)")
         let repository = try GitRepository(environment: ["GITHUB_ACTIONS": "true"])
-        try repository.write("todos.md", todos)
+        try repository.write("plans/todos.md", todos)
+        try repository.write("TODO.md", Samples.canonical)
         try repository.run("add", ".")
         try repository.run("commit", "-q", "-m", "todos")
         return try steps.map { try repository.execute("/bin/sh", ["-c", $0]) }
@@ -44,9 +46,10 @@ final class GitHubActionsStepTests: XCTestCase {
         guard results.count == 2 else { return }
         let check = results[0], lint = results[1]
         XCTAssertEqual(check.status, 1, check.output)
-        XCTAssertTrue(check.output.contains("todos.md"), check.output)
+        XCTAssertTrue(check.output.contains("plans/todos.md"), check.output)
+        XCTAssertFalse(check.output.contains("TODO.md"), check.output)
         XCTAssertEqual(lint.status, 1, lint.output)
-        XCTAssertTrue(lint.output.contains("::error file=todos.md,line=6,col=16,title=TD001::"), lint.output)
-        XCTAssertTrue(lint.output.contains("::warning file=todos.md,line=3,col=3,title=TD003::"), lint.output)
+        XCTAssertTrue(lint.output.contains("::error file=plans/todos.md,line=6,col=16,title=TD001::"), lint.output)
+        XCTAssertTrue(lint.output.contains("::warning file=plans/todos.md,line=3,col=3,title=TD003::"), lint.output)
     }
 }
