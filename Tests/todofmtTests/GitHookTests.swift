@@ -22,8 +22,8 @@ final class GitHookTests: XCTestCase {
     }
 
     /// A repository with the README's hook installed and one first commit (a README, no todo file).
-    private func repository() throws -> GitRepository {
-        let repository = try GitRepository()
+    private func repository(_ repository: GitRepository? = nil) throws -> GitRepository {
+        let repository = try repository ?? GitRepository()
         let script = try Self.hookScript()
         XCTAssertTrue(script.hasPrefix("#!/bin/sh\n"))
         try repository.installPreCommitHook(script)
@@ -174,6 +174,21 @@ final class GitHookTests: XCTestCase {
         let commit = try repository.git("commit", "-m", "quoted name")
         XCTAssertNotEqual(commit.status, 0, commit.output)
         XCTAssertTrue(commit.output.contains("file name not supported; commit with --no-verify"), commit.output)
+        XCTAssertEqual(try repository.commitCount(), 1)
+    }
+
+    func testMissingTodofmtRejectsTheCommit() throws {
+        let path = "/usr/bin:/bin"
+        if path.split(separator: ":").contains(where: { FileManager.default.fileExists(atPath: "\($0)/todofmt") }) {
+            throw XCTSkip("todofmt is installed in \(path)")
+        }
+        // Its first commit, without todo files, goes in without todofmt.
+        let repository = try repository(GitRepository(environment: ["PATH": path], todofmtOnPath: false))
+        try repository.write("todos.md", Samples.canonical)
+        try repository.run("add", ".")
+        let commit = try repository.git("commit", "-m", "no todofmt")
+        XCTAssertNotEqual(commit.status, 0, commit.output)
+        XCTAssertTrue(commit.output.contains("pre-commit: todofmt is not on PATH"), commit.output)
         XCTAssertEqual(try repository.commitCount(), 1)
     }
 
