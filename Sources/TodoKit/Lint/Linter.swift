@@ -53,7 +53,7 @@ public struct Linter: Sendable {
         guard original != formatted else { return [] }
         let oldLines = UnifiedDiff.lines(of: original)
         let newLines = UnifiedDiff.lines(of: formatted)
-        let diff = LineDiff(oldLines: oldLines.map { original[$0] }, newLines: newLines.map { formatted[$0] })
+        let diff = LineDiff(oldLines: oldLines.map { LineKey(original[$0]) }, newLines: newLines.map { LineKey(formatted[$0]) })
         // Lines only inserted right after a changed region belong to it: a completed task that
         // sinks is one region from where it was to where it goes.
         var regions: [(old: Range<Int>, new: Range<Int>)] = []
