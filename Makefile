@@ -5,12 +5,13 @@ DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
 DEMO_TODAY ?= 2026-11-21
 
-.PHONY: help build release demo test test-all bench install clean fuzz
+.PHONY: help build release demo test test-all test-hooks bench install clean fuzz
 
 help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
 	@echo "make test      run the test suite (unit, golden fixtures, end-to-end)"
 	@echo "make test-all  also the slow suites"
+	@echo "make test-hooks  run .pre-commit-hooks.yaml through pre-commit (from PyPI, in .build/pre-commit/venv)"
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
 	@echo "make fuzz      fuzz parser, formatter and verifier for FUZZ_SECONDS=$(FUZZ_SECONDS) (Linux, libFuzzer)"
 	@echo "make install   install a release binary, its man page and bash/zsh/fish completions under \$$PREFIX (PREFIX=$(PREFIX))"
@@ -34,6 +35,12 @@ test:
 test-all:
 	$(SWIFT) build --build-tests
 	TODOFMT_SLOW_TESTS=1 $(SWIFT) test --skip-build
+
+# pre-commit builds the package in release mode from a snapshot of the working tree (slow, so
+# not in `make test`; `make test-all` runs it too).
+test-hooks:
+	$(SWIFT) build --build-tests
+	TODOFMT_HOOK_TESTS=1 $(SWIFT) test --skip-build --filter PreCommitFrameworkTests
 
 # Generated files, the peers' virtual environment and the measuring helper go to $(BENCH_DIR).
 # Build output goes to stderr so that stdout is only the table.
