@@ -77,6 +77,9 @@ struct ArgumentParser {
                 return .help(command)
             case .version:
                 return .version
+            case .generate:
+                guard let kind = GeneratedFile(rawValue: text) else { throw .invalidChoice(text, "kind", option) }
+                return .generate(kind)
             case .check:
                 mode = .check
             case .diff:

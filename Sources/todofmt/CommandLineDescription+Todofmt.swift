@@ -25,7 +25,7 @@ extension CommandLineDescription {
             OptionGroup(title: "configuration options",
                         note: "options given on the command line override the configuration file",
                         options: [.config, .noConfig, .stdinFilename, .effective]),
-            OptionGroup(title: "general options", note: nil, options: [.help, .version, .endOfOptions]),
+            OptionGroup(title: "general options", note: nil, options: [.help, .version, .generate, .endOfOptions]),
         ],
         environment: [
             Entry("TODOFMT_TODAY", "the date for stamping when --today is not given"),
@@ -61,6 +61,7 @@ extension CommandLineDescription {
             Entry("todofmt help lint", "explain lint and list its options"),
             Entry("todofmt config --effective todo.md", "print the configuration that applies to todo.md"),
             Entry("todofmt --stdin-filename a/todo.md < buf", "format a buffer as a/todo.md, with its configuration"),
+            Entry("todofmt --generate man > todofmt.1", "write this manual page"),
         ],
         seeAlso: ["patch(1)", "git(1)"])
 
@@ -134,8 +135,8 @@ extension CommandDescription {
         name: "help", isDefault: false, operands: "[COMMAND]", operandCompletion: .commands,
         summary: "print the help, or one command's",
         paragraphs: [
-            "help prints this help; 'todofmt help COMMAND' (or 'todofmt COMMAND --help') prints that command's "
-                + "usage, explanation and options only.",
+            "help prints the help of todofmt; 'todofmt help COMMAND' (or 'todofmt COMMAND --help') prints only "
+                + "that command's usage, explanation and options.",
         ])
 }
 
@@ -277,6 +278,19 @@ extension OptionDescription {
         names: ["--version"], value: nil, commands: CommandLineDescription.allCommands, repeatable: false,
         summary: "print the version and exit",
         help: "print the version and exit")
+
+    /// `--generate`
+    static let generate = OptionDescription(
+        names: ["--generate"],
+        value: Value(name: "KIND", completion: .choices([
+            .init("man", "this manual as a roff man page"),
+            .init("complete-bash", "bash completion script"),
+            .init("complete-zsh", "zsh completion script"),
+            .init("complete-fish", "fish completion script"),
+        ])),
+        commands: CommandLineDescription.allCommands, repeatable: false,
+        summary: "print the man page or a shell completion script and exit",
+        help: "print a file made from this help to standard output and exit")
 
     /// `--`, which the parser handles before looking options up.
     static let endOfOptions = OptionDescription(

@@ -81,23 +81,43 @@ struct CommandLineDescription: Sendable {
         options.filter { $0.commands == [command] }
     }
 
-    /// The synopsis of `command` as words after the program name: its word, the options only it
-    /// accepts, `[options]` for options it shares with other commands but not with all, then its
-    /// operands. The default command's options are the main ones, so it shows them as `[options]`.
-    func synopsis(of command: CommandDescription) -> [String] {
-        var words: [String] = []
-        if let word = command.word { words.append(word) }
-        if !command.isDefault {
-            for option in ownOptions(of: command) {
-                let spelled = option.value.map { "\(option.name) \($0.name)" } ?? option.name
-                words.append("[\(spelled)]" + (option.repeatable ? "..." : ""))
+    /// One word of a command's synopsis.
+    enum SynopsisWord: Sendable {
+        /// The command's word: `lint`.
+        case command(String)
+        /// An option only this command accepts: `[--rule CODE]...`.
+        case option(OptionDescription)
+        /// `[options]`: the options the command shares with others.
+        case options
+        /// The operands: `PATH...`.
+        case operands(String)
+
+        /// The word as plain text.
+        var text: String {
+            switch self {
+            case .command(let word): word
+            case .option(let option):
+                "[\(option.value.map { "\(option.name) \($0.name)" } ?? option.name)]" + (option.repeatable ? "..." : "")
+            case .options: "[options]"
+            case .operands(let operands): operands
             }
+        }
+    }
+
+    /// The synopsis of `command` after the program name: its word, the options only it accepts,
+    /// `[options]` for options it shares with other commands but not with all, then its operands.
+    /// The default command's options are the main ones, so it shows them as `[options]`.
+    func synopsis(of command: CommandDescription) -> [SynopsisWord] {
+        var words: [SynopsisWord] = []
+        if let word = command.word { words.append(.command(word)) }
+        if !command.isDefault {
+            words += ownOptions(of: command).map { .option($0) }
         }
         let shared = options(of: command).contains { option in
             option.commands.count < commands.count && (command.isDefault || option.commands != [command])
         }
-        if shared { words.append("[options]") }
-        if !command.operands.isEmpty { words.append(command.operands) }
+        if shared { words.append(.options) }
+        if !command.operands.isEmpty { words.append(.operands(command.operands)) }
         return words
     }
 }

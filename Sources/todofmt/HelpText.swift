@@ -53,7 +53,7 @@ struct HelpText {
         let lead = "usage: "
         let pad = String(repeating: " ", count: lead.count)
         return commands.enumerated().map { index, command in
-            let line = ([description.program] + description.synopsis(of: command)).joined(separator: " ")
+            let line = ([description.program] + description.synopsis(of: command).map(\.text)).joined(separator: " ")
             return (index == 0 ? lead : pad) + line + "\n"
         }.joined()
     }

@@ -4,6 +4,8 @@ enum Invocation: Equatable {
     case help(CommandDescription?)
     /// Print the version.
     case version
+    /// Print the man page or a completion script (`--generate KIND`).
+    case generate(GeneratedFile)
     /// Format inputs (the default command).
     case format(FormatRequest)
     /// Keep files formatted while they are edited (`todofmt watch`).

@@ -17,6 +17,9 @@ do {
     case .version:
         console.outputLine(CommandLineDescription.todofmt.version)
         exit(0)
+    case .generate(let kind):
+        console.output(Array(kind.render(CommandLineDescription.todofmt).utf8))
+        exit(0)
     case .format(let request):
         exit(FormatRunner(request: request, console: console).run())
     case .watch(let request):
