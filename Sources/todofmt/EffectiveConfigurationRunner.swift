@@ -1,8 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TodoKit
 
 /// Runs `todofmt config --effective PATH`: the configuration that applies to PATH, with the
 /// command line's options in it, as JSON on standard output; on standard error, one line naming
-/// where it came from and whether a directory walk includes PATH.
+/// where it came from and whether a directory walk includes PATH (enters it, for a directory).
 struct EffectiveConfigurationRunner {
     let request: EffectiveConfigurationRequest
     let console: Console
@@ -11,11 +16,17 @@ struct EffectiveConfigurationRunner {
     func run() -> Int32 {
         let path = request.path
         let configuration: Configuration
-        let included: Bool
+        let walk: String
+        var info = stat()
+        let isDirectory = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         do {
             let resolver = try request.configuration.resolver()
             configuration = try resolver.configuration(for: path)
-            included = try resolver.walkIncludes(path)
+            if isDirectory {
+                walk = try resolver.walkEnters(path) ? "enters it" : "does not enter it"
+            } else {
+                walk = try resolver.walkIncludes(path) ? "includes it" : "does not include it"
+            }
         } catch {
             console.error(error.description)
             return 2
@@ -31,7 +42,7 @@ struct EffectiveConfigurationRunner {
             console.error("cannot write standard output: \(error)")
             return 2
         }
-        console.error("\(path): \(source); a directory walk \(included ? "includes" : "does not include") it")
+        console.error("\(path): \(source); a directory walk \(walk)")
         return 0
     }
 }

@@ -132,6 +132,12 @@ final class ConfigurationCommandTests: XCTestCase {
         let excluded = try sandbox.todofmt("config", "--effective", "archive/todo.md")
         XCTAssertEqual(excluded.stderr,
                        "todofmt: archive/todo.md: configuration from .todofmt.json; a directory walk does not include it\n")
+        try mkdir(sandbox, "archive")
+        try mkdir(sandbox, "notes")
+        XCTAssertEqual(try sandbox.todofmt("config", "--effective", "archive").stderr,
+                       "todofmt: archive: configuration from .todofmt.json; a directory walk does not enter it\n")
+        XCTAssertEqual(try sandbox.todofmt("config", "--effective", "notes").stderr,
+                       "todofmt: notes: configuration from .todofmt.json; a directory walk enters it\n")
         let overridden = try sandbox.todofmt("config", "--effective", "--field-style", "dataview", "--no-sink",
                                              "--indentation", "2", "todo.md")
         XCTAssertTrue(overridden.stdout.contains("\"fieldStyle\": \"dataview\""), overridden.stdout)
