@@ -98,6 +98,16 @@ struct CanonicalForm: ~Copyable {
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
             var keys: [UInt64]? = [UInt64](repeating: 0, count: doc.structure.tasks.count)
             let bytes = form.emit(form.lineOrder(), taskKeys: &keys)
+            if doc.directives.freezesAnything, var known = keys {
+                // Frozen task lines are copied, not read while emitting: read their keys here.
+                var text = TaskText()
+                var scratch = ByteWriter()
+                for (index, task) in doc.structure.tasks.enumerated() where doc.directives.isFrozen(task.line) {
+                    doc.read(task: index, into: &text, buf)
+                    known[index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)
+                }
+                keys = known
+            }
             return (bytes, keys ?? [])
         }
     }
@@ -108,7 +118,8 @@ struct CanonicalForm: ~Copyable {
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             if scope.rewriteTasks { form.rewriteTasks() }
             if options.sinkCompleted { form.sinkCompleted(only: scope.lists) }
-            for list in scope.renumber where form.newOrder[list] == nil && doc.structure.lists[list].ordered {
+            for list in scope.renumber where form.newOrder[list] == nil && doc.structure.lists[list].ordered
+                && !doc.directives.freezesAny(ofList: list, doc.structure) {
                 form.renumber(list: list, order: doc.structure.lists[list].items)
             }
             let order = form.lineOrder()
@@ -173,7 +184,10 @@ struct CanonicalForm: ~Copyable {
     private mutating func rewriteTasks() {
         rewritesTasks = true
         taskAtLine = [Int32](repeating: -1, count: doc.lines.count)
-        for (index, task) in doc.structure.tasks.enumerated() { taskAtLine[task.line] = Int32(index) }
+        // Lines frozen by a directive are copied as they are.
+        for (index, task) in doc.structure.tasks.enumerated() where !doc.directives.isFrozen(task.line) {
+            taskAtLine[task.line] = Int32(index)
+        }
     }
 
     /// Whether any task line is not in canonical form; until it finds one, stores each task's
@@ -185,6 +199,7 @@ struct CanonicalForm: ~Copyable {
         for (index, task) in doc.structure.tasks.enumerated() {
             doc.read(task: index, into: &text, buf)
             if taskKeys != nil { taskKeys![index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) }
+            if doc.directives.isFrozen(task.line) { continue }
             tail.truncate(to: 0)
             CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
             if !tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line)) { return true }
@@ -309,6 +324,8 @@ struct CanonicalForm: ~Copyable {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
             if isPinned(list) { continue }
+            // A list holding lines a directive froze stays in its order (the frozen lines stay put).
+            if doc.directives.freezesAny(ofList: list, structure) { continue }
             // Most lists have nothing to move: find out before building anything.
             var sawCompleted = false
             var moved = false

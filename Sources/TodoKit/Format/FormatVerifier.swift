@@ -4,7 +4,8 @@
 /// - the same non-task lines are there, byte for byte (ignoring only indentation and list numbers),
 /// - the same tasks are there (same completion, title, block id and priority; dates may change),
 /// - the same lists hold the same items under the same parents,
-/// - a second formatting would change nothing.
+/// - a second formatting would change nothing,
+/// - the lines inline directives froze are the same lines, at the same positions, byte for byte.
 enum FormatVerifier {
     /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`,
     /// or when formatting it again would change it.
@@ -39,6 +40,9 @@ enum FormatVerifier {
         fileprivate let taskCount: Int
         fileprivate let listCount: Int
         fileprivate let keys: Keys
+        /// The frozen line ranges and a digest of their bytes.
+        fileprivate let frozen: [Range<Int>]
+        fileprivate let frozenDigest: UInt64
 
         /// `taskKeys`: the ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task when already
         /// computed (the formatter does it while it reads the tasks anyway).
@@ -49,6 +53,8 @@ enum FormatVerifier {
             taskCount = input.structure.tasks.count
             listCount = input.structure.lists.count
             keys = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: taskKeys) }
+            frozen = input.directives.frozen
+            frozenDigest = FormatVerifier.frozenDigest(input)
         }
     }
 
@@ -65,7 +71,25 @@ enum FormatVerifier {
         if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
         if ka.tasks != kb.tasks { return "a task was lost or altered" }
         if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
+        if a.frozen != b.directives.frozen { return "the lines an ignore directive covers changed" }
+        if a.frozenDigest != frozenDigest(b) { return "a line an ignore directive covers was altered" }
         return nil
+    }
+
+    /// A hash of the frozen lines' contents (endings excluded: they belong to positions), with
+    /// their line numbers.
+    private static func frozenDigest(_ doc: ParsedDocument) -> UInt64 {
+        guard doc.directives.freezesAnything else { return 0 }
+        return doc.bytes.withUnsafeBufferPointer { buf in
+            var hash = Hasher64()
+            for range in doc.directives.frozen {
+                for line in range where line < doc.lines.count {
+                    hash.add(word: UInt64(line))
+                    hash.add(buf, doc.lines.start(line), doc.lines.contentEnd(line))
+                }
+            }
+            return hash.value
+        }
     }
 
     /// Why formatting `doc` again would change it, if it would.
