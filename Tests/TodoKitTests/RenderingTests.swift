@@ -115,6 +115,32 @@ final class RenderingTests: XCTestCase {
         try assertCaught("* [ ] a done:2026-11-21\n\n*\n", "* [ ]\n\n*\n")
     }
 
+    /// Lines an ignore directive covers are taken as written: an ignored list is not sunk and its
+    /// tasks are not stamped, while the other lists are.
+    func testIgnoredListsAndRegionsAreJudgedAsWritten() throws {
+        let input = """
+        <!-- todofmt-ignore -->
+        - [x] a
+        - [ ] b done:2026-01-01
+
+        # H
+
+        - [x] c
+        - [ ] d
+
+        <!-- todofmt-ignore-start -->
+        1. [x] e
+        2. [ ] f
+        <!-- todofmt-ignore-end -->
+
+        """
+        let output = try FormatterCheck.formatter.format(input)
+        XCTAssertEqual(output, input.replacingOccurrences(of: "- [x] c\n- [ ] d\n", with: "- [ ] d\n- [x] c done:2026-11-21\n"))
+        try assertAccepted(input, output)
+        try assertCaught(input, output.replacingOccurrences(of: "- [x] a\n", with: "- [x] a done:2026-11-21\n"))
+        try assertCaught(input, output.replacingOccurrences(of: "- [x] c done:2026-11-21\n", with: "- [x] c\n"))
+    }
+
     // MARK: What the judge must catch
 
     func testCatchesADroppedLine() throws {
