@@ -18,20 +18,28 @@ final class GeneratedDocumentTests: XCTestCase {
     private static let documents: [(seed: UInt64, bytes: [UInt8])] = seeds(caseCount).map { ($0, DocumentGenerator.document(seed: $0)) }
 
     /// Checks `checks` on every case, shrinks the first failure of each check and reports them all.
-    private func sweep(_ checks: [FormatterCheck], cases: Int, judge: RenderingJudge? = nil) throws {
+    /// `options(seed)`: the formatter options for a case (default: the defaults); `judges` then holds a
+    /// judge for each distinct options value used.
+    private func sweep(_ checks: [FormatterCheck], cases: Int, judge: RenderingJudge? = nil,
+                       options: ((UInt64) -> FormatOptions)? = nil, judges: [FormatOptions: RenderingJudge] = [:]) throws {
         var log = FailureLog()
         log.detailed = 4
         var shrunk: Set<FormatterCheck> = []
         for (seed, document) in GeneratedDocumentTests.documents.prefix(cases) {
+            let caseOptions = options?(seed)
+            let judge = caseOptions.flatMap { judges[$0] } ?? judge
             for check in checks {
-                guard let problem = try check.problem(in: document, judge: judge) else { continue }
+                guard let problem = try check.problem(in: document, judge: judge, options: caseOptions) else { continue }
                 var message = "\(check.rawValue): \(problem)\n  reproduce: DocumentGenerator.document(seed: \(seed))"
+                if let caseOptions {
+                    message += " with bullet \(caseOptions.bullet), indentation \(caseOptions.indentation.map(String.init) ?? "kept")"
+                }
                 if shrunk.insert(check).inserted {
                     let minimal = Shrinker.minimize(document, budget: judge == nil ? 1500 : 300) { candidate in
-                        ((try? check.problem(in: candidate, judge: judge)) ?? nil) != nil
+                        ((try? check.problem(in: candidate, judge: judge, options: caseOptions)) ?? nil) != nil
                     }
                     message += "\n  minimal input: \(SwiftLiteral.of(minimal))"
-                    if let minimalProblem = try check.problem(in: minimal, judge: judge) {
+                    if let minimalProblem = try check.problem(in: minimal, judge: judge, options: caseOptions) {
                         message += "\n  minimal problem: \(minimalProblem)"
                     }
                 } else {
@@ -54,6 +62,29 @@ final class GeneratedDocumentTests: XCTestCase {
     func testGeneratedDocumentsRenderAlike() throws {
         let judge = RenderingJudge(renderer: try CmarkRenderer.required(), today: FormatterCheck.today)
         try sweep([.rendersAlike, .findsRenderedTasks], cases: GeneratedDocumentTests.renderedCount, judge: judge)
+    }
+
+    /// The bullet and indentation settings of a case, taken in turn.
+    private static func markerOptions(_ seed: UInt64) -> FormatOptions {
+        FormatterCheck.markerOptions[Int(seed % UInt64(FormatterCheck.markerOptions.count))]
+    }
+
+    /// With the bullet and indentation options on: every case formats (verified), is idempotent and
+    /// without tasks changes at most indentation.
+    func testGeneratedDocumentsFormatWithBulletAndIndentationOptions() throws {
+        try sweep([.formats, .idempotent, .unchangedWithoutTasks], cases: GeneratedDocumentTests.caseCount,
+                  options: GeneratedDocumentTests.markerOptions)
+    }
+
+    /// With the bullet and indentation options on, outputs render like their inputs (bullets do not
+    /// show in HTML; indentation must not change nesting or code).
+    func testGeneratedDocumentsWithBulletAndIndentationRenderAlike() throws {
+        let renderer = try CmarkRenderer.required()
+        var judges: [FormatOptions: RenderingJudge] = [:]
+        for options in FormatterCheck.markerOptions {
+            judges[options] = RenderingJudge(renderer: renderer, today: FormatterCheck.today, options: options)
+        }
+        try sweep([.rendersAlike], cases: GeneratedDocumentTests.renderedCount, options: GeneratedDocumentTests.markerOptions, judges: judges)
     }
 
     /// The same seed gives the same bytes, and different seeds different documents.

@@ -532,8 +532,12 @@ struct CanonicalForm: ~Copyable {
             }
             let wanted: Int
             if j == end {
+                // A blank line's white space beyond the new content column stays; one space is kept so
+                // that the line does not become empty (after a lone CR, an empty line ending in LF
+                // would join it into one CRLF).
                 guard indent != 0, column > 0 else { continue }
-                wanted = max(0, column + indent)
+                wanted = max(1, column + indent)
+                if wanted == column && j - start == column { continue }
             } else {
                 wanted = column + renumber + indent
             }
@@ -668,14 +672,23 @@ struct CanonicalForm: ~Copyable {
     private mutating func reindent(width: Int) {
         let s = doc.structure
         let lines = doc.lines
-        // Lines whose leading white space holds a tab, counted, to test a range at once.
+        // Lines that stop a list from moving, counted to test a range at once: a tab among the leading
+        // white space, block-quote and list markers (it stands for a number of columns that depends on
+        // where it is), or an indented lazy continuation line (it stays where it is, and its column
+        // relative to the moved containers could make it start a block).
         var tabsBefore = [Int32](repeating: 0, count: lines.count + 1)
         for line in 0..<lines.count {
             var i = lines.start(line)
             let end = lines.contentEnd(line)
-            var tab = false
-            while i < end && isSpaceOrTab(buf[i]) {
-                if buf[i] == 0x09 { tab = true }
+            var tab = doc.structure.lazyLines[line] && i < end && isSpaceOrTab(buf[i])
+            while !tab && i < end {
+                let c = buf[i]
+                if c == 0x09 {
+                    tab = true
+                    break
+                }
+                guard c == 0x20 || c == UInt8(ascii: ">") || c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+")
+                    || c == UInt8(ascii: ".") || c == UInt8(ascii: ")") || isDigit(c) else { break }
                 i += 1
             }
             tabsBefore[line + 1] = tabsBefore[line] + (tab ? 1 : 0)
