@@ -87,12 +87,40 @@ final class GeneratedDocumentTests: XCTestCase {
         try sweep([.rendersAlike], cases: GeneratedDocumentTests.renderedCount, options: GeneratedDocumentTests.markerOptions, judges: judges)
     }
 
+    /// Documents with inline directives: every case formats (the verifier checks that ignored lines
+    /// are byte for byte where they were), is idempotent, and renders alike with ignored lists and
+    /// regions taken as written; with the bullet and indentation options too.
+    func testGeneratedDocumentsWithDirectives() throws {
+        let documents = GeneratedDocumentTests.seeds(1000).map { ($0, DocumentGenerator.document(seed: $0, directives: true)) }
+        let withDirectives = documents.filter { ParsedDocument(validated: $0.1).directives.freezesAnything }
+        XCTAssertGreaterThan(withDirectives.count, 300, "too few generated documents hold a directive that freezes lines")
+        let renderer = try CmarkRenderer.required()
+        var log = FailureLog()
+        var shrinks = 0
+        for (index, (seed, document)) in documents.enumerated() {
+            let options = index % 2 == 0 ? FormatOptions(today: FormatterCheck.today) : GeneratedDocumentTests.markerOptions(seed)
+            var checks: [FormatterCheck] = [.lossless, .formats, .idempotent]
+            if index < GeneratedDocumentTests.renderedCount { checks.append(.rendersAlike) }
+            let judge = RenderingJudge(renderer: renderer, today: FormatterCheck.today, options: options)
+            for check in checks {
+                guard let problem = try check.problem(in: document, judge: judge, options: options) else { continue }
+                shrinks += 1
+                let minimal = shrinks > 4 ? document : Shrinker.minimize(document, budget: 300) { candidate in
+                    ((try? check.problem(in: candidate, judge: judge, options: options)) ?? nil) != nil
+                }
+                log.record("seed \(seed)", "\(check.rawValue): \(problem)\n  reproduce: DocumentGenerator.document(seed: \(seed), directives: true), "
+                           + "bullet \(options.bullet), indentation \(options.indentation.map(String.init) ?? "kept")\n  minimal input: \(SwiftLiteral.of(minimal))")
+            }
+        }
+        log.report("directives", checked: documents.count)
+    }
+
     /// The same seed gives the same bytes, and different seeds different documents.
     func testGeneratorIsDeterministic() {
         for seed: UInt64 in [0, 1, 42, GeneratedDocumentTests.firstSeed] {
             XCTAssertEqual(DocumentGenerator.document(seed: seed), DocumentGenerator.document(seed: seed))
         }
-        let distinct = Set(GeneratedDocumentTests.seeds(200).map(DocumentGenerator.document(seed:)))
+        let distinct = Set(GeneratedDocumentTests.seeds(200).map { DocumentGenerator.document(seed: $0) })
         XCTAssertGreaterThan(distinct.count, 190)
     }
 

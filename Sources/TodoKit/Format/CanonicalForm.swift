@@ -571,13 +571,18 @@ struct CanonicalForm: ~Copyable {
         }
         guard any else { return }
         // The bullet list right before each list in the same container, when only blank lines
-        // separate them: with equal markers the two would be one list.
+        // separate them: with equal markers the two would be one list. Also when the earlier list
+        // ends in a bare checkbox (`- [ ] ` and white space): renderers that do not take it as a
+        // task (cmark-gfm in block quotes) give that item a paragraph, and the item goes on.
         var previous = [Int](repeating: -1, count: s.lists.count)
         var lastInContainer: [Int: Int] = [:]
         for (index, list) in s.lists.enumerated() {
-            if let before = lastInContainer[list.container], !s.lists[before].ordered, !list.ordered,
-               onlyBlankLines(after: s.lastLine(ofList: before), before: s.startLine(ofList: index)) {
-                previous[index] = before
+            if let before = lastInContainer[list.container], !s.lists[before].ordered, !list.ordered {
+                let lastItem = s.items[s.lists[before].items[s.lists[before].items.count - 1]]
+                if onlyBlankLines(after: s.lastLine(ofList: before), before: s.startLine(ofList: index))
+                    || (lastItem.task >= 0 && !s.paragraphLines[lastItem.startLine]) {
+                    previous[index] = before
+                }
             }
             lastInContainer[list.container] = index
         }
@@ -597,7 +602,9 @@ struct CanonicalForm: ~Copyable {
                 let before = previous[index]
                 let a = rewrite[before] ? bullet : s.lists[before].delimiter
                 let b = rewrite[index] ? bullet : s.lists[index].delimiter
-                if a == b && (rewrite[before] || rewrite[index]) {
+                // Lists that were apart stay apart; lists some renderer joins stay alike.
+                let sameBefore = s.lists[before].delimiter == s.lists[index].delimiter
+                if (a == b) != sameBefore && (rewrite[before] || rewrite[index]) {
                     rewrite[before] = false
                     rewrite[index] = false
                     changed = true
