@@ -141,6 +141,45 @@ final class RenderingTests: XCTestCase {
         try assertCaught(input, output.replacingOccurrences(of: "- [x] c done:2026-11-21\n", with: "- [x] c\n"))
     }
 
+    /// With the bullet and indentation options, the formatter's output renders like its input, and
+    /// an output whose re-indentation changed the nesting or a code block is caught.
+    func testBulletAndIndentationOptionsRenderAlike() throws {
+        let options = FormatOptions(today: FormatterCheck.today, bullet: .plus, indentation: 2)
+        let judge = RenderingJudge(renderer: try CmarkRenderer.required(), today: FormatterCheck.today, options: options)
+        let input = """
+        * [x] parent
+            * [ ] child
+              ```
+              code
+                more
+              ```
+                - grandchild
+        * [ ] other
+
+        """
+        let output = try TodoFormatter(options: options).format(input)
+        XCTAssertEqual(output, """
+        + [ ] other
+        + [x] parent done:2026-11-21
+          + [ ] child
+            ```
+            code
+              more
+            ```
+            - grandchild
+
+        """)
+        XCTAssertNil(try judge.difference(input: Array(input.utf8), output: Array(output.utf8)))
+        for broken in [
+            output.replacingOccurrences(of: "    - grandchild", with: "  - grandchild"),
+            output.replacingOccurrences(of: "      more", with: "    more"),
+            output.replacingOccurrences(of: "  + [ ] child", with: "+ [ ] child"),
+        ] {
+            XCTAssertNotEqual(broken, output)
+            XCTAssertNotNil(try judge.difference(input: Array(input.utf8), output: Array(broken.utf8)), broken)
+        }
+    }
+
     // MARK: What the judge must catch
 
     func testCatchesADroppedLine() throws {
