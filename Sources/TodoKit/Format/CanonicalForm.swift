@@ -731,6 +731,18 @@ struct CanonicalForm: ~Copyable {
             guard target >= parentContent && target <= parentContent + 3 else { continue }
             let delta = target - (markerColumn + inherited)
             guard delta != 0 else { continue }
+            // A list of the same parent right before this one (only blank lines between) goes on
+            // through those lines: at or right of its last item's content column, this list would
+            // become part of that item.
+            var sibling = p.firstChildList, before = -1
+            while sibling >= 0 && sibling != index {
+                before = sibling
+                sibling = s.lists[sibling].nextSibling
+            }
+            if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
+                let lastItem = s.lists[before].items[s.lists[before].items.count - 1]
+                if target >= contentColumn(lastItem) + shifted[before] { continue }
+            }
             // After the move, the next non-blank line must still stand apart from the list: indented
             // to an item's content, it would become part of that item.
             let minContent = (list.items.map { contentColumn($0) }.min() ?? 0) + inherited + delta
