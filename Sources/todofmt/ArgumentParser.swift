@@ -2,24 +2,15 @@ import TodoKit
 
 /// Turns `todofmt`'s arguments into an ``Invocation``.
 ///
+/// Which options exist, which take a value and which commands accept them comes from
+/// ``CommandLineDescription/todofmt``; this type checks the values and builds the requests.
 /// Options may stand before or after the paths; `--` ends them. Options with a value accept
 /// both `--today 2026-11-21` and `--today=2026-11-21`. The first word that is not an option
-/// selects a subcommand if it is one of ``subcommands`` (`todofmt watch todos.md`); every other
-/// word is a path (`todofmt -- watch` formats a file named `watch`).
+/// selects a command if it is a command's word (`todofmt watch todos.md`); every other word is a
+/// path (`todofmt -- watch` formats a file named `watch`).
 struct ArgumentParser {
-    /// A command selected by the first non-option word, e.g. `todofmt watch todos.md`.
-    enum Subcommand {
-        /// Keep files formatted while they are edited.
-        case watch
-        /// Report lint findings.
-        case lint
-        /// List the lint rules.
-        case rules
-    }
-
-    /// The words that select a ``Subcommand``.
-    static let subcommands: [String: Subcommand] = ["watch": .watch, "lint": .lint, "rules": .rules]
-
+    /// The command line being parsed.
+    var description = CommandLineDescription.todofmt
     /// The value of `TODOFMT_TODAY`, used when `--today` is not given.
     var environmentToday: String?
     /// Whether `GITHUB_ACTIONS` is `true`: lint then reports as workflow commands by default.
@@ -34,13 +25,11 @@ struct ArgumentParser {
         var fieldStyle = FieldStyle.default
         var stampDates = true
         var sinkCompleted = true
-        var subcommand: Subcommand?
-        /// The first option given that only the format command understands.
-        var formatOnlyOption: String?
-        /// The first option given that only the lint command understands.
-        var lintOnlyOption: String?
+        var command: CommandDescription?
+        /// Every option given, as spelled, in order (to check that the command accepts it).
+        var given: [(option: OptionDescription, spelled: String)] = []
         var fix = false
-        var outputFormat: LintRequest.OutputFormat?
+        var outputFormat: ReportFormat?
         var extraRules: [LintRule] = []
 
         var index = 0
@@ -49,14 +38,14 @@ struct ArgumentParser {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == FormatRequest.standardInput || !argument.hasPrefix("-") {
-                if paths.isEmpty, !optionsEnded, subcommand == nil, let selected = Self.subcommands[argument] {
-                    subcommand = selected
+                if paths.isEmpty, !optionsEnded, command == nil, let selected = description.command(word: argument) {
+                    command = selected
                     continue
                 }
                 paths.append(argument)
                 continue
             }
-            if argument == "--" {
+            if argument == OptionDescription.endOfOptions.name {
                 optionsEnded = true
                 continue
             }
@@ -68,70 +57,80 @@ struct ArgumentParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard index < arguments.count else { throw .missingValue(name) }
-                index += 1
-                return arguments[index - 1]
-            }
-            func flag() throws(UsageError) {
-                if inlineValue != nil { throw .unexpectedValue(name) }
-            }
-
-            switch name {
-            case "-h", "--help":
-                try flag()
-                return .help
-            case "--version":
-                try flag()
-                return .version
-            case "--check":
-                try flag()
-                mode = .check
-                formatOnlyOption = formatOnlyOption ?? name
-            case "--diff":
-                try flag()
-                diff = true
-                formatOnlyOption = formatOnlyOption ?? name
-            case "--no-stamp":
-                try flag()
-                stampDates = false
-            case "--no-sink":
-                try flag()
-                sinkCompleted = false
-            case "--today":
-                let text = try value()
-                guard let day = Day(text) else {
-                    throw UsageError(message: "invalid date '\(text)' for --today (expected YYYY-MM-DD)")
-                }
-                today = day
-            case "--field-style":
-                let text = try value()
-                guard let style = FieldStyle(rawValue: text) else {
-                    throw UsageError(message: "invalid field style '\(text)' for --field-style (expected plain, emoji or dataview)")
-                }
-                fieldStyle = style
-            case "--fix":
-                try flag()
-                fix = true
-                lintOnlyOption = lintOnlyOption ?? name
-            case "--format":
-                let text = try value()
-                guard let format = LintRequest.OutputFormat(rawValue: text) else {
-                    throw UsageError(message: "invalid format '\(text)' for --format (expected text, json or github)")
-                }
-                outputFormat = format
-                lintOnlyOption = lintOnlyOption ?? name
-            case "--rule":
-                let text = try value()
-                guard let rule = LintRule.named(text) else {
-                    throw UsageError(message: "unknown rule '\(text)' for --rule (see 'todofmt rules')")
-                }
-                extraRules.append(rule)
-                lintOnlyOption = lintOnlyOption ?? name
-            default:
+            guard let option = description.option(named: name), option != .endOfOptions else {
                 throw .unknownOption(name)
             }
+            var text = ""
+            if option.value != nil {
+                if let inlineValue {
+                    text = inlineValue
+                } else {
+                    guard index < arguments.count else { throw .missingValue(name) }
+                    text = arguments[index]
+                    index += 1
+                }
+            } else if inlineValue != nil {
+                throw .unexpectedValue(name)
+            }
+            given.append((option, name))
+
+            switch option {
+            case .help:
+                return .help(command)
+            case .version:
+                return .version
+            case .generate:
+                guard let kind = GeneratedFile(rawValue: text) else { throw .invalidChoice(text, "kind", option) }
+                return .generate(kind)
+            case .check:
+                mode = .check
+            case .diff:
+                diff = true
+            case .noStamp:
+                stampDates = false
+            case .noSink:
+                sinkCompleted = false
+            case .today:
+                guard let day = Day(text) else {
+                    throw UsageError(message: "invalid date '\(text)' for \(name) (expected \(option.value?.name ?? ""))")
+                }
+                today = day
+            case .fieldStyle:
+                guard let style = FieldStyle(rawValue: text) else { throw .invalidChoice(text, "field style", option) }
+                fieldStyle = style
+            case .fix:
+                fix = true
+            case .format:
+                guard let format = ReportFormat(rawValue: text) else {
+                    throw .invalidChoice(text, "format", option)
+                }
+                outputFormat = format
+            case .rule:
+                guard let rule = LintRule.named(text) else {
+                    throw UsageError(message: "unknown rule '\(text)' for \(name) (see 'todofmt rules')")
+                }
+                extraRules.append(rule)
+            default:
+                // Described but not parsed: a mistake in this file, not in the command line.
+                fatalError("option \(option.name) has no case in ArgumentParser")
+            }
+        }
+
+        let selected = command ?? .format
+        for (option, spelled) in given where !option.isAccepted(by: selected) {
+            throw rejection(of: spelled, option, by: selected)
+        }
+        if selected == .help {
+            guard paths.count <= 1 else { throw UsageError(message: "help takes one COMMAND, got '\(paths[1])'") }
+            guard let name = paths.first else { return .help(nil) }
+            guard let topic = description.command(named: name) else {
+                throw UsageError(message: "unknown command '\(name)' (see 'todofmt --help')")
+            }
+            return .help(topic)
+        }
+        if selected == .rules {
+            if let path = paths.first { throw UsageError(message: "rules takes no PATH, got '\(path)'") }
+            return .rules
         }
 
         if today == nil, let text = environmentToday, !text.isEmpty {
@@ -142,16 +141,11 @@ struct ArgumentParser {
         }
         let options = FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted,
                                     today: today ?? .today())
-        if subcommand != .lint, let lintOnlyOption {
-            throw UsageError(message: "option '\(lintOnlyOption)' can only be used with lint")
+        if outputFormat != nil, selected == .format, mode != .check, !diff {
+            throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
         }
-        if subcommand == .rules {
-            if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with rules") }
-            if let path = paths.first { throw UsageError(message: "rules takes no PATH, got '\(path)'") }
-            return .rules
-        }
-        if subcommand == .lint {
-            if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with lint") }
+        let reportFormat = outputFormat ?? (inGitHubActions ? .github : .text)
+        if selected == .lint {
             if paths.isEmpty { throw UsageError(message: "lint needs a PATH (see 'todofmt --help')") }
             if paths.filter({ $0 == FormatRequest.standardInput }).count > 1 {
                 throw UsageError(message: "standard input ('-') given more than once")
@@ -162,10 +156,9 @@ struct ArgumentParser {
             var rules = LintRule.all.filter(\.enabledByDefault)
             for rule in extraRules where !rules.contains(rule) { rules.append(rule) }
             return .lint(LintRequest(paths: paths, options: options, fix: fix,
-                                     format: outputFormat ?? (inGitHubActions ? .github : .text), rules: rules))
+                                     format: reportFormat, rules: rules))
         }
-        if subcommand == .watch {
-            if let formatOnlyOption { throw UsageError(message: "option '\(formatOnlyOption)' cannot be used with watch") }
+        if selected == .watch {
             if paths.isEmpty { throw UsageError(message: "watch needs a PATH (see 'todofmt --help')") }
             if paths.contains(FormatRequest.standardInput) {
                 throw UsageError(message: "watch cannot watch standard input ('-')")
@@ -179,6 +172,19 @@ struct ArgumentParser {
         }
         // --diff already changes nothing and exits 1 on changes, so with --check it wins.
         if diff { mode = .diff }
-        return .format(FormatRequest(mode: mode, paths: paths, options: options))
+        return .format(FormatRequest(mode: mode, paths: paths, options: options,
+                                     format: mode == .inPlace ? .text : reportFormat))
+    }
+
+    /// The error for an option `command` does not accept: which commands it belongs to when that is
+    /// one command or the default command was used (`option '--fix' can only be used with lint`),
+    /// else that this command does not take it (`option '--check' cannot be used with lint`).
+    private func rejection(of spelled: String, _ option: OptionDescription,
+                           by command: CommandDescription) -> UsageError {
+        let named = option.commands.filter { !$0.isDefault }.map(\.name)
+        if command.isDefault || (option.commands.count == 1 && named.count == 1) {
+            return UsageError(message: "option '\(spelled)' can only be used with \(TextWrapper.list(named))")
+        }
+        return UsageError(message: "option '\(spelled)' cannot be used with \(command.name)")
     }
 }

@@ -6,7 +6,7 @@ struct FormatRequest: Equatable {
     enum Mode: Equatable {
         /// Rewrite files whose content changes; standard input goes to standard output.
         case inPlace
-        /// Change nothing; name each input that would change.
+        /// Change nothing; report each region of each input that would change.
         case check
         /// Change nothing; print a unified diff of each input that would change.
         case diff
@@ -16,7 +16,9 @@ struct FormatRequest: Equatable {
     static let standardInput = "-"
 
     var mode: Mode = .inPlace
-    /// The paths in command-line order; `-` is standard input.
+    /// The paths in command-line order; `-` is standard input; directories are walked.
     var paths: [String] = []
     var options: FormatOptions
+    /// How `--check` and `--diff` report the regions that would change.
+    var format: ReportFormat = .text
 }

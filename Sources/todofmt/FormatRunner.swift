@@ -2,7 +2,8 @@ import TodoKit
 
 /// Runs a ``FormatRequest``: reads each input, formats it, and writes, checks or diffs it.
 ///
-/// A failing input is reported on standard error and does not stop the others.
+/// Inputs are processed in parallel; what they print comes out in input order. A failing input
+/// is reported on standard error and does not stop the others.
 struct FormatRunner {
     let request: FormatRequest
     let console: Console
@@ -11,74 +12,100 @@ struct FormatRunner {
     static let standardInputName = "<stdin>"
 
     /// What became of one input.
-    enum Outcome {
-        /// Nothing to report: formatted, or already canonical.
-        case done
+    struct Outcome: Sendable {
+        /// The input's name in reports.
+        var name: String
+        /// The error line, without the `todofmt: ` prefix, when the input failed.
+        var error: String?
         /// `--check` or `--diff` found that the input would change.
-        case wouldChange
-        /// The input could not be read, formatted or written; the message was printed.
-        case failed
+        var wouldChange = false
+        /// Where it would change (`--check`, `--diff`).
+        var findings: [LintReport.Entry] = []
+        /// What goes to standard output: formatted standard input, or a diff.
+        var output: [UInt8] = []
     }
 
     /// Processes every input and returns the exit status: 2 if any input failed, else 1 if
     /// `--check` or `--diff` found an input that would change, else 0.
     func run() -> Int32 {
-        let formatter = TodoFormatter(options: request.options)
-        let colored = request.mode == .diff && console.colorsOutput
-        let outcomes = request.paths.map { process($0, formatter: formatter, colored: colored) }
-        return outcomes.contains(.failed) ? 2 : outcomes.contains(.wouldChange) ? 1 : 0
-    }
-
-    private func process(_ path: String, formatter: TodoFormatter, colored: Bool) -> Outcome {
-        let isStandardInput = path == FormatRequest.standardInput
-        let name = isStandardInput ? Self.standardInputName : path
-        func fail(_ message: String) -> Outcome {
-            console.error("\(name): \(message)")
-            return .failed
+        let list = InputList(paths: request.paths)
+        list.warnings.forEach(console.error)
+        let request = request
+        let colored = request.mode == .diff && request.format == .text && console.colorsOutput
+        let inputs = list.inputs
+        let outcomes = ParallelMap.map(inputs.count) { index in
+            Self.process(inputs[index], request: request, colored: colored)
         }
 
-        let input: [UInt8]
+        var failed = !list.errors.isEmpty
+        list.errors.forEach(console.error)
+        for outcome in outcomes {
+            if let error = outcome.error {
+                console.error(error)
+                failed = true
+            }
+        }
+        if request.mode == .inPlace || (request.mode == .diff && request.format == .text) || request.format == .github {
+            for outcome in outcomes where !outcome.output.isEmpty {
+                if let error = console.output(outcome.output) {
+                    console.error("\(outcome.name): cannot write standard output: \(error)")
+                    return 2
+                }
+            }
+        }
+        if request.mode != .inPlace && !(request.mode == .diff && request.format == .text) {
+            let report = LintReport(entries: LintReport.sorted(outcomes.flatMap(\.findings)))
+            if let error = console.output(Array(report.rendered(request.format, colored: console.colorsOutput).utf8)) {
+                console.error("cannot write standard output: \(error)")
+                return 2
+            }
+        }
+        return failed ? 2 : outcomes.contains(where: \.wouldChange) ? 1 : 0
+    }
+
+    private static func process(_ input: InputList.Input, request: FormatRequest, colored: Bool) -> Outcome {
+        let name = input.name
+        func fail(_ message: String) -> Outcome {
+            Outcome(name: name, error: "\(name): \(message)")
+        }
+
+        let original: [UInt8]
         do {
-            input = try isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(path)
+            original = try input.isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(input.path)
         } catch {
             return fail(error.description)
         }
-        let output: [UInt8]
+        let formatted: [UInt8]
         do {
-            output = try formatter.format(utf8: input)
+            formatted = try TodoFormatter(options: request.options).format(utf8: original)
         } catch {
             return fail(error.description)
         }
 
         switch request.mode {
         case .inPlace:
-            if isStandardInput {
-                if let error = console.output(output) { return fail("cannot write standard output: \(error)") }
-            } else if output != input {
-                do {
-                    // Someone may have saved the file while it was formatted: their save wins.
-                    guard try AtomicFile.write(output, to: path, ifStill: input) else {
-                        return fail("changed while it was being formatted; not written")
-                    }
-                } catch {
-                    return fail(error.description)
+            if input.isStandardInput { return Outcome(name: name, output: formatted) }
+            guard formatted != original else { return Outcome(name: name) }
+            do {
+                // Someone may have saved the file while it was formatted: their save wins.
+                guard try AtomicFile.write(formatted, to: input.path, ifStill: original) else {
+                    return fail("changed while it was being formatted; not written")
                 }
+            } catch {
+                return fail(error.description)
             }
-            return .done
-        case .check:
-            guard output != input else { return .done }
-            if let error = console.outputLine("would reformat \(name)") {
-                return fail("cannot write standard output: \(error)")
+            return Outcome(name: name)
+        case .check, .diff:
+            guard formatted != original else { return Outcome(name: name) }
+            var outcome = Outcome(name: name, wouldChange: true)
+            outcome.findings = LintReport.entries(path: name, findings: Linter.unformattedFindings(original: original, formatted: formatted),
+                                                  in: original)
+            if request.mode == .diff {
+                let labels = input.isStandardInput ? (name, name) : ("a/" + relative(input.path), "b/" + relative(input.path))
+                outcome.output = UnifiedDiff(old: original, new: formatted)
+                    .rendered(oldLabel: labels.0, newLabel: labels.1, colored: colored)
             }
-            return .wouldChange
-        case .diff:
-            guard output != input else { return .done }
-            let labels = isStandardInput ? (name, name) : ("a/" + Self.relative(path), "b/" + Self.relative(path))
-            let diff = UnifiedDiff(old: input, new: output)
-            if let error = console.output(diff.rendered(oldLabel: labels.0, newLabel: labels.1, colored: colored)) {
-                return fail("cannot write standard output: \(error)")
-            }
-            return .wouldChange
+            return outcome
         }
     }
 

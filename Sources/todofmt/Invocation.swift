@@ -1,9 +1,11 @@
 /// What a command line asks `todofmt` to do.
 enum Invocation: Equatable {
-    /// Print the help text.
-    case help
+    /// Print the help text: the whole program's, or one command's.
+    case help(CommandDescription?)
     /// Print the version.
     case version
+    /// Print the man page or a completion script (`--generate KIND`).
+    case generate(GeneratedFile)
     /// Format inputs (the default command).
     case format(FormatRequest)
     /// Keep files formatted while they are edited (`todofmt watch`).

@@ -4,14 +4,51 @@ import TodoKit
 /// (workflow commands), and the rules table of `todofmt rules`.
 struct LintReport {
     /// One finding in one file.
-    struct Entry {
+    struct Entry: Sendable {
         /// The path as given on the command line (`<stdin>` for standard input).
         var path: String
         var finding: Finding
+        /// The finding's column counted in UTF-16 code units, as SARIF counts by default.
+        var utf16Column: Int
     }
 
     /// The entries in the order they are printed.
     var entries: [Entry]
+
+    /// Entries for the findings in one file's `bytes`.
+    static func entries(path: String, findings: [Finding], in bytes: [UInt8]) -> [Entry] {
+        guard !findings.isEmpty else { return [] }
+        // Line starts as the linter counts lines: LF, CRLF and a lone CR end a line.
+        var starts = [0]
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            i += 1
+            if byte == 0x0A || (byte == 0x0D && (i == bytes.count || bytes[i] != 0x0A)) { starts.append(i) }
+        }
+        return findings.map { finding in
+            let line = finding.location.line - 1
+            let start = line < starts.count ? starts[line] : bytes.count
+            let end = min(start + finding.location.column - 1, bytes.count)
+            let prefix = String(decoding: bytes[start..<end], as: UTF8.self)
+            return Entry(path: path, finding: finding, utf16Column: prefix.utf16.count + 1)
+        }
+    }
+
+    /// Sorted by path; the findings of one file keep their order (line, column, code).
+    static func sorted(_ entries: [Entry]) -> [Entry] {
+        entries.enumerated().sorted { ($0.element.path, $0.offset) < ($1.element.path, $1.offset) }.map(\.element)
+    }
+
+    /// The report in `format`.
+    func rendered(_ format: ReportFormat, colored: Bool) -> String {
+        switch format {
+        case .text: text(colored: colored)
+        case .json: json()
+        case .github: github()
+        case .sarif: sarif()
+        }
+    }
 
     /// `path:line:col: severity: message [TDnnn]`, one line each; the severity coloured if asked.
     func text(colored: Bool) -> String {
@@ -56,6 +93,73 @@ struct LintReport {
             }
             out += "::\(command) file=\(Self.githubProperty(entry.path)),line=\(f.location.line),"
                 + "col=\(f.location.column),title=\(f.code)::\(Self.githubData(f.message))\n"
+        }
+        return out
+    }
+
+    /// A SARIF 2.1.0 log with one run: the rules that reported something, and the results.
+    func sarif() -> String {
+        var ruleIndex: [String: Int] = [:]
+        var rules: [LintRule] = []
+        for entry in entries where ruleIndex[entry.finding.code] == nil {
+            guard let rule = LintRule.named(entry.finding.code) else { continue }
+            ruleIndex[rule.code] = rules.count
+            rules.append(rule)
+        }
+        let ruleObjects = rules.map { rule in
+            "        {\"id\": \"\(rule.code)\", \"name\": \"\(rule.name)\", "
+                + "\"shortDescription\": {\"text\": \(Self.jsonString(rule.summary))}, "
+                + "\"fullDescription\": {\"text\": \(Self.jsonString(rule.rationale))}, "
+                + "\"defaultConfiguration\": {\"level\": \"\(Self.sarifLevel(rule.severity))\"}}"
+        }
+        let results = entries.map { entry in
+            let f = entry.finding
+            let index = ruleIndex[f.code].map { ", \"ruleIndex\": \($0)" } ?? ""
+            return "      {\"ruleId\": \"\(f.code)\"\(index), \"level\": \"\(Self.sarifLevel(f.severity))\", "
+                + "\"message\": {\"text\": \(Self.jsonString(f.message))}, \"locations\": [{\"physicalLocation\": "
+                + "{\"artifactLocation\": {\"uri\": \(Self.jsonString(Self.uri(entry.path)))}, "
+                + "\"region\": {\"startLine\": \(f.location.line), \"startColumn\": \(entry.utf16Column)}}}]}"
+        }
+        return """
+            {
+              "version": "2.1.0",
+              "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+              "runs": [{
+                "tool": {"driver": {
+                  "name": "todofmt",
+                  "version": "\(CommandLineDescription.todofmt.version.split(separator: " ").last ?? "")",
+                  "rules": [\(ruleObjects.isEmpty ? "" : "\n" + ruleObjects.joined(separator: ",\n") + "\n      ")]
+                }},
+                "results": [\(results.isEmpty ? "" : "\n" + results.joined(separator: ",\n") + "\n    ")]
+              }]
+            }
+
+            """
+    }
+
+    /// SARIF's name for a severity.
+    static func sarifLevel(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "note"
+        }
+    }
+
+    /// A relative URI reference for a path: characters outside RFC 3986's unreserved set and `/`
+    /// percent-encoded; an absolute path becomes a `file://` URI.
+    static func uri(_ path: String) -> String {
+        var out = path.hasPrefix("/") ? "file://" : ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
         }
         return out
     }

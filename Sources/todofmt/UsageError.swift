@@ -17,4 +17,11 @@ struct UsageError: Error, Equatable {
     static func unexpectedValue(_ option: String) -> UsageError {
         UsageError(message: "option '\(option)' takes no value")
     }
+
+    /// A value that is not one of the option's choices:
+    /// `invalid format 'xml' for --format (expected text, json or github)`.
+    static func invalidChoice(_ value: String, _ noun: String, _ option: OptionDescription) -> UsageError {
+        let expected = TextWrapper.list(option.value?.completion.words ?? [])
+        return UsageError(message: "invalid \(noun) '\(value)' for \(option.name) (expected \(expected))")
+    }
 }

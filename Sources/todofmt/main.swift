@@ -10,11 +10,15 @@ let parser = ArgumentParser(environmentToday: getenv("TODOFMT_TODAY").map { Stri
                             inGitHubActions: getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true")
 do {
     switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help:
-        console.output(Array(Usage.help.utf8))
+    case .help(let command):
+        let help = HelpText(description: .todofmt)
+        console.output(Array((command.map(help.command) ?? help.general()).utf8))
         exit(0)
     case .version:
-        console.outputLine(Usage.version)
+        console.outputLine(CommandLineDescription.todofmt.version)
+        exit(0)
+    case .generate(let kind):
+        console.output(Array(kind.render(CommandLineDescription.todofmt).utf8))
         exit(0)
     case .format(let request):
         exit(FormatRunner(request: request, console: console).run())

@@ -84,7 +84,7 @@ final class LintRuleTests: XCTestCase {
         }
         // The same lines outside those blocks are all reported.
         XCTAssertEqual(Set(linter.lint(TodoDocument(bad)).map(\.code)),
-                       ["TD001", "TD003", "TD004", "TD008", "TD009", "TD010", "TD011"])
+                       ["TD000", "TD001", "TD003", "TD004", "TD008", "TD009", "TD010", "TD011"])
     }
 
     func testFindingsAreSortedAndColumnsAreUTF8Bytes() {
@@ -110,7 +110,7 @@ final class LintRuleTests: XCTestCase {
     func testLineEndingsAndByteOrderMark() throws {
         let text = "\u{FEFF}- [ ] a due:2026-02-30\r\n- [X] b\r- [?] c\n"
         let found = try linter.lint(utf8: Array(text.utf8)).map { "\($0.location) \($0.code)" }
-        XCTAssertEqual(found, ["1:9 TD001", "2:3 TD003", "2:3 TD004", "2:4 TD008", "3:4 TD009"])
+        XCTAssertEqual(found, ["1:1 TD000", "1:9 TD001", "2:3 TD003", "2:3 TD004", "2:4 TD008", "3:4 TD009"])
         XCTAssertThrowsError(try linter.lint(utf8: [0x2D, 0x20, 0xFF]))
     }
 

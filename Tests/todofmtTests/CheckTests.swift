@@ -1,6 +1,7 @@
 import XCTest
 
-/// `--check`: change nothing, name what would change, exit 1 if anything would.
+/// `--check`: change nothing, report where each input would change (lint channel, TD000), exit 1
+/// if anything would.
 final class CheckTests: XCTestCase {
     func testNamesFilesThatWouldChangeAndTouchesNothing() throws {
         let sandbox = try Sandbox()
@@ -11,7 +12,12 @@ final class CheckTests: XCTestCase {
 
         let result = try sandbox.todofmt("--check", "--today", Samples.today, "messy.md", "clean.md", "also messy.md")
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, "would reformat messy.md\nwould reformat also messy.md\n")
+        // The task on line 3 sinks below line 5: one region; findings sorted by path.
+        XCTAssertEqual(result.stdout, """
+            also messy.md:3:1: error: would reformat lines 3-5 [TD000]
+            messy.md:3:1: error: would reformat lines 3-5 [TD000]
+
+            """)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(try sandbox.names().map { sandbox.status($0) }, before)
         XCTAssertEqual(try sandbox.read("messy.md"), Samples.messy)
@@ -42,6 +48,8 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(plain.status, 0, plain.stdout + plain.stderr)
         let sinking = try sandbox.todofmt("--check", "--no-stamp", "todos.md")
         XCTAssertEqual(sinking.status, 1)
-        XCTAssertEqual(sinking.stdout, "would reformat todos.md\n")
+        XCTAssertEqual(sinking.stdout, "todos.md:1:1: error: would reformat lines 1-2 [TD000]\n")
+        let stamping = try sandbox.todofmt("--check", "--no-sink", "--today", Samples.today, "todos.md")
+        XCTAssertEqual(stamping.stdout, "todos.md:1:1: error: would reformat this line [TD000]\n")
     }
 }

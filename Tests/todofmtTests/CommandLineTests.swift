@@ -32,6 +32,43 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("todos.md"), Samples.messy)
     }
 
+    func testCommandHelpListsOnlyThatCommandsOptions() throws {
+        let sandbox = try Sandbox()
+        let lint = try sandbox.todofmt("lint", "--help")
+        XCTAssertEqual(lint.status, 0)
+        XCTAssertEqual(lint.stderr, "")
+        XCTAssertTrue(lint.stdout.hasPrefix("usage: todofmt lint [--fix] [--rule CODE]... [options] PATH...\n"),
+                      lint.stdout)
+        for option in ["--fix", "--format FORMAT", "--rule CODE", "--today YYYY-MM-DD", "-h, --help"] {
+            XCTAssertTrue(lint.stdout.contains("  \(option)  "), "lint help does not list \(option)")
+        }
+        XCTAssertFalse(lint.stdout.contains("  --check  "), lint.stdout)
+        XCTAssertEqual(try sandbox.todofmt("help", "lint").stdout, lint.stdout)
+
+        let rules = try sandbox.todofmt("help", "rules")
+        XCTAssertTrue(rules.stdout.hasPrefix("usage: todofmt rules\n"), rules.stdout)
+        XCTAssertFalse(rules.stdout.contains("--today"), rules.stdout)
+        // The default command has no word, but help knows it by name.
+        let format = try sandbox.todofmt("help", "format")
+        XCTAssertTrue(format.stdout.hasPrefix("usage: todofmt [options] [PATH...]\n"), format.stdout)
+        XCTAssertTrue(format.stdout.contains("  --check  "), format.stdout)
+        XCTAssertFalse(format.stdout.contains("--fix"), format.stdout)
+        XCTAssertEqual(try sandbox.todofmt("help").stdout, try sandbox.todofmt("--help").stdout)
+
+        let cases: [([String], String)] = [
+            (["help", "nope"], "todofmt: unknown command 'nope' (see 'todofmt --help')\n"),
+            (["help", "lint", "watch"], "todofmt: help takes one COMMAND, got 'watch'\n"),
+            (["help", "--fix"], "todofmt: option '--fix' can only be used with lint\n"),
+            (["rules", "--today", "2026-11-21"], "todofmt: option '--today' cannot be used with rules\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try Todofmt.run(arguments, in: sandbox.url)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, message, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+    }
+
     func testVersion() throws {
         let result = try Sandbox().todofmt("--version")
         XCTAssertEqual(result.status, 0)

@@ -34,7 +34,17 @@ final class CorpusTests: XCTestCase {
 
         let check = try Todofmt.run(["--check", "--today", Samples.today] + names, in: sandbox.url)
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.stdout, changed.map { "would reformat \($0)\n" }.joined())
+        // One or more `path:line:1: error: … [TD000]` lines per changed file, sorted by path.
+        let lines = check.stdout.split(separator: "\n")
+        for line in lines {
+            XCTAssertNotNil(line.wholeMatch(of: /[^:]+:[0-9]+:1: error: would (reformat|insert) .+ \[TD000\]/), String(line))
+        }
+        var reported: [String] = []
+        for line in lines {
+            let path = String(line.split(separator: ":")[0])
+            if reported.last != path { reported.append(path) }
+        }
+        XCTAssertEqual(reported, changed.sorted())
         XCTAssertEqual(check.stderr, "")
 
         let diff = try Todofmt.run(["--diff", "--today", Samples.today] + names, in: sandbox.url)

@@ -132,6 +132,10 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(emptyNoColor.output, colored)
 
         let check = try Terminal.run(["--check", "--today", Samples.today, "todos.md"], in: sandbox.url, environment: [:])
-        XCTAssertEqual(check.output, "would reformat todos.md\n", "--check is never coloured")
+        // --check reports through the lint channel: only the severity is coloured.
+        XCTAssertTrue(check.output.hasSuffix(": \u{1B}[1;31merror\u{1B}[m: would reformat this line [TD000]\n"), check.output)
+        let plainCheck = try Terminal.run(["--check", "--today", Samples.today, "todos.md"], in: sandbox.url,
+                                          environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(plainCheck.output, "todos.md:1:1: error: would reformat this line [TD000]\n")
     }
 }

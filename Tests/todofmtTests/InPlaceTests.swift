@@ -89,7 +89,7 @@ final class InPlaceTests: XCTestCase {
 
         let check = try sandbox.todofmt("--check", "--today", Samples.today, "locked.md")
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.stdout, "would reformat locked.md\n")
+        XCTAssertEqual(check.stdout, "locked.md:3:1: error: would reformat lines 3-5 [TD000]\n")
         XCTAssertEqual(check.stderr, "")
     }
 

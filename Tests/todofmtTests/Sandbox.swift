@@ -53,6 +53,12 @@ final class Sandbox {
     /// Runs todofmt in the sandbox; `stdin` nil means /dev/null.
     func todofmt(_ arguments: String..., stdin: String? = nil,
                  environment: [String: String] = [:]) throws -> Todofmt.Result {
+        try todofmt(arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs todofmt in the sandbox with an array of arguments; `stdin` nil means /dev/null.
+    func todofmt(_ arguments: [String], stdin: String? = nil,
+                 environment: [String: String] = [:]) throws -> Todofmt.Result {
         try Todofmt.run(arguments, in: url, stdin: stdin.map { Array($0.utf8) }, environment: environment)
     }
 }

@@ -61,7 +61,7 @@ final class StandardInputTests: XCTestCase {
         let sandbox = try Sandbox()
         let check = try sandbox.todofmt("--check", "--today", Samples.today, stdin: Samples.messy)
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.stdout, "would reformat <stdin>\n")
+        XCTAssertEqual(check.stdout, "<stdin>:3:1: error: would reformat lines 3-5 [TD000]\n")
         XCTAssertEqual(check.stderr, "")
 
         let clean = try sandbox.todofmt("--check", "-", stdin: Samples.canonical)

@@ -2,10 +2,21 @@
 extension LintRule {
     /// Every rule, in code order.
     public static let all: [LintRule] = [
-        invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
+        unformatted, invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
         dueBeforeCreated, completedParentWithOpenSubtasks, nonCanonicalCheckbox, unknownStatus,
         nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask, unknownDirective, unmatchedDirective,
     ]
+
+    static let unformatted = LintRule(
+        code: "TD000", name: "unformatted", severity: .error, enabledByDefault: false, fixable: true,
+        summary: "lines that formatting would change (what `todofmt --check` and `--diff` report)",
+        rationale: "A file that is not in canonical form fails `todofmt --check`; each finding marks one region "
+            + "the formatter would rewrite, so a CI log shows where, not only that.",
+        triggers: [
+            Example("- [x] Pay rent done:2026-11-20\n- [ ] Book taxi\n", line: 1, column: 1),
+            Example("# Home\n\n- [ ]  Renew passport\n", line: 3, column: 1),
+        ],
+        passes: ["- [ ] Book taxi\n- [x] Pay rent done:2026-11-20\n", "Text only\n", "- [ ]\n"])
 
     static let invalidDate = LintRule(
         code: "TD001", name: "invalid-date", severity: .error, enabledByDefault: true, fixable: false,

@@ -7,11 +7,16 @@ public struct Linter: Sendable {
     public var today: Day
     /// The rules that run.
     public var rules: [LintRule]
+    /// The options `TD000` (``LintRule/unformatted``) formats with to find what would change.
+    public var formatOptions: FormatOptions
 
-    /// Creates a linter; by default every rule that is on by default runs.
-    public init(today: Day = .today(), rules: [LintRule] = LintRule.all.filter(\.enabledByDefault)) {
+    /// Creates a linter; by default every rule that is on by default runs, and `TD000` formats
+    /// with the default options and `today`.
+    public init(today: Day = .today(), rules: [LintRule] = LintRule.all.filter(\.enabledByDefault),
+                formatOptions: FormatOptions? = nil) {
         self.today = today
         self.rules = rules
+        self.formatOptions = formatOptions ?? FormatOptions(today: today)
     }
 
     /// The findings in a document, sorted by line, column and code.
@@ -32,7 +37,47 @@ public struct Linter: Sendable {
             pass.run()
             return pass.findings
         }
+        // A document the formatter refuses has no canonical form to compare with.
+        if codes.contains(LintRule.unformatted.code),
+           let formatted = try? TodoFormatter(options: formatOptions).format(parsed: doc) {
+            findings += Self.unformattedFindings(original: doc.bytes, formatted: formatted)
+        }
         findings.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         return findings
+    }
+
+    /// One `TD000` (``LintRule/unformatted``) finding per region of `original` that formatting
+    /// changes into `formatted`, at the region's first line, column 1 (lines only inserted are
+    /// reported on the line above them).
+    public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {
+        guard original != formatted else { return [] }
+        let oldLines = UnifiedDiff.lines(of: original)
+        let newLines = UnifiedDiff.lines(of: formatted)
+        let diff = LineDiff(oldLines: oldLines.map { LineKey(original[$0]) }, newLines: newLines.map { LineKey(formatted[$0]) })
+        // Lines only inserted right after a changed region belong to it: a completed task that
+        // sinks is one region from where it was to where it goes.
+        var regions: [(old: Range<Int>, new: Range<Int>)] = []
+        for hunk in diff.hunks() {
+            if hunk.old.isEmpty, let last = regions.last, !last.old.isEmpty {
+                regions[regions.count - 1] = (last.old.lowerBound..<max(hunk.old.lowerBound, last.old.upperBound), last.new)
+            } else {
+                regions.append(hunk)
+            }
+        }
+        return regions.map { hunk in
+            let count = hunk.new.count == 1 ? "a line" : "\(hunk.new.count) lines"
+            switch hunk.old.count {
+            case 0 where hunk.old.lowerBound == 0:
+                return Finding(.unformatted, line: 1, column: 1, "would insert \(count) above this line")
+            case 0:
+                // Lines inserted between two old lines are reported on the one above them.
+                return Finding(.unformatted, line: hunk.old.lowerBound, column: 1, "would insert \(count) below this line")
+            case 1:
+                return Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1, "would reformat this line")
+            default:
+                return Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1,
+                               "would reformat lines \(hunk.old.lowerBound + 1)-\(hunk.old.upperBound)")
+            }
+        }
     }
 }

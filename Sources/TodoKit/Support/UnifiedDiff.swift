@@ -43,11 +43,12 @@ public struct UnifiedDiff: Sendable {
         newLines = UnifiedDiff.lines(of: new)
 
         // Equal lines share an id, so the algorithm compares integers.
-        var ids: [ArraySlice<UInt8>: Int32] = [:]
+        var ids: [LineKey: Int32] = [:]
         func id(_ slice: ArraySlice<UInt8>) -> Int32 {
-            if let known = ids[slice] { return known }
+            let key = LineKey(slice)
+            if let known = ids[key] { return known }
             let fresh = Int32(ids.count)
-            ids[slice] = fresh
+            ids[key] = fresh
             return fresh
         }
         let oldIDs = oldLines.map { id(old[$0]) }

@@ -1,0 +1,23 @@
+/// One of `todofmt`'s commands as `--help`, the man page, the shell completions and the parser see it.
+///
+/// Commands are compared by their names.
+struct CommandDescription: Equatable, Sendable {
+    /// The name; the word that selects the command unless it ``isDefault``.
+    let name: String
+    /// Whether this is the command that runs when no command word is given (formatting). It has
+    /// no word of its own, so `todofmt format` formats a file named `format`.
+    let isDefault: Bool
+    /// The operands in the synopsis, e.g. `PATH...` or `[PATH...]`; empty when there are none.
+    let operands: String
+    /// What a shell completes for the operands.
+    let operandCompletion: ValueCompletion
+    /// One line: what the command does.
+    let summary: String
+    /// The full explanation, paragraph by paragraph.
+    let paragraphs: [String]
+
+    /// The word typed to select the command, nil for the default command.
+    var word: String? { isDefault ? nil : name }
+
+    static func == (lhs: CommandDescription, rhs: CommandDescription) -> Bool { lhs.name == rhs.name }
+}

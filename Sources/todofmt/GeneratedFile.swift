@@ -1,0 +1,21 @@
+/// What `todofmt --generate KIND` prints, each made from the ``CommandLineDescription``.
+enum GeneratedFile: String, CaseIterable {
+    /// The roff man page `todofmt(1)`.
+    case man
+    /// A bash completion script.
+    case completeBash = "complete-bash"
+    /// A zsh completion script (`_todofmt`).
+    case completeZsh = "complete-zsh"
+    /// A fish completion script.
+    case completeFish = "complete-fish"
+
+    /// The file's text for `description`.
+    func render(_ description: CommandLineDescription) -> String {
+        switch self {
+        case .man: ManPage(description: description).render()
+        case .completeBash: BashCompletion(description: description).render()
+        case .completeZsh: ZshCompletion(description: description).render()
+        case .completeFish: FishCompletion(description: description).render()
+        }
+    }
+}

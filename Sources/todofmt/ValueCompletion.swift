@@ -1,0 +1,35 @@
+/// What a shell may complete for an option's value or a command's operands.
+enum ValueCompletion: Sendable {
+    /// One word a value may be, with what it means.
+    struct Choice: Sendable {
+        /// The word itself.
+        let word: String
+        /// What it means, a few words (help text and completion menus).
+        let help: String
+
+        /// A choice.
+        init(_ word: String, _ help: String) {
+            self.word = word
+            self.help = help
+        }
+    }
+
+    /// Nothing can be guessed (a date, a number).
+    case none
+    /// One of a fixed set of words; help lists them after the option's text.
+    case choices([Choice])
+    /// A lint rule's code or name (from ``LintRule/all``).
+    case rules
+    /// Paths, preferring Markdown files and directories.
+    case paths
+    /// Directories only.
+    case directories
+    /// A command's name.
+    case commands
+
+    /// The words of ``choices(_:)``, empty for every other case.
+    var words: [String] {
+        if case .choices(let choices) = self { return choices.map(\.word) }
+        return []
+    }
+}
