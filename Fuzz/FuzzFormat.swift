@@ -11,7 +11,8 @@
 //     counted and saved to `$FUZZ_FINDINGS`, or traps when `FUZZ_TRAP_ON_VERIFY=1`);
 //   - the result is valid UTF-8, keeps the tasks (same count, titles and completion) and
 //     formatting it again changes nothing;
-//   - a document without tasks comes out byte for byte;
+//   - a document without tasks comes out byte for byte (with the indentation option, up to the
+//     leading white space of its lines);
 //   - the linter (every rule on) reports only places inside the document, and after formatting
 //     with the defaults (what `lint --fix` does) no fixable finding is left, except TD004 for a
 //     list the formatter may not move.
@@ -43,7 +44,10 @@ private let optionSets: [FormatOptions] = {
     for style in FieldStyle.allCases {
         for stamp in [true, false] {
             for sink in [true, false] {
-                sets.append(FormatOptions(fieldStyle: style, stampDates: stamp, sinkCompleted: sink, today: fuzzToday))
+                for (bullet, indentation) in [(BulletStyle.keep, nil), (.dash, 2), (.asterisk, 4), (.plus, 3), (.dash, nil), (.keep, 2)] as [(BulletStyle, Int?)] {
+                    sets.append(FormatOptions(fieldStyle: style, stampDates: stamp, sinkCompleted: sink, today: fuzzToday,
+                                              bullet: bullet, indentation: indentation))
+                }
             }
         }
     }
@@ -114,7 +118,11 @@ private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ optio
         return
     }
     if document.tasks.isEmpty {
-        guard output == bytes else { violation("a document without tasks was changed", bytes) }
+        if options.indentation != nil {
+            guard unindentedLines(output) == unindentedLines(bytes) else { violation("a document without tasks changed beyond indentation", bytes) }
+        } else {
+            guard output == bytes else { violation("a document without tasks was changed", bytes) }
+        }
         return
     }
     let reparsed: TodoDocument
@@ -168,6 +176,23 @@ private func checkFindingsAreInside(_ findings: [Finding], _ bytes: [UInt8]) {
     }
 }
 
+/// The lines (split at LF, CR and CRLF, endings dropped) without their leading spaces and tabs.
+private func unindentedLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0, i = 0
+    while i < bytes.count {
+        if bytes[i] == 0x0A || bytes[i] == 0x0D {
+            lines.append(bytes[start..<i].drop { $0 == 0x20 || $0 == 0x09 })
+            i += bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+            start = i
+        } else {
+            i += 1
+        }
+    }
+    lines.append(bytes[start..<i].drop { $0 == 0x20 || $0 == 0x09 })
+    return lines
+}
+
 /// Each task's completion and title, sorted: formatting may move and rewrite tasks, never change these.
 private func identities(_ document: TodoDocument) -> [String] {
     document.tasks.map { ($0.status.isCompleted ? "x " : "o ") + $0.title }.sorted()
@@ -175,7 +200,7 @@ private func identities(_ document: TodoDocument) -> [String] {
 
 private func recordVerificationFailure(_ why: String, _ options: FormatOptions, _ bytes: [UInt8]) {
     if getenv("FUZZ_TRAP_ON_VERIFY") != nil {
-        violation("verification failed (\(options.fieldStyle), stamp \(options.stampDates), sink \(options.sinkCompleted)): \(why)", bytes)
+        violation("verification failed (\(describe(options))): \(why)", bytes)
     }
     verificationFailures += 1
     guard let dir = getenv("FUZZ_FINDINGS") else { return }
@@ -186,9 +211,14 @@ private func recordVerificationFailure(_ why: String, _ options: FormatOptions, 
     bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
     fclose(file)
     if let note = fopen(path + ".txt", "wb") {
-        fputs("\(why) [style \(options.fieldStyle), stampDates \(options.stampDates), sinkCompleted \(options.sinkCompleted)]\n", note)
+        fputs("\(why) [\(describe(options))]\n", note)
         fclose(note)
     }
+}
+
+private func describe(_ options: FormatOptions) -> String {
+    "style \(options.fieldStyle), stampDates \(options.stampDates), sinkCompleted \(options.sinkCompleted), "
+        + "bullet \(options.bullet), indentation \(options.indentation.map { String($0) } ?? "kept")"
 }
 
 private func printSummary() {

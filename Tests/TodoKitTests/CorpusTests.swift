@@ -65,4 +65,31 @@ final class CorpusTests: XCTestCase {
         let judge = RenderingJudge(renderer: try CmarkRenderer.required(), today: FormatterCheck.today)
         try sweep([.rendersAlike], judge: judge)
     }
+
+    /// With the bullet and indentation options: every file formats, is idempotent and renders alike
+    /// (bullets do not show in HTML; indentation must not change nesting or code). Also reports how
+    /// many files the options changed, so that the sweep is known to have exercised them.
+    func testEveryFileFormatsAndRendersAlikeWithBulletAndIndentation() throws {
+        let files = try corpus()
+        let renderer = try CmarkRenderer.required()
+        var log = FailureLog()
+        var changedByOptions = 0
+        for options in FormatterCheck.markerOptions {
+            let judge = RenderingJudge(renderer: renderer, today: FormatterCheck.today, options: options)
+            for (name, bytes) in files {
+                for check in [FormatterCheck.formats, .idempotent, .rendersAlike] {
+                    if let problem = try check.problem(in: bytes, judge: judge, options: options) {
+                        log.record("\(name) (bullet \(options.bullet), indentation \(options.indentation.map(String.init) ?? "kept"))",
+                                   "\(check.rawValue): \(problem)")
+                    }
+                }
+                if let plain = try? FormatterCheck.formatter.format(utf8: bytes),
+                   let marked = try? TodoFormatter(options: options).format(utf8: bytes), plain != marked {
+                    changedByOptions += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(changedByOptions, files.count, "the options changed too few corpus files to prove anything")
+        log.report("corpus with bullet/indentation", checked: files.count * FormatterCheck.markerOptions.count)
+    }
 }

@@ -55,6 +55,28 @@ final class FormatVerifierTests: XCTestCase {
         lines.removeAll()
     }
 
+    /// Lines an ignore directive froze must come out byte for byte at their positions: stamping,
+    /// rewriting or sinking them passes every other check (dates and order may change elsewhere),
+    /// so only the frozen-line check can catch it.
+    func testCatchesChangesToIgnoredLines() throws {
+        let input = "<!-- todofmt-ignore -->\n- [x] a\n- [ ]  b\n\n# H\n\n- [x] c\n- [ ] d\n"
+        let parsed = ParsedDocument(validated: Array(input.utf8))
+        let good = try TodoFormatter(options: options).format(input)
+        XCTAssertEqual(good, "<!-- todofmt-ignore -->\n- [x] a\n- [ ]  b\n\n# H\n\n- [ ] d\n- [x] c done:2026-11-21\n")
+        XCTAssertNoThrow(try FormatVerifier.verify(input: parsed, output: Array(good.utf8), options: options))
+        let damaged: [(String, String)] = [
+            ("stamped", good.replacingOccurrences(of: "- [x] a\n", with: "- [x] a done:2026-11-21\n")),
+            ("respaced", good.replacingOccurrences(of: "- [ ]  b", with: "- [ ] b")),
+            ("sunk", good.replacingOccurrences(of: "- [x] a\n- [ ]  b\n", with: "- [ ]  b\n- [x] a\n")),
+        ]
+        for (name, output) in damaged {
+            XCTAssertNotEqual(output, good, name)
+            XCTAssertThrowsError(try FormatVerifier.verify(input: parsed, output: Array(output.utf8), options: options), name) { error in
+                XCTAssertTrue("\(error)".contains("ignore directive"), "\(name): \(error)")
+            }
+        }
+    }
+
     func testFailureMessageIsOneLine() {
         XCTAssertThrowsError(try verify("# List\n")) { error in
             let message = (error as? TodoError)?.description ?? ""

@@ -18,20 +18,28 @@ final class GeneratedDocumentTests: XCTestCase {
     private static let documents: [(seed: UInt64, bytes: [UInt8])] = seeds(caseCount).map { ($0, DocumentGenerator.document(seed: $0)) }
 
     /// Checks `checks` on every case, shrinks the first failure of each check and reports them all.
-    private func sweep(_ checks: [FormatterCheck], cases: Int, judge: RenderingJudge? = nil) throws {
+    /// `options(seed)`: the formatter options for a case (default: the defaults); `judges` then holds a
+    /// judge for each distinct options value used.
+    private func sweep(_ checks: [FormatterCheck], cases: Int, judge: RenderingJudge? = nil,
+                       options: ((UInt64) -> FormatOptions)? = nil, judges: [FormatOptions: RenderingJudge] = [:]) throws {
         var log = FailureLog()
         log.detailed = 4
         var shrunk: Set<FormatterCheck> = []
         for (seed, document) in GeneratedDocumentTests.documents.prefix(cases) {
+            let caseOptions = options?(seed)
+            let judge = caseOptions.flatMap { judges[$0] } ?? judge
             for check in checks {
-                guard let problem = try check.problem(in: document, judge: judge) else { continue }
+                guard let problem = try check.problem(in: document, judge: judge, options: caseOptions) else { continue }
                 var message = "\(check.rawValue): \(problem)\n  reproduce: DocumentGenerator.document(seed: \(seed))"
+                if let caseOptions {
+                    message += " with bullet \(caseOptions.bullet), indentation \(caseOptions.indentation.map(String.init) ?? "kept")"
+                }
                 if shrunk.insert(check).inserted {
                     let minimal = Shrinker.minimize(document, budget: judge == nil ? 1500 : 300) { candidate in
-                        ((try? check.problem(in: candidate, judge: judge)) ?? nil) != nil
+                        ((try? check.problem(in: candidate, judge: judge, options: caseOptions)) ?? nil) != nil
                     }
                     message += "\n  minimal input: \(SwiftLiteral.of(minimal))"
-                    if let minimalProblem = try check.problem(in: minimal, judge: judge) {
+                    if let minimalProblem = try check.problem(in: minimal, judge: judge, options: caseOptions) {
                         message += "\n  minimal problem: \(minimalProblem)"
                     }
                 } else {
@@ -56,12 +64,63 @@ final class GeneratedDocumentTests: XCTestCase {
         try sweep([.rendersAlike, .findsRenderedTasks], cases: GeneratedDocumentTests.renderedCount, judge: judge)
     }
 
+    /// The bullet and indentation settings of a case, taken in turn.
+    private static func markerOptions(_ seed: UInt64) -> FormatOptions {
+        FormatterCheck.markerOptions[Int(seed % UInt64(FormatterCheck.markerOptions.count))]
+    }
+
+    /// With the bullet and indentation options on: every case formats (verified), is idempotent and
+    /// without tasks changes at most indentation.
+    func testGeneratedDocumentsFormatWithBulletAndIndentationOptions() throws {
+        try sweep([.formats, .idempotent, .unchangedWithoutTasks], cases: GeneratedDocumentTests.caseCount,
+                  options: GeneratedDocumentTests.markerOptions)
+    }
+
+    /// With the bullet and indentation options on, outputs render like their inputs (bullets do not
+    /// show in HTML; indentation must not change nesting or code).
+    func testGeneratedDocumentsWithBulletAndIndentationRenderAlike() throws {
+        let renderer = try CmarkRenderer.required()
+        var judges: [FormatOptions: RenderingJudge] = [:]
+        for options in FormatterCheck.markerOptions {
+            judges[options] = RenderingJudge(renderer: renderer, today: FormatterCheck.today, options: options)
+        }
+        try sweep([.rendersAlike], cases: GeneratedDocumentTests.renderedCount, options: GeneratedDocumentTests.markerOptions, judges: judges)
+    }
+
+    /// Documents with inline directives: every case formats (the verifier checks that ignored lines
+    /// are byte for byte where they were), is idempotent, and renders alike with ignored lists and
+    /// regions taken as written; with the bullet and indentation options too.
+    func testGeneratedDocumentsWithDirectives() throws {
+        let documents = GeneratedDocumentTests.seeds(1000).map { ($0, DocumentGenerator.document(seed: $0, directives: true)) }
+        let withDirectives = documents.filter { ParsedDocument(validated: $0.1).directives.freezesAnything }
+        XCTAssertGreaterThan(withDirectives.count, 300, "too few generated documents hold a directive that freezes lines")
+        let renderer = try CmarkRenderer.required()
+        var log = FailureLog()
+        var shrinks = 0
+        for (index, (seed, document)) in documents.enumerated() {
+            let options = index % 2 == 0 ? FormatOptions(today: FormatterCheck.today) : GeneratedDocumentTests.markerOptions(seed)
+            var checks: [FormatterCheck] = [.lossless, .formats, .idempotent]
+            if index < GeneratedDocumentTests.renderedCount { checks.append(.rendersAlike) }
+            let judge = RenderingJudge(renderer: renderer, today: FormatterCheck.today, options: options)
+            for check in checks {
+                guard let problem = try check.problem(in: document, judge: judge, options: options) else { continue }
+                shrinks += 1
+                let minimal = shrinks > 4 ? document : Shrinker.minimize(document, budget: 300) { candidate in
+                    ((try? check.problem(in: candidate, judge: judge, options: options)) ?? nil) != nil
+                }
+                log.record("seed \(seed)", "\(check.rawValue): \(problem)\n  reproduce: DocumentGenerator.document(seed: \(seed), directives: true), "
+                           + "bullet \(options.bullet), indentation \(options.indentation.map(String.init) ?? "kept")\n  minimal input: \(SwiftLiteral.of(minimal))")
+            }
+        }
+        log.report("directives", checked: documents.count)
+    }
+
     /// The same seed gives the same bytes, and different seeds different documents.
     func testGeneratorIsDeterministic() {
         for seed: UInt64 in [0, 1, 42, GeneratedDocumentTests.firstSeed] {
             XCTAssertEqual(DocumentGenerator.document(seed: seed), DocumentGenerator.document(seed: seed))
         }
-        let distinct = Set(GeneratedDocumentTests.seeds(200).map(DocumentGenerator.document(seed:)))
+        let distinct = Set(GeneratedDocumentTests.seeds(200).map { DocumentGenerator.document(seed: $0) })
         XCTAssertGreaterThan(distinct.count, 190)
     }
 

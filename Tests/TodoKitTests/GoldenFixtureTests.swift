@@ -7,8 +7,10 @@ import XCTest
 ///
 /// The expected files are written by hand from `docs/FORMAT.md`; they are an independent check on
 /// the engine, not a recording of it. Every fixture is formatted with today pinned to 2026-11-21 and
-/// default options. A name ending in `.emoji` or `.dataview` before `.input.md`
-/// (`031-name.emoji.input.md`) selects that field style.
+/// default options, changed by dotted words before `.input.md`: `.emoji` or `.dataview` select that
+/// field style (`031-name.emoji.input.md`), `.bullet-dash`, `.bullet-asterisk` or `.bullet-plus`
+/// the bullet option, `.indent-2`, `.indent-3` or `.indent-4` the indentation option
+/// (`090-name.bullet-dash.indent-2.input.md`).
 ///
 /// Record mode: `TODOFMT_RECORD=1 swift test --filter GoldenFixtureTests` overwrites every expected
 /// file with the engine's current output and then fails on purpose, so that a recording is never
@@ -19,7 +21,7 @@ final class GoldenFixtureTests: XCTestCase {
     /// One input/expected pair.
     struct Fixture {
         let name: String
-        let style: FieldStyle
+        let options: FormatOptions
         let input: URL
         let expected: URL
     }
@@ -57,7 +59,7 @@ final class GoldenFixtureTests: XCTestCase {
             let input = try bytes(fixture.input)
             let actual: [UInt8]
             do {
-                actual = try formatter(fixture.style).format(utf8: input)
+                actual = try TodoFormatter(options: fixture.options).format(utf8: input)
             } catch {
                 XCTFail("\(fixture.name): formatting the input failed: \(error)")
                 continue
@@ -71,7 +73,7 @@ final class GoldenFixtureTests: XCTestCase {
             }
             let expected = try bytes(fixture.expected)
             if actual != expected {
-                XCTFail("\(fixture.name) (\(fixture.style) style): input does not format to expected\n"
+                XCTFail("\(fixture.name): input does not format to expected\n"
                         + Self.firstDifference(expected: expected, actual: actual))
             }
         }
@@ -83,7 +85,7 @@ final class GoldenFixtureTests: XCTestCase {
 
     func testExpectedFilesAreStable() throws {
         for fixture in try loadFixtures() {
-            let formatter = formatter(fixture.style)
+            let formatter = TodoFormatter(options: fixture.options)
             let canonical: [UInt8]
             do {
                 // While recording, the expected file is being replaced by the engine's output, so
@@ -93,7 +95,7 @@ final class GoldenFixtureTests: XCTestCase {
                     : try bytes(fixture.expected)
                 let again = try formatter.format(utf8: canonical)
                 if again != canonical {
-                    XCTFail("\(fixture.name) (\(fixture.style) style): expected file is not stable under formatting\n"
+                    XCTFail("\(fixture.name): expected file is not stable under formatting\n"
                             + Self.firstDifference(expected: canonical, actual: again))
                 }
             } catch let error as TodoError {
@@ -103,10 +105,6 @@ final class GoldenFixtureTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    func formatter(_ style: FieldStyle) -> TodoFormatter {
-        TodoFormatter(options: FormatOptions(fieldStyle: style, today: Self.today))
-    }
 
     func bytes(_ url: URL) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: url))
@@ -124,26 +122,35 @@ final class GoldenFixtureTests: XCTestCase {
             XCTFail("stray file in fixtures: \(stray) (want NNN-name.input.md / NNN-name.expected.md)")
         }
         return try Set(inputs).intersection(outputs).sorted().map { name in
-            Fixture(name: name, style: try Self.style(of: name),
+            Fixture(name: name, options: try Self.options(of: name),
                     input: Self.directory.appendingPathComponent(name + Self.inputSuffix),
                     expected: Self.directory.appendingPathComponent(name + Self.expectedSuffix))
         }
     }
 
-    /// `042-x` → plain, `031-x.emoji` → emoji, `031-x.dataview` → dataview.
-    static func style(of name: String) throws -> FieldStyle {
-        guard let dot = name.lastIndex(of: ".") else { return .default }
-        let suffix = String(name[name.index(after: dot)...])
-        guard let style = FieldStyle(rawValue: suffix) else {
-            throw FixtureNameError(name: name)
+    /// `042-x` → defaults, `031-x.emoji` → emoji fields, `090-x.bullet-dash.indent-2` → `-` bullets
+    /// and nested lists indented by 2.
+    static func options(of name: String) throws -> FormatOptions {
+        var options = FormatOptions(today: today)
+        for word in name.split(separator: ".").dropFirst() {
+            if let style = FieldStyle(rawValue: String(word)) {
+                options.fieldStyle = style
+            } else if word.hasPrefix("bullet-"), let bullet = BulletStyle(rawValue: String(word.dropFirst("bullet-".count))) {
+                options.bullet = bullet
+            } else if word.hasPrefix("indent-"), let width = Int(word.dropFirst("indent-".count)),
+                      FormatOptions.indentationWidths.contains(width) {
+                options.indentation = width
+            } else {
+                throw FixtureNameError(name: name)
+            }
         }
-        return style
+        return options
     }
 
     struct FixtureNameError: Error, CustomStringConvertible {
         let name: String
         var description: String {
-            "fixture \(name): unknown style suffix (use .emoji, .dataview or none)"
+            "fixture \(name): unknown option word (use .emoji, .dataview, .bullet-dash|asterisk|plus, .indent-2|3|4)"
         }
     }
 

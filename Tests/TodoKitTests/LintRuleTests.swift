@@ -139,4 +139,69 @@ final class LintRuleTests: XCTestCase {
             XCTAssertEqual(cells[3], rule.fixable ? "yes" : "no", rule.code)
         }
     }
+
+    // MARK: - Directives
+
+    /// `line code` of every finding in `text`, except TD000 (unformatted), which these tests are not about.
+    private func places(_ text: String) -> [String] {
+        linter.lint(TodoDocument(text)).filter { $0.code != "TD000" }.map { "\($0.location.line) \($0.code)" }
+    }
+
+    /// Nothing is reported inside a list after `todofmt-ignore` or inside an ignore region; the
+    /// same lines without the directive are reported.
+    func testNothingIsReportedInsideIgnoredLines() {
+        let bad = "- [X]  a due:2026-02-30\n- [ ] a\n- [ ] a\n  -[ ] b\n"
+        XCTAssertEqual(Set(places(bad).map { String($0.split(separator: " ")[1]) }),
+                       ["TD001", "TD003", "TD004", "TD008", "TD010", "TD012"])
+        XCTAssertEqual(places("<!-- todofmt-ignore -->\n" + bad), [])
+        XCTAssertEqual(places("<!-- todofmt-ignore-start -->\n" + bad + "<!-- todofmt-ignore-end -->\n"), [])
+        // After the region, findings come back, with their own line numbers.
+        XCTAssertEqual(places("<!-- todofmt-ignore-start -->\n- [X] a\n<!-- todofmt-ignore-end -->\n- [X] b\n"),
+                       ["4 TD003", "4 TD008"])
+        // An ignore applies to one list: the next list is linted.
+        XCTAssertEqual(places("<!-- todofmt-ignore -->\n- [X] a\n\n# H\n\n- [X] b\n"), ["6 TD003", "6 TD008"])
+        // The unclosed region is reported, but nothing in it.
+        XCTAssertEqual(places("<!-- todofmt-ignore-start -->\n- [X] a\n"), ["1 TD016"])
+    }
+
+    /// A list that holds ignored lines is not reordered, so TD004 is not reported for it; its
+    /// other task lines are still linted.
+    func testListHoldingIgnoredLinesIsNotReportedAsUnsorted() {
+        let text = "- [x] a done:2026-11-20\n  <!-- todofmt-ignore -->\n  - [X] b\n- [X] c\n- [ ] d\n"
+        XCTAssertEqual(places(text), ["4 TD003", "4 TD008"])
+        let formatter = TodoFormatter(options: FormatOptions(today: LintRule.exampleDay))
+        XCTAssertEqual(places(try formatter.format(text)), [])
+    }
+
+    func testDisableAndEnableTurnRulesOffAndOnByLine() {
+        let block = "- [X] a\n- [ ] b\n"
+        // Codes and names, space or comma separated.
+        for directive in ["todofmt-disable TD003 TD008", "todofmt-disable TD003,non-canonical-checkbox",
+                          "todofmt-disable completed-without-date , TD008"] {
+            XCTAssertEqual(places("<!-- \(directive) -->\n" + block), ["2 TD004"], directive)
+        }
+        // No codes: every rule.
+        XCTAssertEqual(places("<!-- todofmt-disable -->\n" + block), [])
+        // Until enable, which names them again or names nothing.
+        let text = "<!-- todofmt-disable TD003 TD008 -->\n" + block + "<!-- todofmt-enable TD008 -->\n" + block
+            + "<!-- todofmt-enable -->\n" + block
+        XCTAssertEqual(places(text), ["2 TD004", "5 TD004", "5 TD008", "8 TD003", "8 TD004", "8 TD008"])
+        // A disable inside an item, indented, still counts; lines before it are reported.
+        XCTAssertEqual(places("- [X] a\n  <!-- todofmt-disable -->\n- [X] b\n"), ["1 TD003", "1 TD008"])
+        // Disabling the directive rules silences them too.
+        XCTAssertEqual(places("<!-- todofmt-disable unknown-directive -->\n<!-- todofmt-bogus -->\n"), [])
+        // TD000 (what formatting would change) is turned off like any rule.
+        let unformatted = "- [X] a\n<!-- todofmt-disable TD000 -->\n- [X] b\n"
+        XCTAssertEqual(linter.lint(TodoDocument(unformatted)).filter { $0.code == "TD000" }.map(\.location.line), [1])
+        // In code, a disable is text.
+        XCTAssertEqual(places("```\n<!-- todofmt-disable -->\n```\n" + block), ["4 TD003", "4 TD004", "4 TD008"])
+    }
+
+    /// Disable changes what lint reports, never what the formatter writes.
+    func testDisableDoesNotChangeFormatting() throws {
+        let formatter = TodoFormatter(options: FormatOptions(today: LintRule.exampleDay))
+        let block = "- [X] a\n- [ ] b\n"
+        XCTAssertEqual(try formatter.format("<!-- todofmt-disable -->\n" + block),
+                       "<!-- todofmt-disable -->\n- [ ] b\n- [x] a done:2026-11-21\n")
+    }
 }

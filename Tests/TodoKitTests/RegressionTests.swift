@@ -10,11 +10,15 @@ final class RegressionTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/regressions")
 
-    /// Every combination of field style, date stamping and sinking, on a fixed day.
+    /// Every combination of field style, date stamping and sinking, each with bullets and
+    /// indentation kept and with three settings of those options, on a fixed day.
     private static let optionSets: [FormatOptions] = FieldStyle.allCases.flatMap { style in
         [true, false].flatMap { stamp in
-            [true, false].map { sink in
-                FormatOptions(fieldStyle: style, stampDates: stamp, sinkCompleted: sink, today: Day("2026-11-21")!)
+            [true, false].flatMap { sink in
+                [(BulletStyle.keep, nil), (.dash, 2), (.asterisk, 4), (.plus, 3)].map { (bullet: BulletStyle, indentation: Int?) in
+                    FormatOptions(fieldStyle: style, stampDates: stamp, sinkCompleted: sink, today: Day("2026-11-21")!,
+                                  bullet: bullet, indentation: indentation)
+                }
             }
         }
     }
@@ -40,7 +44,8 @@ final class RegressionTests: XCTestCase {
             let document = try TodoDocument(utf8: bytes)
             XCTAssertEqual(document.utf8, bytes, "\(name): parsing is not lossless")
             for options in Self.optionSets {
-                let setting = "\(name) [\(options.fieldStyle), stamp \(options.stampDates), sink \(options.sinkCompleted)]"
+                let setting = "\(name) [\(options.fieldStyle), stamp \(options.stampDates), sink \(options.sinkCompleted), "
+                    + "bullet \(options.bullet), indentation \(options.indentation.map(String.init) ?? "kept")]"
                 let formatter = TodoFormatter(options: options)
                 do {
                     let output = try formatter.format(utf8: bytes)

@@ -115,6 +115,71 @@ final class RenderingTests: XCTestCase {
         try assertCaught("* [ ] a done:2026-11-21\n\n*\n", "* [ ]\n\n*\n")
     }
 
+    /// Lines an ignore directive covers are taken as written: an ignored list is not sunk and its
+    /// tasks are not stamped, while the other lists are.
+    func testIgnoredListsAndRegionsAreJudgedAsWritten() throws {
+        let input = """
+        <!-- todofmt-ignore -->
+        - [x] a
+        - [ ] b done:2026-01-01
+
+        # H
+
+        - [x] c
+        - [ ] d
+
+        <!-- todofmt-ignore-start -->
+        1. [x] e
+        2. [ ] f
+        <!-- todofmt-ignore-end -->
+
+        """
+        let output = try FormatterCheck.formatter.format(input)
+        XCTAssertEqual(output, input.replacingOccurrences(of: "- [x] c\n- [ ] d\n", with: "- [ ] d\n- [x] c done:2026-11-21\n"))
+        try assertAccepted(input, output)
+        try assertCaught(input, output.replacingOccurrences(of: "- [x] a\n", with: "- [x] a done:2026-11-21\n"))
+        try assertCaught(input, output.replacingOccurrences(of: "- [x] c done:2026-11-21\n", with: "- [x] c\n"))
+    }
+
+    /// With the bullet and indentation options, the formatter's output renders like its input, and
+    /// an output whose re-indentation changed the nesting or a code block is caught.
+    func testBulletAndIndentationOptionsRenderAlike() throws {
+        let options = FormatOptions(today: FormatterCheck.today, bullet: .plus, indentation: 2)
+        let judge = RenderingJudge(renderer: try CmarkRenderer.required(), today: FormatterCheck.today, options: options)
+        let input = """
+        * [x] parent
+            * [ ] child
+              ```
+              code
+                more
+              ```
+                - grandchild
+        * [ ] other
+
+        """
+        let output = try TodoFormatter(options: options).format(input)
+        XCTAssertEqual(output, """
+        + [ ] other
+        + [x] parent done:2026-11-21
+          + [ ] child
+            ```
+            code
+              more
+            ```
+            - grandchild
+
+        """)
+        XCTAssertNil(try judge.difference(input: Array(input.utf8), output: Array(output.utf8)))
+        for broken in [
+            output.replacingOccurrences(of: "    - grandchild", with: "  - grandchild"),
+            output.replacingOccurrences(of: "      more", with: "    more"),
+            output.replacingOccurrences(of: "  + [ ] child", with: "+ [ ] child"),
+        ] {
+            XCTAssertNotEqual(broken, output)
+            XCTAssertNotNil(try judge.difference(input: Array(input.utf8), output: Array(broken.utf8)), broken)
+        }
+    }
+
     // MARK: What the judge must catch
 
     func testCatchesADroppedLine() throws {

@@ -183,6 +183,30 @@ final class TodoStoreTests: XCTestCase {
         }
     }
 
+    /// A list after `<!-- todofmt-ignore -->` is the user's order: toggling a task in it writes only
+    /// that line (no sinking, no renumbering), removing one renumbers nothing; other lists still sink.
+    func testIgnoredListsAreNeitherSunkNorRenumbered() async throws {
+        let text = """
+        <!-- todofmt-ignore -->
+        1. [ ] First
+        2. [ ] Second
+        3. [ ] Third
+
+        ## Other
+        - [ ] Open
+        - [ ] Next
+
+        """
+        let (store, storage) = try await makeStore(text)
+        try await store.toggle(try await id("First", in: store))
+        XCTAssertEqual(storage.text, text.replacingOccurrences(of: "1. [ ] First", with: "1. [x] First done:2026-11-21"))
+        try await store.remove(try await id("Second", in: store))
+        XCTAssertEqual(storage.text, text.replacingOccurrences(of: "1. [ ] First", with: "1. [x] First done:2026-11-21")
+            .replacingOccurrences(of: "2. [ ] Second\n", with: ""))
+        try await store.toggle(try await id("Open", in: store))
+        XCTAssertTrue(storage.text.hasSuffix("- [ ] Next\n- [x] Open done:2026-11-21\n"), storage.text)
+    }
+
     // MARK: - Undo
 
     func testUndoRedoEveryStep() async throws {

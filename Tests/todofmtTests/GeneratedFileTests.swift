@@ -138,7 +138,7 @@ final class GeneratedFileTests: XCTestCase {
         // bash breaks `--format=j` into three words when '=' is in COMP_WORDBREAKS (the default).
         XCTAssertEqual(try complete("todofmt", "lint", "--format", "=", "g"), ["github"])
         XCTAssertEqual(try complete("todofmt", "--field-style", ""), choices(.fieldStyle))
-        XCTAssertEqual(try complete("todofmt", "lint", "--rule", "TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014"])
+        XCTAssertEqual(try complete("todofmt", "lint", "--rule", "TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014", "TD015", "TD016"])
         XCTAssertEqual(try complete("todofmt", "lint", "--rule", "overdue"), ["overdue-task"])
         XCTAssertEqual(try complete("todofmt", "--generate", "complete-"),
                        ["complete-bash", "complete-fish", "complete-zsh"])
@@ -248,7 +248,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt lint --format "), choices(.format))
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style="), choices(.fieldStyle))
-        XCTAssertEqual(try complete("todofmt lint --rule TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014"])
+        XCTAssertEqual(try complete("todofmt lint --rule TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014", "TD015", "TD016"])
         XCTAssertEqual(try complete("todofmt lint --f"), options(of: .lint, startingWith: "--f"))
         XCTAssertEqual(try complete("todofmt --today 2026-11-21 li"), ["lint"])
         XCTAssertEqual(try complete("todofmt help "), ["config", "format", "help", "lint", "rules", "watch"])
@@ -281,7 +281,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt lint --format=j"), ["--format=json"])
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style "), choices(.fieldStyle))
-        XCTAssertEqual(try complete("todofmt lint --rule TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014"])
+        XCTAssertEqual(try complete("todofmt lint --rule TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014", "TD015", "TD016"])
         XCTAssertEqual(try complete("todofmt lint --f"), options(of: .lint, startingWith: "--f"))
         XCTAssertEqual(try complete("todofmt --f"), options(of: .format, startingWith: "--f"))
         XCTAssertEqual(try complete("todofmt --today 2026-11-21 li"), ["lint"])

@@ -29,6 +29,8 @@ struct BlockScanner {
         /// For paragraphs: first line and the byte offset where its text starts.
         var startLine = 0
         var startOffset = 0
+        /// For block quotes: the number that names them as a container (-2, -3, …).
+        var quote = 0
     }
 
     private let buf: UnsafeBufferPointer<UInt8>
@@ -54,6 +56,8 @@ struct BlockScanner {
     private var quoteMarkerDepth = 0
     /// Byte offset where the last failed thematic-break scan stopped (only meaningful on its line).
     private var thematicBreakFailure = 0
+    /// Block quotes opened so far (they are numbered as containers).
+    private var quoteCount = 0
 
     private static let codeIndent = 4
 
@@ -269,7 +273,8 @@ struct BlockScanner {
                 advanceNextNonspace()
                 advanceOffset(1, columns: false)
                 if isSpaceOrTab(byte(offset)) { advanceOffset(1, columns: true) }
-                addChild(Block(kind: .blockQuote))
+                quoteCount += 1
+                addChild(Block(kind: .blockQuote, quote: -1 - quoteCount))
                 quoteMarkerDepth = stack.count - 1
                 return .container
             }
@@ -300,6 +305,7 @@ struct BlockScanner {
                     || (!allClosed && !blank && stack[stack.count - 1].kind == .paragraph)
                 if type > 0 && (type < 7 || !paragraphContinues) {
                     addChild(Block(kind: .html(type)))
+                    if type == 2 { recordComment(at: nextNonspace) }
                     return .leaf
                 }
             }
@@ -422,6 +428,7 @@ struct BlockScanner {
                 structure.lastTopList = list
             }
             addChild(Block(kind: .list(list)))
+            structure.lists[list].container = containerID(stack.count - 2)
         }
         let item = structure.items.count
         structure.items.append(BlockStructure.Item(
@@ -493,6 +500,28 @@ struct BlockScanner {
             }
         }
         if lastMatched > stack.count - 1 { lastMatched = stack.count - 1 }
+    }
+
+    /// The container number of the block at `index` on the stack (see ``BlockStructure/List/container``).
+    private func containerID(_ index: Int) -> Int {
+        switch stack[index].kind {
+        case .item(let item): return item
+        case .blockQuote: return stack[index].quote
+        default: return -1
+        }
+    }
+
+    /// Records a comment that is a whole HTML block on its line: `<!--` at `start`, a `-->` on the
+    /// same line, and nothing but white space after it. (The block just opened is on top of the stack.)
+    private mutating func recordComment(at start: Int) {
+        var j = start + 4
+        while j + 2 < lineEnd {
+            if buf[j] == UInt8(ascii: "-") && buf[j + 1] == UInt8(ascii: "-") && buf[j + 2] == UInt8(ascii: ">") { break }
+            j += 1
+        }
+        guard j + 2 < lineEnd, isBlankRest(from: j + 3) else { return }
+        structure.comments.append(BlockStructure.Comment(line: lineIndex, start: start, text: (start + 4)..<j,
+                                                         container: containerID(stack.count - 2)))
     }
 
     private func innermostItem() -> Int {

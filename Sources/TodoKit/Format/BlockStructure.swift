@@ -54,6 +54,21 @@ struct BlockStructure: Sendable {
         var delimiter: UInt8
         /// Next list with the same parent, -1 if none.
         var nextSibling: Int = -1
+        /// The container block the list stands in: an item's index, -1 for the document, or a
+        /// block quote's number (-2, -3, …).
+        var container: Int = -1
+    }
+
+    /// An HTML comment that is a whole HTML block on one line: `<!-- text -->`, nothing after it.
+    struct Comment: Sendable {
+        /// The line of the comment.
+        var line: Int
+        /// Byte offset of its `<`.
+        var start: Int
+        /// The bytes between `<!--` and `-->`.
+        var text: Range<Int>
+        /// The container block it stands in, numbered as ``List/container``.
+        var container: Int
     }
 
     /// One checkbox on an item's first line (32-bit numbers, like ``Item``).
@@ -90,6 +105,8 @@ struct BlockStructure: Sendable {
     var lists: [List] = []
     var headings: [Heading] = []
     var tasks: [Task] = []
+    /// One-line HTML comment blocks, in line order (where inline directives are found).
+    var comments: [Comment] = []
     /// First top-level list (not nested in an item), -1 if none; siblings via `nextSibling`.
     var firstTopList: Int = -1
     var lastTopList: Int = -1

@@ -37,6 +37,10 @@ struct CanonicalForm: ~Copyable {
     /// Whether task lines are rewritten (while emitting); then each line's task, -1 if none.
     private var rewritesTasks = false
     private var taskAtLine: [Int32] = []
+    /// Columns added to a line's indentation by renumbering (non-blank lines) and by the
+    /// indentation option (a difference array until ``flushShifts()``); empty until used.
+    private var renumberShift: [Int32] = []
+    private var indentShift: [Int32] = []
 
     /// What a rendering changes.
     struct Scope {
@@ -96,8 +100,19 @@ struct CanonicalForm: ~Copyable {
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             form.rewriteTasks()
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            form.applyMarkerOptions()
             var keys: [UInt64]? = [UInt64](repeating: 0, count: doc.structure.tasks.count)
             let bytes = form.emit(form.lineOrder(), taskKeys: &keys)
+            if doc.directives.freezesAnything, var known = keys {
+                // Frozen task lines are copied, not read while emitting: read their keys here.
+                var text = TaskText()
+                var scratch = ByteWriter()
+                for (index, task) in doc.structure.tasks.enumerated() where doc.directives.isFrozen(task.line) {
+                    doc.read(task: index, into: &text, buf)
+                    known[index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)
+                }
+                keys = known
+            }
             return (bytes, keys ?? [])
         }
     }
@@ -108,9 +123,11 @@ struct CanonicalForm: ~Copyable {
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             if scope.rewriteTasks { form.rewriteTasks() }
             if options.sinkCompleted { form.sinkCompleted(only: scope.lists) }
-            for list in scope.renumber where form.newOrder[list] == nil && doc.structure.lists[list].ordered {
+            for list in scope.renumber where form.newOrder[list] == nil && doc.structure.lists[list].ordered
+                && !doc.directives.freezesAny(ofList: list, doc.structure) {
                 form.renumber(list: list, order: doc.structure.lists[list].items)
             }
+            form.applyMarkerOptions()
             let order = form.lineOrder()
             var noKeys: [UInt64]?
             return (form.emit(order, taskKeys: &noKeys), order)
@@ -143,6 +160,7 @@ struct CanonicalForm: ~Copyable {
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             if form.anyTaskLineChanges(taskKeys: &taskKeys) { return .taskLines }
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            form.applyMarkerOptions()
             return !form.edits.isEmpty || form.newOrder.contains { $0 != nil } ? .listsOnly : .nothing
         }
     }
@@ -173,7 +191,10 @@ struct CanonicalForm: ~Copyable {
     private mutating func rewriteTasks() {
         rewritesTasks = true
         taskAtLine = [Int32](repeating: -1, count: doc.lines.count)
-        for (index, task) in doc.structure.tasks.enumerated() { taskAtLine[task.line] = Int32(index) }
+        // Lines frozen by a directive are copied as they are.
+        for (index, task) in doc.structure.tasks.enumerated() where !doc.directives.isFrozen(task.line) {
+            taskAtLine[task.line] = Int32(index)
+        }
     }
 
     /// Whether any task line is not in canonical form; until it finds one, stores each task's
@@ -185,6 +206,7 @@ struct CanonicalForm: ~Copyable {
         for (index, task) in doc.structure.tasks.enumerated() {
             doc.read(task: index, into: &text, buf)
             if taskKeys != nil { taskKeys![index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) }
+            if doc.directives.isFrozen(task.line) { continue }
             tail.truncate(to: 0)
             CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
             if !tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line)) { return true }
@@ -309,6 +331,8 @@ struct CanonicalForm: ~Copyable {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
             if isPinned(list) { continue }
+            // A list holding lines a directive froze stays in its order (the frozen lines stay put).
+            if doc.directives.freezesAny(ofList: list, structure) { continue }
             // Most lists have nothing to move: find out before building anything.
             var sawCompleted = false
             var moved = false
@@ -480,10 +504,24 @@ struct CanonicalForm: ~Copyable {
         let it = doc.structure.items[item]
         let lineStart = doc.lines.start(it.startLine)
         guard !UnsafeBufferPointer(rebasing: buf[lineStart..<it.markerStart]).contains(where: { !isSpaceOrTab($0) }) else { return }
-        var line = it.startLine + 1
-        while line <= it.lastLine {
-            defer { line += 1 }
-            if doc.structure.lazyLines[line] { continue }
+        guard it.lastLine > it.startLine else { return }
+        // Recorded per line and written by `flushShifts()`, so that a line shifted for two reasons
+        // (nested renumbered items, the indentation option) gets one edit.
+        if renumberShift.isEmpty { renumberShift = [Int32](repeating: 0, count: doc.lines.count) }
+        for line in (it.startLine + 1)...it.lastLine { renumberShift[line] += Int32(shift) }
+    }
+
+    /// Turns the recorded shifts into edits of the lines' leading white space (counted in columns,
+    /// so tabs there become spaces). Lazy continuation lines carry no indentation and are left as
+    /// they are; blank lines are shifted only by the indentation option (inside a code block their
+    /// white space beyond the item's content column is code).
+    private mutating func flushShifts() {
+        guard !renumberShift.isEmpty || !indentShift.isEmpty else { return }
+        var indent = 0
+        for line in 0..<doc.lines.count {
+            if !indentShift.isEmpty { indent += Int(indentShift[line]) }
+            let renumber = renumberShift.isEmpty ? 0 : Int(renumberShift[line])
+            guard renumber != 0 || indent != 0, !doc.structure.lazyLines[line] else { continue }
             let start = doc.lines.start(line)
             let end = doc.lines.contentEnd(line)
             var j = start
@@ -492,9 +530,249 @@ struct CanonicalForm: ~Copyable {
                 column = buf[j] == 0x09 ? column + 4 - column % 4 : column + 1
                 j += 1
             }
-            if j == end { continue }
-            addEdit(line: line, start: start, end: j, bytes: [UInt8](repeating: 0x20, count: column + shift))
+            let wanted: Int
+            if j == end {
+                // A blank line's white space beyond the new content column stays; one space is kept so
+                // that the line does not become empty (after a lone CR, an empty line ending in LF
+                // would join it into one CRLF).
+                guard indent != 0, column > 0 else { continue }
+                wanted = max(1, column + indent)
+                if wanted == column && j - start == column { continue }
+            } else {
+                wanted = column + renumber + indent
+            }
+            addEdit(line: line, start: start, end: j, bytes: [UInt8](repeating: 0x20, count: wanted))
         }
+        renumberShift = []
+        indentShift = []
+    }
+
+    // MARK: - Bullets and indentation (options)
+
+    /// Applies the bullet and indentation options, then writes all recorded indentation shifts.
+    private mutating func applyMarkerOptions() {
+        if let bullet = options.bullet.byte { rewriteBullets(to: bullet) }
+        if let width = options.appliedIndentation { reindent(width: width) }
+        flushShifts()
+    }
+
+    /// Gives every item of each bullet list that holds a task the marker `bullet`, except where
+    /// that would change the document's structure: such a list keeps its markers.
+    private mutating func rewriteBullets(to bullet: UInt8) {
+        let s = doc.structure
+        var rewrite = [Bool](repeating: false, count: s.lists.count)
+        var any = false
+        for (index, list) in s.lists.enumerated() where !list.ordered && list.delimiter != bullet {
+            guard list.items.contains(where: { s.items[$0].task >= 0 }) else { continue }
+            // Frozen lines stay byte for byte.
+            guard !list.items.contains(where: { doc.directives.isFrozen(s.items[$0].startLine) }) else { continue }
+            rewrite[index] = true
+            any = true
+        }
+        guard any else { return }
+        // The bullet list right before each list in the same container, when only blank lines
+        // separate them: with equal markers the two would be one list. Also when the earlier list
+        // ends in a bare checkbox (`- [ ] ` and white space): renderers that do not take it as a
+        // task (cmark-gfm in block quotes) give that item a paragraph, and the item goes on.
+        var previous = [Int](repeating: -1, count: s.lists.count)
+        var lastInContainer: [Int: Int] = [:]
+        for (index, list) in s.lists.enumerated() {
+            if let before = lastInContainer[list.container], !s.lists[before].ordered, !list.ordered {
+                let lastItem = s.items[s.lists[before].items[s.lists[before].items.count - 1]]
+                if onlyBlankLines(after: s.lastLine(ofList: before), before: s.startLine(ofList: index))
+                    || (lastItem.task >= 0 && !s.paragraphLines[lastItem.startLine]) {
+                    previous[index] = before
+                }
+            }
+            lastInContainer[list.container] = index
+        }
+        // Markers on one line may make it a thematic break (`- * *` → `* * *`); lines are checked
+        // with every marker that would change on them.
+        var markerLines: [Int] = []
+        for (index, list) in s.lists.enumerated() where rewrite[index] {
+            for item in list.items { markerLines.append(s.items[item].startLine) }
+        }
+        markerLines = Array(Set(markerLines)).sorted()
+        var firstItemAt: [Int: Int] = [:]
+        for (index, item) in s.items.enumerated() where firstItemAt[item.startLine] == nil { firstItemAt[item.startLine] = index }
+        var changed = true
+        while changed {
+            changed = false
+            for index in s.lists.indices where previous[index] >= 0 {
+                let before = previous[index]
+                let a = rewrite[before] ? bullet : s.lists[before].delimiter
+                let b = rewrite[index] ? bullet : s.lists[index].delimiter
+                // Lists that were apart stay apart; lists some renderer joins stay alike.
+                let sameBefore = s.lists[before].delimiter == s.lists[index].delimiter
+                if (a == b) != sameBefore && (rewrite[before] || rewrite[index]) {
+                    rewrite[before] = false
+                    rewrite[index] = false
+                    changed = true
+                }
+            }
+            for line in markerLines {
+                guard let first = firstItemAt[line] else { continue }
+                var items: [Int] = []
+                var item = first
+                while item < s.items.count && s.items[item].startLine == line {
+                    items.append(item)
+                    item += 1
+                }
+                guard items.contains(where: { rewrite[s.items[$0].list] }) else { continue }
+                let breaks = items.contains { candidate in
+                    startsThematicBreak(at: s.items[candidate].markerStart, line: line) { offset in
+                        if let at = items.first(where: { s.items[$0].markerStart == offset }), rewrite[s.items[at].list] { return bullet }
+                        return buf[offset]
+                    }
+                }
+                if breaks {
+                    for item in items where rewrite[s.items[item].list] {
+                        rewrite[s.items[item].list] = false
+                        changed = true
+                    }
+                }
+            }
+        }
+        for (index, list) in s.lists.enumerated() where rewrite[index] {
+            for item in list.items {
+                let it = s.items[item]
+                addEdit(line: it.startLine, start: it.markerStart, end: it.markerEnd, bytes: [bullet])
+            }
+        }
+    }
+
+    /// Whether the rest of `line` from `start`, read through `byteAt`, is a thematic break.
+    private func startsThematicBreak(at start: Int, line: Int, byteAt: (Int) -> UInt8) -> Bool {
+        let end = doc.lines.contentEnd(line)
+        let c = byteAt(start)
+        guard c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
+        var count = 0
+        for offset in start..<end {
+            let b = byteAt(offset)
+            if b == c {
+                count += 1
+            } else if !isSpaceOrTab(b) {
+                return false
+            }
+        }
+        return count >= 3
+    }
+
+    /// Whether every line strictly between `first` and `last` holds only white space and `>`.
+    private func onlyBlankLines(after first: Int, before last: Int) -> Bool {
+        var line = first + 1
+        while line < last {
+            var i = doc.lines.start(line)
+            let end = doc.lines.contentEnd(line)
+            while i < end && (isSpaceOrTab(buf[i]) || buf[i] == UInt8(ascii: ">")) { i += 1 }
+            if i < end { return false }
+            line += 1
+        }
+        return true
+    }
+
+    /// Indents each bullet list nested in a bullet item so that its markers sit `width` columns right
+    /// of the parent's marker, moving the list's lines by the same number of columns. A list keeps
+    /// its indentation (and moves only with its parent) when it would leave the parent's content,
+    /// tabs are involved, its items start in different columns, lines there are frozen, or the line
+    /// after it would change blocks.
+    private mutating func reindent(width: Int) {
+        let s = doc.structure
+        let lines = doc.lines
+        // Lines that stop a list from moving, counted to test a range at once: a tab among the leading
+        // white space, block-quote and list markers (it stands for a number of columns that depends on
+        // where it is), or an indented lazy continuation line (it stays where it is, and its column
+        // relative to the moved containers could make it start a block).
+        var tabsBefore = [Int32](repeating: 0, count: lines.count + 1)
+        for line in 0..<lines.count {
+            var i = lines.start(line)
+            let end = lines.contentEnd(line)
+            var tab = doc.structure.lazyLines[line] && i < end && isSpaceOrTab(buf[i])
+            while !tab && i < end {
+                let c = buf[i]
+                if c == 0x09 {
+                    tab = true
+                    break
+                }
+                guard c == 0x20 || c == UInt8(ascii: ">") || c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+")
+                    || c == UInt8(ascii: ".") || c == UInt8(ascii: ")") || isDigit(c) else { break }
+                i += 1
+            }
+            tabsBefore[line + 1] = tabsBefore[line] + (tab ? 1 : 0)
+        }
+        var shifted = [Int](repeating: 0, count: s.lists.count)
+        var difference = [Int32](repeating: 0, count: lines.count + 1)
+        var any = false
+        for (index, list) in s.lists.enumerated() {
+            let parent = list.parentItem
+            guard parent >= 0 else { continue }
+            let parentList = s.items[parent].list
+            let inherited = shifted[parentList]
+            shifted[index] = inherited
+            guard !list.ordered, !s.lists[parentList].ordered, list.container == parent else { continue }
+            let first = s.startLine(ofList: index), last = s.lastLine(ofList: index)
+            let p = s.items[parent]
+            guard first > p.startLine, !doc.directives.freezesAny(from: first, through: last),
+                  tabsBefore[last + 1] == tabsBefore[first],
+                  let parentMarker = plainIndentColumn(line: p.startLine, upTo: p.markerStart) else { continue }
+            var markerColumn = -1
+            var ragged = false
+            for item in list.items {
+                let it = s.items[item]
+                guard let column = plainIndentColumn(line: it.startLine, upTo: it.markerStart), markerColumn < 0 || column == markerColumn else {
+                    ragged = true
+                    break
+                }
+                markerColumn = column
+            }
+            guard !ragged else { continue }
+            let parentContent = contentColumn(parent) + inherited
+            let target = parentMarker + inherited + width
+            guard target >= parentContent && target <= parentContent + 3 else { continue }
+            let delta = target - (markerColumn + inherited)
+            guard delta != 0 else { continue }
+            // A list of the same parent right before this one (only blank lines between) goes on
+            // through those lines: at or right of its last item's content column, this list would
+            // become part of that item.
+            var sibling = p.firstChildList, before = -1
+            while sibling >= 0 && sibling != index {
+                before = sibling
+                sibling = s.lists[sibling].nextSibling
+            }
+            if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
+                let lastItem = s.lists[before].items[s.lists[before].items.count - 1]
+                if target >= contentColumn(lastItem) + shifted[before] { continue }
+            }
+            // After the move, the next non-blank line must still stand apart from the list: indented
+            // to an item's content, it would become part of that item.
+            let minContent = (list.items.map { contentColumn($0) }.min() ?? 0) + inherited + delta
+            var follower = last + 1
+            while follower < lines.count && isBlank(follower, quoteDepth: 0) { follower += 1 }
+            if follower < lines.count, let (column, _) = lineStart(follower, quoteDepth: 0) {
+                var followerShift = 0
+                var item = parent
+                while item >= 0 {
+                    if follower <= s.items[item].lastLine {
+                        followerShift = shifted[s.items[item].list]
+                        break
+                    }
+                    item = s.lists[s.items[item].list].parentItem
+                }
+                if column + followerShift >= minContent { continue }
+            }
+            shifted[index] = inherited + delta
+            difference[first] += Int32(delta)
+            difference[last + 1] -= Int32(delta)
+            any = true
+        }
+        if any { indentShift = difference }
+    }
+
+    /// The column of `offset` on `line` when only spaces stand before it (nil for tabs, `>` or text).
+    private func plainIndentColumn(line: Int, upTo offset: Int) -> Int? {
+        let start = doc.lines.start(line)
+        for i in start..<offset where buf[i] != 0x20 { return nil }
+        return offset - start
     }
 
     // MARK: - Output

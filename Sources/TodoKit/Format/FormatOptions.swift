@@ -8,15 +8,32 @@ public struct FormatOptions: Hashable, Sendable {
     public var sinkCompleted: Bool
     /// The day used for stamping.
     public var today: Day
+    /// The marker of bullet lists that hold tasks (``BulletStyle/keep`` leaves markers as written).
+    public var bullet: BulletStyle
+    /// How many columns right of its parent item's marker a nested bullet list's markers sit
+    /// (2, 3 or 4); nil, or any other value, leaves indentation as written.
+    public var indentation: Int?
+
+    /// The indentation widths the formatter applies.
+    public static let indentationWidths: ClosedRange<Int> = 2...4
 
     /// Creates options; every argument has the default behaviour.
-    public init(fieldStyle: FieldStyle = .default, stampDates: Bool = true, sinkCompleted: Bool = true, today: Day = .today()) {
+    public init(fieldStyle: FieldStyle = .default, stampDates: Bool = true, sinkCompleted: Bool = true, today: Day = .today(),
+                bullet: BulletStyle = .default, indentation: Int? = nil) {
         self.fieldStyle = fieldStyle
         self.stampDates = stampDates
         self.sinkCompleted = sinkCompleted
         self.today = today
+        self.bullet = bullet
+        self.indentation = indentation
     }
 
     /// The defaults, with today's local date.
     public static var `default`: FormatOptions { FormatOptions() }
+
+    /// The indentation width to apply, nil when indentation is kept.
+    var appliedIndentation: Int? {
+        guard let indentation, FormatOptions.indentationWidths.contains(indentation) else { return nil }
+        return indentation
+    }
 }

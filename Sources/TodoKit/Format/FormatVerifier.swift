@@ -1,16 +1,18 @@
 /// The safety check run on every formatting result before anyone may write it.
 ///
 /// It parses the output again, independently of how it was built, and proves that
-/// - the same non-task lines are there, byte for byte (ignoring only indentation and list numbers),
+/// - the same non-task lines are there, byte for byte (ignoring only indentation and list numbers,
+///   and the bullet characters when the bullet option rewrites them),
 /// - the same tasks are there (same completion, title, block id and priority; dates may change),
 /// - the same lists hold the same items under the same parents,
-/// - a second formatting would change nothing.
+/// - a second formatting would change nothing,
+/// - the lines inline directives froze are the same lines, at the same positions, byte for byte.
 enum FormatVerifier {
     /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`,
     /// or when formatting it again would change it.
     static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
         let out = ParsedDocument(validated: output)
-        if let problem = problem(Expectation(input, taskKeys: nil), out, outputTaskKeys: nil)
+        if let problem = problem(Expectation(input, taskKeys: nil, options: options), out, outputTaskKeys: nil)
             ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
             throw .verificationFailed(problem)
         }
@@ -18,8 +20,8 @@ enum FormatVerifier {
 
     /// Throws `TodoError.verificationFailed` when `output` (already parsed, and known to be stable)
     /// does not hold the same lines, tasks and lists as `input`.
-    static func verify(input: ParsedDocument, output: ParsedDocument) throws(TodoError) {
-        try verify(Expectation(input, taskKeys: nil), output: output, outputTaskKeys: nil)
+    static func verify(input: ParsedDocument, output: ParsedDocument, options: FormatOptions) throws(TodoError) {
+        try verify(Expectation(input, taskKeys: nil, options: options), output: output, outputTaskKeys: nil)
     }
 
     /// ``verify(input:output:)`` against an ``Expectation`` taken from the input earlier;
@@ -39,16 +41,25 @@ enum FormatVerifier {
         fileprivate let taskCount: Int
         fileprivate let listCount: Int
         fileprivate let keys: Keys
+        /// The frozen line ranges and a digest of their bytes.
+        fileprivate let frozen: [Range<Int>]
+        fileprivate let frozenDigest: UInt64
+        /// Whether bullet characters may differ (the bullet option rewrites them).
+        fileprivate let anyBullet: Bool
 
         /// `taskKeys`: the ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task when already
-        /// computed (the formatter does it while it reads the tasks anyway).
-        init(_ input: ParsedDocument, taskKeys: [UInt64]?) {
+        /// computed (the formatter does it while it reads the tasks anyway). `options`: what the
+        /// formatter was asked to do.
+        init(_ input: ParsedDocument, taskKeys: [UInt64]?, options: FormatOptions) {
+            anyBullet = options.bullet != .keep
             hasBOM = input.hasBOM
             lineCount = input.lines.count
             frontMatterLines = input.frontMatterLines
             taskCount = input.structure.tasks.count
             listCount = input.structure.lists.count
-            keys = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: taskKeys) }
+            keys = input.bytes.withUnsafeBufferPointer { [anyBullet] in Keys(input, $0, taskKeys: taskKeys, anyBullet: anyBullet) }
+            frozen = input.directives.frozen
+            frozenDigest = FormatVerifier.frozenDigest(input)
         }
     }
 
@@ -61,11 +72,29 @@ enum FormatVerifier {
         if a.listCount != sb.lists.count { return "list count changed (\(a.listCount) → \(sb.lists.count))" }
 
         let ka = a.keys
-        let kb = b.bytes.withUnsafeBufferPointer { Keys(b, $0, taskKeys: outputTaskKeys) }
+        let kb = b.bytes.withUnsafeBufferPointer { Keys(b, $0, taskKeys: outputTaskKeys, anyBullet: a.anyBullet) }
         if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
         if ka.tasks != kb.tasks { return "a task was lost or altered" }
         if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
+        if a.frozen != b.directives.frozen { return "the lines an ignore directive covers changed" }
+        if a.frozenDigest != frozenDigest(b) { return "a line an ignore directive covers was altered" }
         return nil
+    }
+
+    /// A hash of the frozen lines' contents (endings excluded: they belong to positions), with
+    /// their line numbers.
+    private static func frozenDigest(_ doc: ParsedDocument) -> UInt64 {
+        guard doc.directives.freezesAnything else { return 0 }
+        return doc.bytes.withUnsafeBufferPointer { buf in
+            var hash = Hasher64()
+            for range in doc.directives.frozen {
+                for line in range where line < doc.lines.count {
+                    hash.add(word: UInt64(line))
+                    hash.add(buf, doc.lines.start(line), doc.lines.contentEnd(line))
+                }
+            }
+            return hash.value
+        }
     }
 
     /// Why formatting `doc` again would change it, if it would.
@@ -117,8 +146,9 @@ enum FormatVerifier {
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
         var lists = Fingerprint()
-        /// Fingerprints `doc`; `taskKeys`: the tasks' keys when already known.
-        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?) {
+        /// Fingerprints `doc`; `taskKeys`: the tasks' keys when already known; `anyBullet`: read every
+        /// bullet character as `-`.
+        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?, anyBullet: Bool) {
             let s = doc.structure
             var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
             var taskKeys: [UInt64]
@@ -147,7 +177,7 @@ enum FormatVerifier {
                 let firstItem = nextItem < s.items.count && s.items[nextItem].startLine == line ? nextItem : -1
                 var key = 0 as UInt64
                 if taskHere < 0 {
-                    key = Keys.lineKey(doc, line, firstItem, buf)
+                    key = Keys.lineKey(doc, line, firstItem, buf, anyBullet: anyBullet)
                     nonTaskLines.add(key)
                 }
                 var shared: UInt64?
@@ -164,7 +194,7 @@ enum FormatVerifier {
                         // A later item on its line (`- - - a`, `2. - a`) is keyed by its line as the line's
                         // first item reads it (without that item's number, which renumbering may change),
                         // hashed once per line, not once per item (deep nesting was quadratic).
-                        let lineKey = shared ?? Keys.lineKey(doc, line, firstItem, buf)
+                        let lineKey = shared ?? Keys.lineKey(doc, line, firstItem, buf, anyBullet: anyBullet)
                         shared = lineKey
                         itemKey = lineKey
                     } else {
@@ -178,15 +208,17 @@ enum FormatVerifier {
             for (index, list) in s.lists.enumerated() {
                 var hash = Hasher64()
                 hash.add(list.ordered ? 1 : 0)
-                hash.add(list.delimiter)
+                hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)
                 hash.add(word: listItems[index].digest)
                 hash.add(word: list.parentItem >= 0 ? itemKeys[list.parentItem] : 0)
                 lists.add(hash.value)
             }
         }
 
-        /// A line without its indentation and, on an ordered item's first line, without the number.
-        static func lineKey(_ doc: ParsedDocument, _ line: Int, _ item: Int, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        /// A line without its indentation and, on an ordered item's first line, without the number;
+        /// with `anyBullet`, the markers of the bullet items that start on the line read as `-`.
+        static func lineKey(_ doc: ParsedDocument, _ line: Int, _ item: Int, _ buf: UnsafeBufferPointer<UInt8>,
+                            anyBullet: Bool) -> UInt64 {
             var hash = Hasher64()
             var i = doc.lines.starts[line]
             let end = doc.lines.contentEnds[line]
@@ -199,6 +231,19 @@ enum FormatVerifier {
                 if it.number >= 0 && i == it.markerStart {
                     hash.add(buf[it.markerEnd - 1])
                     i = it.contentStart
+                }
+            }
+            if anyBullet && item >= 0 {
+                var next = item
+                let items = doc.structure.items
+                while next < items.count && items[next].startLine == line {
+                    let marker = items[next].markerStart
+                    if items[next].number < 0 && marker >= i {
+                        hash.add(buf, i, marker)
+                        hash.add(UInt8(ascii: "-"))
+                        i = marker + 1
+                    }
+                    next += 1
                 }
             }
             hash.add(buf, i, end)

@@ -8,6 +8,8 @@ struct ParsedDocument: Sendable {
     /// Lines of YAML front matter at the top (0 when there is none).
     let frontMatterLines: Int
     let structure: BlockStructure
+    /// The inline `todofmt-` directives and the lines they freeze.
+    let directives: Directives
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -22,10 +24,11 @@ struct ParsedDocument: Sendable {
             hasBOM = false
             bytes = input
         }
-        (lines, frontMatterLines, structure) = bytes.withUnsafeBufferPointer { buf in
+        (lines, frontMatterLines, structure, directives) = bytes.withUnsafeBufferPointer { buf in
             let lines = LineTable(buf)
             let frontMatter = ParsedDocument.frontMatterLength(buf, lines)
-            return (lines, frontMatter, BlockScanner.scan(buf, lines: lines, skipLines: frontMatter))
+            let structure = BlockScanner.scan(buf, lines: lines, skipLines: frontMatter)
+            return (lines, frontMatter, structure, Directives(buf, lines: lines, structure: structure))
         }
     }
 

@@ -43,7 +43,7 @@ public struct TodoFormatter: Sendable {
         guard let input = parsed else { return [] }
         let (first, inputKeys) = CanonicalForm.renderWithTaskKeys(input, options: options)
         if first.count == input.bytes.count + (input.hasBOM ? 3 : 0) && first == input.utf8 { return first }
-        let expected = FormatVerifier.Expectation(input, taskKeys: inputKeys)
+        let expected = FormatVerifier.Expectation(input, taskKeys: inputKeys, options: options)
         parsed = nil
         _ = consume input
         var bytes = first

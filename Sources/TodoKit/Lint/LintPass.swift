@@ -5,6 +5,8 @@ struct LintPass {
     let today: Day
     let enabled: Set<String>
     var findings: [Finding] = []
+    /// The rules `todofmt-disable` comments turned off, by line.
+    private let switches: LintSwitches
 
     /// What the task rules learned about each task, for the list rules.
     private var completed: [Bool] = []
@@ -15,6 +17,7 @@ struct LintPass {
         self.buf = buf
         self.today = today
         self.enabled = enabled
+        switches = LintSwitches(doc.directives)
     }
 
     mutating func run() {
@@ -22,13 +25,21 @@ struct LintPass {
         checkLists()
         checkParents()
         if on(.nearMissTask) { checkNearMisses() }
+        checkDirectives()
     }
 
     func on(_ rule: LintRule) -> Bool { enabled.contains(rule.code) }
 
-    /// Records a finding at byte `offset` of `line` (0-based) if the rule is enabled.
+    /// Records a finding at byte `offset` of `line` (0-based) if the rule is enabled, not turned off
+    /// there by a `todofmt-disable` comment, and the line is not left alone by an ignore directive.
     mutating func report(_ rule: LintRule, line: Int, offset: Int, _ message: String) {
-        guard on(rule) else { return }
+        guard !doc.directives.isFrozen(line) else { return }
+        reportEvenIfIgnored(rule, line: line, offset: offset, message)
+    }
+
+    /// ``report(_:line:offset:_:)`` also on ignored lines (for findings about the directives themselves).
+    private mutating func reportEvenIfIgnored(_ rule: LintRule, line: Int, offset: Int, _ message: String) {
+        guard on(rule), !switches.isOff(rule.code, line: line) else { return }
         findings.append(Finding(rule, line: line + 1, column: offset - doc.lines.starts[line] + 1, message))
     }
 
@@ -94,7 +105,9 @@ struct LintPass {
 
     private mutating func checkLists() {
         let s = doc.structure
-        for list in s.lists {
+        for (index, list) in s.lists.enumerated() {
+            // The formatter does not reorder a list that holds ignored lines.
+            let reorderable = !doc.directives.freezesAny(ofList: index, s)
             var lastOpen = -1
             for (position, item) in list.items.enumerated() {
                 let task = s.items[item].task
@@ -105,7 +118,7 @@ struct LintPass {
                 let task = s.items[item].task
                 guard task >= 0 else { continue }
                 let t = s.tasks[task]
-                if completed[task] && position < lastOpen {
+                if completed[task] && position < lastOpen && reorderable {
                     report(.completedAboveOpen, line: t.line, offset: t.checkbox, "completed task above open items")
                 }
                 guard !titles[task].isEmpty else { continue }
@@ -115,6 +128,37 @@ struct LintPass {
                     seen[titles[task]] = t.line
                 }
             }
+        }
+    }
+
+    // MARK: - Directives
+
+    /// Unknown `todofmt-` words, rule names no rule has, and directives that match nothing.
+    private mutating func checkDirectives() {
+        let directives = doc.directives
+        guard !directives.all.isEmpty else { return }
+        for directive in directives.all {
+            switch directive.kind {
+            case .unknown:
+                reportEvenIfIgnored(.unknownDirective, line: directive.line, offset: directive.wordStart,
+                                    "unknown directive '\(directive.word)'")
+            case .ignore, .ignoreStart, .ignoreEnd:
+                if let first = directive.argumentStarts.first {
+                    reportEvenIfIgnored(.unknownDirective, line: directive.line, offset: first,
+                                        "\(directive.word) takes no arguments")
+                }
+            case .disable, .enable:
+                break
+            }
+        }
+        for unknown in switches.unknownRules {
+            let directive = directives.all[unknown.directive]
+            reportEvenIfIgnored(.unknownDirective, line: directive.line, offset: directive.argumentStarts[unknown.argument],
+                                "unknown rule '\(directive.arguments[unknown.argument])' in \(directive.word)")
+        }
+        for problem in directives.problems {
+            let directive = directives.all[problem.directive]
+            reportEvenIfIgnored(.unmatchedDirective, line: directive.line, offset: directive.wordStart, problem.message)
         }
     }
 

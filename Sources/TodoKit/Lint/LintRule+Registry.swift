@@ -4,7 +4,7 @@ extension LintRule {
     public static let all: [LintRule] = [
         unformatted, invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
         dueBeforeCreated, completedParentWithOpenSubtasks, nonCanonicalCheckbox, unknownStatus,
-        nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask,
+        nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask, unknownDirective, unmatchedDirective,
     ]
 
     static let unformatted = LintRule(
@@ -153,4 +153,31 @@ extension LintRule {
         rationale: "Useful in a daily CI job; off by default because the result changes with the date.",
         triggers: [Example("- [ ] Pay rent due:2026-11-20\n", line: 1, column: 16)],
         passes: ["- [ ] Pay rent due:2026-11-21\n", "- [x] Pay rent due:2026-11-01 done:2026-11-02\n"])
+
+    static let unknownDirective = LintRule(
+        code: "TD015", name: "unknown-directive", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a `todofmt-` comment the tool does not know, or a rule name no rule has",
+        rationale: "A misspelled directive (`todofmt-ignroe`, `todofmt-disable TD04`) silently does nothing.",
+        triggers: [
+            Example("<!-- todofmt-ignroe -->\n- [ ] a\n", line: 1, column: 6),
+            Example("<!-- todofmt-disable TD04 -->\n- [ ] a\n", line: 1, column: 22),
+            Example("<!-- todofmt-disable completed-above-open, nosuch-rule -->\n", line: 1, column: 44),
+            Example("<!-- todofmt-ignore this list -->\n- [x] a\n- [ ] b\n", line: 1, column: 21),
+        ],
+        passes: ["<!-- todofmt-ignore -->\n- [ ] a\n", "<!-- todofmt-disable TD004,duplicate-task -->\n",
+                 "<!--todofmt-enable-->\n", "```\n<!-- todofmt-nonsense -->\n```\n", "text <!-- todofmt-nonsense -->\n",
+                 "<!-- todofmtignore -->\n", "<!-- todofmt-disable TD015 -->\n<!-- todofmt-nonsense -->\n"])
+
+    static let unmatchedDirective = LintRule(
+        code: "TD016", name: "unmatched-directive", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "`todofmt-ignore` with no list right after it, or an ignore region that is not closed or not opened",
+        rationale: "The directive does not cover what its author meant: nothing, or the whole rest of the file.",
+        triggers: [
+            Example("<!-- todofmt-ignore -->\nText.\n\n- [ ] a\n", line: 1, column: 6),
+            Example("- [ ] a\n\n<!-- todofmt-ignore-end -->\n", line: 3, column: 6),
+            Example("<!-- todofmt-ignore-start -->\n- [x] a\n- [ ] b\n", line: 1, column: 6),
+            Example("- [ ] a\n  <!-- todofmt-ignore -->\n- [ ] b\n", line: 2, column: 8),
+        ],
+        passes: ["<!-- todofmt-ignore -->\n\n- [ ] a\n", "<!-- todofmt-ignore-start -->\n- [x] a\n<!-- todofmt-ignore-end -->\n",
+                 "> <!-- todofmt-ignore -->\n> - [ ] a\n", "- [ ] a\n  <!-- todofmt-ignore -->\n  - [ ] b\n"])
 }

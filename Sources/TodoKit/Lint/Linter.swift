@@ -43,7 +43,10 @@ public struct Linter: Sendable {
         // A document the formatter refuses has no canonical form to compare with.
         if codes.contains(LintRule.unformatted.code),
            let formatted = try? TodoFormatter(options: formatOptions).format(parsed: doc) {
+            // `todofmt-disable` comments turn TD000 off like any rule (the formatter still formats there).
+            let switches = LintSwitches(doc.directives)
             findings += Self.unformattedFindings(original: doc.bytes, formatted: formatted)
+                .filter { !switches.isOff($0.code, line: $0.location.line - 1) }
         }
         if !severities.isEmpty {
             for i in findings.indices {

@@ -15,6 +15,9 @@ struct DocumentGenerator {
     private var indentUnit = "  "
     /// Percent chance that an item gets a child list, before depth lowers it.
     private var nestingChance = 25
+    /// Whether inline directives (`<!-- todofmt-ignore -->`, regions, disable) are mixed in. Off, the
+    /// generator draws exactly the numbers it always drew, so the documents stay the same.
+    private var directives = false
 
     private static let maxLines = 70
 
@@ -24,9 +27,10 @@ struct DocumentGenerator {
         rng = SplitMix64(seed: seed)
     }
 
-    /// The document for `seed`.
-    static func document(seed: UInt64) -> [UInt8] {
+    /// The document for `seed`; `directives`: with inline directives mixed in.
+    static func document(seed: UInt64, directives: Bool = false) -> [UInt8] {
         var generator = DocumentGenerator(seed: seed)
+        generator.directives = directives
         return generator.document()
     }
 
@@ -36,9 +40,22 @@ struct DocumentGenerator {
         nestingChance = rng.chance(15) ? 75 : 25
         if rng.chance(10) { frontMatter() }
         let blocks = 1 + rng.below(6)
+        var openRegion = false
         for index in 0..<blocks where lines.count < DocumentGenerator.maxLines {
             if index > 0 || !lines.isEmpty { separator() }
+            if directives && rng.chance(15) {
+                lines.append(rng.pick(["<!-- todofmt-disable -->", "<!-- todofmt-disable TD004 -->", "<!--todofmt-enable-->",
+                                       "<!-- todofmt-ignore-end -->", "<!-- todofmt-nonsense -->"]))
+            }
+            if directives && !openRegion && rng.chance(12) {
+                lines.append("<!-- todofmt-ignore-start -->")
+                openRegion = true
+            }
             block()
+            if directives && openRegion && rng.chance(50) {
+                lines.append(rng.pick(["<!-- todofmt-ignore-end -->", "", "<!-- todofmt-ignore-end -->"]))
+                openRegion = lines.last == ""
+            }
         }
         return assemble()
     }
@@ -201,6 +218,15 @@ struct DocumentGenerator {
     // MARK: Lists
 
     private mutating func list(depth: Int, prefix: String) {
+        if directives && rng.chance(25) {
+            // Usually right before the list; now and then with a blank line or text in between.
+            lines.append(prefix + rng.pick(["<!-- todofmt-ignore -->", "<!--todofmt-ignore-->", "<!-- todofmt-ignore  -->"]))
+            switch rng.below(10) {
+            case 0: lines.append("")
+            case 1: lines.append(prefix + inlineText(words: 2))
+            default: break
+            }
+        }
         let ordered = rng.chance(35)
         let bullet = rng.pick(["-", "-", "*", "+"])
         let delimiter = rng.pick([".", ".", ")"])

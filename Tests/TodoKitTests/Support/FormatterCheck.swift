@@ -8,7 +8,8 @@ enum FormatterCheck: String, CaseIterable, Sendable {
     case formats
     /// Formatting the formatted output changes nothing.
     case idempotent
-    /// An input without tasks comes out byte for byte.
+    /// An input without tasks comes out byte for byte (with the indentation option: up to the
+    /// leading white space of its lines).
     case unchangedWithoutTasks
     /// Input and output render alike on GitHub, up to what the format rules allow.
     case rendersAlike
@@ -21,12 +22,22 @@ enum FormatterCheck: String, CaseIterable, Sendable {
     /// The formatter with default options and the pinned day.
     static let formatter = TodoFormatter(options: FormatOptions(today: today))
 
+    /// The bullet and indentation settings the option sweeps use, each with the pinned day.
+    static let markerOptions: [FormatOptions] = [
+        FormatOptions(today: today, bullet: .dash, indentation: 2),
+        FormatOptions(today: today, bullet: .asterisk, indentation: 4),
+        FormatOptions(today: today, bullet: .plus, indentation: 3),
+        FormatOptions(today: today, bullet: .dash),
+        FormatOptions(today: today, indentation: 2),
+    ]
+
     /// What is wrong with `input` under this property, or `nil`. `judge` is needed for ``rendersAlike``.
     ///
     /// A property that needs a formatted output is not checked when formatting fails; ``formats``
     /// reports that.
-    func problem(in input: [UInt8], judge: RenderingJudge? = nil) throws -> String? {
-        let formatter = FormatterCheck.formatter
+    /// `options`: the formatter's options (default: ``formatter``'s); a judge must be made for the same options.
+    func problem(in input: [UInt8], judge: RenderingJudge? = nil, options: FormatOptions? = nil) throws -> String? {
+        let formatter = options.map { TodoFormatter(options: $0) } ?? FormatterCheck.formatter
         switch self {
         case .lossless:
             let document: TodoDocument
@@ -48,6 +59,10 @@ enum FormatterCheck: String, CaseIterable, Sendable {
             guard let document = try? TodoDocument(utf8: input), document.tasks.isEmpty else { return nil }
             let output: [UInt8]
             do { output = try formatter.format(utf8: input) } catch { return "formatting fails: \(error)" }
+            if formatter.options.indentation != nil {
+                return FormatterCheck.unindented(output) == FormatterCheck.unindented(input)
+                    ? nil : "no tasks, yet more than indentation changed:\n\(FormatterCheck.firstDifference(input, output))"
+            }
             return output == input ? nil : "no tasks, yet the output differs:\n\(FormatterCheck.firstDifference(input, output))"
         case .rendersAlike:
             guard let judge else { return nil }
@@ -59,6 +74,14 @@ enum FormatterCheck: String, CaseIterable, Sendable {
             let rendered = html.components(separatedBy: "<li><input type=\"checkbox\" ").count - 1
             guard document.tasks.count < rendered else { return nil }
             return "cmark-gfm renders \(rendered) task checkbox(es), the parser finds \(document.tasks.count) task(s):\n\(html)"
+        }
+    }
+
+    /// The lines of `bytes` without their leading spaces and tabs.
+    static func unindented(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        Shrinker.lines(bytes).map { line in
+            let slice = line[...]
+            return slice.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         }
     }
 

@@ -38,14 +38,21 @@ struct HTMLNormalizer: Sendable {
     ///
     /// `keptLists` are the first lines (1-based) of lists the formatter leaves in their order because
     /// reordering them would change the blocks around them; their items are not sunk.
-    func canonical(_ html: String, source: [[UInt8]] = [], applyingRules: Bool, keptLists: Set<Int> = []) -> String {
+    ///
+    /// `ignoredLines` are the lines (1-based) an ignore directive leaves alone: an item starting on
+    /// one of them is taken as written even when applying the rules (no stamping, no field removal).
+    func canonical(_ html: String, source: [[UInt8]] = [], applyingRules: Bool, keptLists: Set<Int> = [],
+                   ignoredLines: Set<Int> = []) -> String {
         var normalizer = self
         normalizer.keptLists = keptLists
+        normalizer.ignoredLines = ignoredLines
         return normalizer.canonicalForm(html, source: source, applyingRules: applyingRules)
     }
 
     /// Lists left in their order (first lines, 1-based).
     var keptLists: Set<Int> = []
+    /// Lines left alone by ignore directives (1-based).
+    var ignoredLines: Set<Int> = []
 
     private func canonicalForm(_ html: String, source: [[UInt8]], applyingRules: Bool) -> String {
         var tokens: [HTMLToken] = []
@@ -93,7 +100,9 @@ struct HTMLNormalizer: Sendable {
     }
 
     /// An item's canonical tokens, and whether it is a completed task.
-    private func normalized(_ item: HTMLListItem, source: [[UInt8]], applyingRules: Bool) -> (tokens: [HTMLToken], completed: Bool) {
+    private func normalized(_ item: HTMLListItem, source: [[UInt8]], applyingRules allRules: Bool) -> (tokens: [HTMLToken], completed: Bool) {
+        // Nested lists are judged by their own items' lines.
+        let applyingRules = allRules && !ignoredLines.contains(item.open.source?.line ?? -1)
         // The head is everything before the first nested list; a task's first line lies in it.
         var head: [HTMLToken] = []
         var rest = item.children[...]
@@ -128,7 +137,7 @@ struct HTMLNormalizer: Sendable {
         var tokens: [HTMLToken] = [.tag(item.open)]
         if let note { tokens.append(note) }
         tokens += head
-        for node in rest { append(node, to: &tokens, source: source, applyingRules: applyingRules) }
+        for node in rest { append(node, to: &tokens, source: source, applyingRules: allRules) }
         tokens.append(.tag(item.close))
         return (tokens, completed)
     }

@@ -8,10 +8,14 @@ struct RenderingJudge: Sendable {
     /// The canonical form.
     let normalizer: HTMLNormalizer
 
-    /// A judge stamping with `today`.
-    init(renderer: CmarkRenderer, today: Day) {
+    /// The options the judged outputs were formatted with (they decide which lists stay in order).
+    let options: FormatOptions
+
+    /// A judge stamping with `today`, for outputs formatted with `options` (default: the defaults on `today`).
+    init(renderer: CmarkRenderer, today: Day, options: FormatOptions? = nil) {
         self.renderer = renderer
         self.normalizer = HTMLNormalizer(today: today)
+        self.options = options ?? FormatOptions(today: today)
     }
 
     /// How an input renders, with its lists in the order the formatter must give them.
@@ -34,8 +38,11 @@ struct RenderingJudge: Sendable {
         let (frontMatter, body) = FrontMatter.split(input)
         let html = try renderer.render(body, sourcePositions: true)
         // The lists the engine deliberately leaves unsorted, 1-based (the body keeps the line numbers).
-        let kept = Set(CanonicalForm.listsKeptInPlace(ParsedDocument(validated: input), options: FormatOptions(today: normalizer.today)).map { $0 + 1 })
-        let canonical = normalizer.canonical(html, source: Shrinker.lines(body), applyingRules: true, keptLists: kept)
+        let parsed = ParsedDocument(validated: input)
+        let kept = Set(CanonicalForm.listsKeptInPlace(parsed, options: options).map { $0 + 1 })
+        // The lines ignore directives freeze (a list holding one is among the kept lists).
+        let ignored = Set(parsed.directives.frozen.flatMap { $0 }.map { $0 + 1 })
+        let canonical = normalizer.canonical(html, source: Shrinker.lines(body), applyingRules: true, keptLists: kept, ignoredLines: ignored)
         return Rendering(frontMatter: frontMatter, html: html, canonical: canonical)
     }
 
