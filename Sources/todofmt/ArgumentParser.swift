@@ -97,10 +97,11 @@ struct ArgumentParser {
                 guard let style = FieldStyle(rawValue: text) else { throw .invalidChoice(text, "field style", option) }
                 configuration.fieldStyle = style
             case .bullet:
-                guard option.value?.completion.words.contains(text) == true else {
+                // Written as on the command line and in .todofmt.json: keep, or the marker itself.
+                guard let bullet = BulletStyle.allCases.first(where: { ($0.marker.map(String.init) ?? "keep") == text }) else {
                     throw .invalidChoice(text, "bullet style", option)
                 }
-                configuration.bullet = text
+                configuration.bullet = bullet
             case .indentation:
                 if text == "keep" {
                     configuration.indentation = .some(nil)

@@ -21,7 +21,7 @@ struct ConfigurationOverrides: Equatable {
     /// `--no-sink` sets false.
     var sinkCompleted: Bool?
     /// `--bullet`.
-    var bullet: String?
+    var bullet: BulletStyle?
     /// `--indentation`: `.some(nil)` is `keep`.
     var indentation: Int??
     /// `--rule`: rules to run even where the configuration turns them off.

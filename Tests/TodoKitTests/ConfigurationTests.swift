@@ -33,7 +33,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(empty.fieldStyle, .plain)
         XCTAssertTrue(empty.stampDates)
         XCTAssertTrue(empty.sinkCompleted)
-        XCTAssertEqual(empty.bullet, "keep")
+        XCTAssertEqual(empty.bullet, .keep)
         XCTAssertNil(empty.indentation)
         XCTAssertEqual(empty.include, ["todo.md", "todos.md", "*.todo.md"])
         XCTAssertEqual(empty.exclude, [])
@@ -57,7 +57,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.fieldStyle, .dataview)
         XCTAssertFalse(config.stampDates)
         XCTAssertFalse(config.sinkCompleted)
-        XCTAssertEqual(config.bullet, "*")
+        XCTAssertEqual(config.bullet, .asterisk)
         XCTAssertEqual(config.indentation, 4)
         XCTAssertEqual(config.include, ["*.md"])
         XCTAssertEqual(config.exclude, ["archive/", "old.todo.md"])
@@ -65,15 +65,16 @@ final class ConfigurationTests: XCTestCase {
 
         let today = Day("2026-11-21")!
         let options = config.formatOptions(today: today)
-        XCTAssertEqual(options, FormatOptions(fieldStyle: .dataview, stampDates: false, sinkCompleted: false, today: today))
+        XCTAssertEqual(options, FormatOptions(fieldStyle: .dataview, stampDates: false, sinkCompleted: false, today: today,
+                                              bullet: .asterisk, indentation: 4))
     }
 
     func testEachValueOfEachKey() {
         for style in FieldStyle.allCases {
             XCTAssertEqual(configuration("{\"fieldStyle\": \"\(style.rawValue)\"}")?.fieldStyle, style)
         }
-        for bullet in ["keep", "-", "*", "+"] {
-            XCTAssertEqual(configuration("{\"bullet\": \"\(bullet)\"}")?.bullet, bullet)
+        for (text, bullet) in [("keep", BulletStyle.keep), ("-", .dash), ("*", .asterisk), ("+", .plus)] {
+            XCTAssertEqual(configuration("{\"bullet\": \"\(text)\"}")?.bullet, bullet)
         }
         for columns in [2, 3, 4] {
             XCTAssertEqual(configuration("{\"indentation\": \(columns)}")?.indentation, columns)
@@ -99,6 +100,7 @@ final class ConfigurationTests: XCTestCase {
             ("{\"sinkCompleted\": null}", "1:19: invalid value null for 'sinkCompleted' (expected true or false)"),
             ("{\"sinkCompleted\": 0}", "1:19: invalid value 0 for 'sinkCompleted' (expected true or false)"),
             ("{\"bullet\": \"dash\"}", "1:12: invalid value 'dash' for 'bullet' (expected keep, -, * or +)"),
+            ("{\"bullet\": \"\"}", "1:12: invalid value '' for 'bullet' (expected keep, -, * or +)"),
             ("{\"bullet\": [\"-\"]}", "1:12: invalid value [...] for 'bullet' (expected keep, -, * or +)"),
             ("{\"indentation\": 8}", "1:17: invalid value 8 for 'indentation' (expected keep, 2, 3 or 4)"),
             ("{\"indentation\": 2.0}", "1:17: invalid value 2.0 for 'indentation' (expected keep, 2, 3 or 4)"),

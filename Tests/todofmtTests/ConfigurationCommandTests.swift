@@ -221,6 +221,21 @@ final class ConfigurationCommandTests: XCTestCase {
             """, "explicit paths are always processed")
     }
 
+    func testBulletAndIndentationFromTheConfigurationAndTheCommandLine() throws {
+        let sandbox = try repository()
+        try sandbox.write(".todofmt.json", #"{"bullet": "-", "indentation": 2}"#)
+        let nested = "* [ ] a\n    * [ ] b\n* [x] c done:2026-11-20\n"
+        try sandbox.write("todo.md", nested)
+        let result = try sandbox.todofmt("todo.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try sandbox.read("todo.md"), "- [ ] a\n  - [ ] b\n- [x] c done:2026-11-20\n")
+        let overridden = try sandbox.todofmt("--bullet", "+", "--indentation", "keep", stdin: nested)
+        XCTAssertEqual(overridden.stdout, "+ [ ] a\n    + [ ] b\n+ [x] c done:2026-11-20\n")
+        let four = try sandbox.todofmt("--bullet=keep", "--indentation=4", stdin: "* [ ] a\n  * [ ] b\n")
+        XCTAssertEqual(four.stdout, "* [ ] a\n    * [ ] b\n")
+        XCTAssertEqual(try sandbox.todofmt("--no-config", stdin: nested).stdout, nested)
+    }
+
     func testBulletAndIndentationValuesAreChecked() throws {
         let sandbox = try repository()
         let bullet = try sandbox.todofmt("--bullet", "x", stdin: messy)

@@ -21,8 +21,8 @@ public struct Configuration: Hashable, Sendable {
     public var stampDates = true
     /// Sink completed tasks below the other items of their list.
     public var sinkCompleted = true
-    /// The marker of bullet lists that hold tasks, as written in the file: `keep`, `-`, `*` or `+`.
-    public var bullet = "keep"
+    /// The marker of bullet lists that hold tasks (written `keep`, `-`, `*` or `+` in the file).
+    public var bullet = BulletStyle.default
     /// The indentation of nested lists in columns (2, 3 or 4), or `nil` to keep it as written.
     public var indentation: Int?
     /// The rules whose level differs from their default (their severity, or off for a rule that
@@ -44,7 +44,8 @@ public struct Configuration: Hashable, Sendable {
 
     /// Options for formatting on `today`.
     public func formatOptions(today: Day) -> FormatOptions {
-        FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted, today: today)
+        FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted, today: today,
+                      bullet: bullet, indentation: indentation)
     }
 
     /// What this configuration makes of `rule`: its configured level, else its default (its own

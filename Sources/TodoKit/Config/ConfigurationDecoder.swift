@@ -3,8 +3,10 @@
 struct ConfigurationDecoder {
     /// The keys of a configuration file, in the order ``Configuration/json`` writes them.
     static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "include", "exclude", "rules"]
-    /// The values of `bullet`.
-    static let bullets = ["keep", "-", "*", "+"]
+    /// How `bullet` is written in a file: `keep`, or the marker itself.
+    static func spelling(of bullet: BulletStyle) -> String {
+        bullet.marker.map(String.init) ?? "keep"
+    }
     /// The values of `indentation` besides `keep`.
     static let indentations = [2, 3, 4]
 
@@ -36,10 +38,11 @@ struct ConfigurationDecoder {
             case "sinkCompleted":
                 configuration.sinkCompleted = try bool(value, for: member.key)
             case "bullet":
-                guard case .string(let text) = value.kind, Self.bullets.contains(text) else {
+                guard case .string(let text) = value.kind,
+                      let bullet = BulletStyle.allCases.first(where: { Self.spelling(of: $0) == text }) else {
                     throw invalid(value, for: member.key, expected: "keep, -, * or +")
                 }
-                configuration.bullet = text
+                configuration.bullet = bullet
             case "indentation":
                 if case .string("keep") = value.kind {
                     configuration.indentation = nil
