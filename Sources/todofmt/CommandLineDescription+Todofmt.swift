@@ -78,9 +78,9 @@ extension CommandDescription {
             "A file is rewritten atomically and only when its content changes; it keeps its permissions, a "
                 + "symbolic link keeps pointing at the rewritten file, and a read-only file is refused. With no "
                 + "PATH, or with the PATH '-', standard input is formatted to standard output.",
-            "A PATH may be a directory: every todo.md, todos.md and *.todo.md under it (any case; not in .git, "
-                + ".build or node_modules, nor what the directory's .gitignore lists) is processed; a file named "
-                + "explicitly always is. Files are processed in parallel on all cores; output comes in a fixed order.",
+            "A PATH may be a directory: every todo file under it is processed (todo.md, todos.md and *.todo.md in "
+                + "any case, or what the include and exclude lists of .todofmt.json say; never in .git, .build or "
+                + "node_modules, nor what the directory's .gitignore lists); a file named explicitly always is. Files are processed in parallel on all cores; output comes in a fixed order.",
         ])
 
     /// `todofmt watch`.

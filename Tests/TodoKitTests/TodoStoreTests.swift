@@ -293,6 +293,51 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertEqual(list[plumber]?.status, .done)
     }
 
+    /// A save that lands between the store's read and its write is not overwritten: the operation
+    /// is applied again on top of it (real file, compare-and-swap in FileTodoStorage).
+    func testSaveBetweenReadAndWriteIsKeptAndTheOperationRetried() async throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("todos.md")
+        try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
+        let storage = RacingTodoStorage(path: path, saves: [
+            { $0.replacingOccurrences(of: "## Work\n", with: "## Work\n- [ ] Their new task\n") },
+        ])
+        let store = TodoStore(storage: storage, options: options)
+        try await store.load()
+        let plumber = try await id("Call plumber #house", in: store)
+        try await store.toggle(plumber)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("## Work\n- [ ] Their new task\n"), text)
+        XCTAssertTrue(text.contains("- [x] Call plumber #house due:2026-11-01 done:2026-11-21\n- [x] Pay rent"), text)
+        let list = await store.list
+        XCTAssertEqual(list[plumber]?.status, .done)
+        XCTAssertTrue(list.todos.contains { $0.title == "Their new task" }, "the store shows their task too")
+    }
+
+    /// A file that changes at every attempt: after three tries the operation is a conflict, their
+    /// last save is on disk, and the store's list is theirs.
+    func testAFileThatKeepsChangingIsAConflictAndNothingIsLost() async throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.file("todos.md")
+        try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
+        let storage = RacingTodoStorage(path: path, saves: (1...3).map { n in { $0 + "- [ ] Save \(n)\n" } })
+        let store = TodoStore(storage: storage, options: options)
+        try await store.load()
+        let plumber = try await id("Call plumber #house", in: store)
+        await XCTAssertThrowsErrorAsync(try await store.toggle(plumber)) { error in
+            XCTAssertEqual("\(error)", "conflict: the file was saved by someone else meanwhile; nothing was written")
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("- [ ] Save 1\n- [ ] Save 2\n- [ ] Save 3\n"), text)
+        XCTAssertTrue(text.contains("- [ ] Call plumber due:2026-11-01 #house\n"), "the toggle was not written")
+        let canUndo = await store.canUndo
+        XCTAssertFalse(canUndo, "a step that was not written cannot be undone")
+        // The next operation starts from their last save.
+        try await store.toggle(plumber)
+        let after = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(after.contains("Save 3") && after.contains("- [x] Call plumber"), after)
+    }
+
     func testOperationOnATodoTheyRemovedIsAConflict() async throws {
         let (store, storage) = try await makeStore()
         let plumber = try await id("Call plumber #house", in: store)

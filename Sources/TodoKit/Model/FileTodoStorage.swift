@@ -24,4 +24,15 @@ public struct FileTodoStorage: TodoStorage {
             throw .storage("\(path): \(error)")
         }
     }
+
+    /// Writes only over `expected`: the comparison happens after the new file is flushed, and the
+    /// swap is atomic (a save that lands in between is swapped back and wins), so another
+    /// program's save is never lost.
+    public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
+        do {
+            return try AtomicFile.write(bytes, to: path, ifStill: expected)
+        } catch {
+            throw .storage("\(path): \(error)")
+        }
+    }
 }

@@ -26,6 +26,14 @@ public final class MemoryTodoStorage: TodoStorage, @unchecked Sendable {
         locked { self.bytes = bytes }
     }
 
+    public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
+        locked {
+            guard self.bytes == expected else { return false }
+            self.bytes = bytes
+            return true
+        }
+    }
+
     /// Changes the content behind the store's back, as another program would.
     public func replace(_ text: String) {
         locked { bytes = Array(text.utf8) }

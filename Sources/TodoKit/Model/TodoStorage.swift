@@ -4,4 +4,17 @@ public protocol TodoStorage: Sendable {
     func read() throws(TodoStoreError) -> [UInt8]
     /// Replaces the bytes, atomically: after a failure the old bytes are still there.
     func write(_ bytes: [UInt8]) throws(TodoStoreError)
+    /// Replaces the bytes only if they are still `expected`, as one step as far as the storage
+    /// allows; returns `false`, writing nothing, when someone else changed them.
+    func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool
+}
+
+extension TodoStorage {
+    /// Compares, then writes: storages that can do better (``FileTodoStorage``,
+    /// ``MemoryTodoStorage``) replace this with one atomic step.
+    public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
+        guard try read() == expected else { return false }
+        try write(bytes)
+        return true
+    }
 }

@@ -158,17 +158,31 @@ public actor TodoStore {
         return true
     }
 
-    private func save(_ new: TodoList) throws(TodoStoreError) {
+    /// Writes `new` over what the store last read or wrote. Returns `false`, writing nothing, when
+    /// someone else saved the file since then.
+    private func save(_ new: TodoList) throws(TodoStoreError) -> Bool {
         let bytes = new.utf8
         // The watcher must not report the store's own write back to it.
         watch?.watcher.expectWrite(bytes)
         do {
-            try storage.write(bytes)
+            if let expected = lastSynced {
+                guard try storage.write(bytes, ifStill: expected) else { return false }
+            } else {
+                try storage.write(bytes)
+            }
         } catch {
             report(.failed(error))
             throw error
         }
         lastSynced = bytes
+        return true
+    }
+
+    /// Reports and returns the conflict of a save that another save got in before.
+    private func savedMeanwhile() -> TodoStoreError {
+        let error = TodoStoreError.conflict("the file was saved by someone else meanwhile; nothing was written")
+        report(.failed(error))
+        return error
     }
 
     // MARK: - Operations
@@ -271,18 +285,32 @@ public actor TodoStore {
     }
 
     private func perform(_ operation: TodoOperation) throws(TodoStoreError) {
-        let reloaded = try syncWithStorage()
-        let before = list
-        let after: TodoList
-        do {
-            after = try editor.apply(operation, to: list)
-        } catch {
-            if reloaded, case .notFound(let id) = error {
-                throw .conflict("todo \(id) was changed or removed in the file by someone else")
+        // Another save can land between reading the file and writing it: then the operation
+        // starts again from that save. Only a file that keeps changing gives up.
+        var attempts = 0
+        while true {
+            attempts += 1
+            let reloaded = try syncWithStorage()
+            let before = list
+            let after: TodoList
+            do {
+                after = try editor.apply(operation, to: list)
+            } catch {
+                if reloaded, case .notFound(let id) = error {
+                    throw .conflict("todo \(id) was changed or removed in the file by someone else")
+                }
+                throw error
             }
-            throw error
+            guard try save(after) else {
+                if attempts < 3 { continue }
+                throw savedMeanwhile()
+            }
+            finish(operation, before: before, after: after)
+            return
         }
-        try save(after)
+    }
+
+    private func finish(_ operation: TodoOperation, before: TodoList, after: TodoList) {
         list = after
         history.record(before: before, after: after)
         report(.changed(after, .operation))
@@ -322,8 +350,8 @@ public actor TodoStore {
         do {
             _ = try syncWithStorage()
             let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: list)
-            guard sunk.utf8 != list.utf8 else { return }
-            try save(sunk)
+            // A save that got in first wins; the next operation sinks from it.
+            guard sunk.utf8 != list.utf8, try save(sunk) else { return }
             list = sunk
             history.amendLast(after: sunk)
             report(.changed(sunk, .deferredSink))
@@ -385,7 +413,7 @@ public actor TodoStore {
             restored = IdentityMatcher.rematch(source, to: ParsedDocument(validated: bytes))
         }
         restored.nextID = max(restored.nextID, list.nextID)
-        try save(restored)
+        guard try save(restored) else { throw savedMeanwhile() }
         list = restored
     }
 }
