@@ -114,6 +114,26 @@ final class LintRuleTests: XCTestCase {
         XCTAssertThrowsError(try linter.lint(utf8: [0x2D, 0x20, 0xFF]))
     }
 
+    /// TD000 regions: runs of lines that differ in place, counted as lint counts lines; texts with
+    /// different numbers of lines go through the diff.
+    func testUnformattedRegions() throws {
+        func regions(_ old: String, _ new: String) -> [String] {
+            Linter.unformattedFindings(original: Array(old.utf8), formatted: Array(new.utf8))
+                .map { "\($0.location.line): \($0.message)" }
+        }
+        XCTAssertEqual(regions("a\rb\rc\rd\r", "a\rB\rc\rD\r"), ["2: would reformat this line", "4: would reformat this line"])
+        XCTAssertEqual(regions("x\n- [x] a\n- [ ] b\n- [ ] c\ny\n", "x\n- [ ] b\n- [ ] c\n- [x] a\ny\n"),
+                       ["2: would reformat lines 2-4"])
+        XCTAssertEqual(regions("a\nb\n", "a\nb\nc\n"), ["2: would insert a line below this line"])
+        XCTAssertEqual(regions("b\n", "a\nz\nb\n"), ["1: would insert 2 lines above this line"])
+        XCTAssertEqual(regions("a\nb\nc\n", "a\nc\n"), ["2: would reformat this line"])
+        XCTAssertEqual(regions("same\n", "same\n"), [])
+        // Through the linter, on a file with CR line ends.
+        let linter = Linter(today: LintRule.exampleDay, rules: [LintRule.named("TD000")!])
+        let found = try linter.lint(utf8: Array("# T\r- [ ] a\r- [X] b\r".utf8))
+        XCTAssertEqual(found.map(\.location), [SourceLocation(line: 3, column: 1)])
+    }
+
     func testFixableRulesAreFixedByFormatting() throws {
         let formatter = TodoFormatter(options: FormatOptions(today: LintRule.exampleDay))
         for rule in LintRule.all where rule.fixable {

@@ -59,20 +59,36 @@ public struct Linter: Sendable {
 
     /// One `TD000` (``LintRule/unformatted``) finding per region of `original` that formatting
     /// changes into `formatted`, at the region's first line, column 1 (lines only inserted are
-    /// reported on the line above them).
+    /// reported on the line above them). Lines are counted as lint counts them (LF, CRLF or CR).
     public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {
         guard original != formatted else { return [] }
-        let oldLines = UnifiedDiff.lines(of: original)
-        let newLines = UnifiedDiff.lines(of: formatted)
-        let diff = LineDiff(oldLines: oldLines.map { LineKey(original[$0]) }, newLines: newLines.map { LineKey(formatted[$0]) })
-        // Lines only inserted right after a changed region belong to it: a completed task that
-        // sinks is one region from where it was to where it goes.
+        let oldLines = lines(of: original)
+        let newLines = lines(of: formatted)
         var regions: [(old: Range<Int>, new: Range<Int>)] = []
-        for hunk in diff.hunks() {
-            if hunk.old.isEmpty, let last = regions.last, !last.old.isEmpty {
-                regions[regions.count - 1] = (last.old.lowerBound..<max(hunk.old.lowerBound, last.old.upperBound), last.new)
-            } else {
-                regions.append(hunk)
+        if oldLines.count == newLines.count {
+            // Formatting rewrites lines and moves them within their lists, so it keeps the number
+            // of lines: then the regions are the runs of lines that differ in place, found in one
+            // pass (a sunk task's region runs from where it was to where it goes).
+            var start: Int?
+            for i in 0...oldLines.count {
+                let differs = i < oldLines.count
+                    && !original[oldLines[i]].elementsEqual(formatted[newLines[i]])
+                if differs, start == nil { start = i }
+                if !differs, let first = start {
+                    regions.append((first..<i, first..<i))
+                    start = nil
+                }
+            }
+        } else {
+            let diff = LineDiff(oldLines: oldLines.map { LineKey(original[$0]) },
+                                newLines: newLines.map { LineKey(formatted[$0]) })
+            // Lines only inserted right after a changed region belong to it.
+            for hunk in diff.hunks() {
+                if hunk.old.isEmpty, let last = regions.last, !last.old.isEmpty {
+                    regions[regions.count - 1] = (last.old.lowerBound..<max(hunk.old.lowerBound, last.old.upperBound), last.new)
+                } else {
+                    regions.append(hunk)
+                }
             }
         }
         return regions.map { hunk in
@@ -90,5 +106,22 @@ public struct Linter: Sendable {
                                "would reformat lines \(hunk.old.lowerBound + 1)-\(hunk.old.upperBound)")
             }
         }
+    }
+
+    /// The byte ranges of the lines of `text` with their endings: LF, CRLF and a lone CR end a line.
+    static func lines(of text: [UInt8]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            i += 1
+            if byte == 0x0A || (byte == 0x0D && (i == text.count || text[i] != 0x0A)) {
+                result.append(start..<i)
+                start = i
+            }
+        }
+        if start < text.count { result.append(start..<text.count) }
+        return result
     }
 }
