@@ -93,27 +93,38 @@ struct CanonicalForm: ~Copyable {
         return nil
     }
 
-    /// Formats `doc` like ``render(_:options:)`` and also returns the verifier's
-    /// ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task, computed from the same reading.
-    static func renderWithTaskKeys(_ doc: ParsedDocument, options: FormatOptions) -> (bytes: [UInt8], taskKeys: [UInt64]) {
+    /// Finds out, task by task, whether a pass would change `doc`, as ``passChange(_:options:taskKeys:)``
+    /// does, and records in `facts` what it reads. Tasks that `facts` knows to be canonical are not
+    /// read again; it stops at the first task line that is not canonical (`.taskLines`).
+    static func survey(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> PassChange {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            form.rewriteTasks()
+            if form.anyTaskLineChanges(facts: &facts) { return .taskLines }
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
             form.applyMarkerOptions()
-            var keys: [UInt64]? = [UInt64](repeating: 0, count: doc.structure.tasks.count)
-            let bytes = form.emit(form.lineOrder(), taskKeys: &keys)
-            if doc.directives.freezesAnything, var known = keys {
-                // Frozen task lines are copied, not read while emitting: read their keys here.
-                var text = TaskText()
-                var scratch = ByteWriter()
-                for (index, task) in doc.structure.tasks.enumerated() where doc.directives.isFrozen(task.line) {
-                    doc.read(task: index, into: &text, buf)
-                    known[index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)
-                }
-                keys = known
+            return !form.edits.isEmpty || form.newOrder.contains { $0 != nil } ? .listsOnly : .nothing
+        }
+    }
+
+    /// Formats `doc` like ``render(_:options:)`` (the same bytes), reading only the tasks that
+    /// `facts` does not know to be canonical: those are copied as they stand. On return `facts` holds
+    /// every task's key. Also returns the canonical task lines as they were written, for the next pass.
+    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+            form.rewriteTasks(skipping: facts)
+            if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            form.applyMarkerOptions()
+            let order = form.lineOrder()
+            let bytes = form.emit(order, facts: &facts, records: true)
+            // Tasks neither read before nor rewritten (frozen by a directive): read their keys here.
+            var text = TaskText()
+            var scratch = ByteWriter()
+            for index in facts.states.indices where facts.states[index] == .unknown {
+                doc.read(task: index, into: &text, buf)
+                facts.record(index, key: FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch), canonical: false)
             }
-            return (bytes, keys ?? [])
+            return (bytes, CarriedTasks(doc, buf, facts: facts, order: order))
         }
     }
 
@@ -129,18 +140,17 @@ struct CanonicalForm: ~Copyable {
             }
             form.applyMarkerOptions()
             let order = form.lineOrder()
-            var noKeys: [UInt64]?
-            return (form.emit(order, taskKeys: &noKeys), order)
+            var none = TaskFacts(count: 0)
+            return (form.emit(order, facts: &none, records: false), order)
         }
     }
 
     /// Whether ``render(_:options:)`` would change any byte of `doc`: a task line that is not
     /// canonical, or a list whose completed items would sink. It decides without writing anything;
     /// when it says no, rendering gives back the document as it is.
-    /// When it says no and `taskKeys` is not nil, `taskKeys` holds every task's verifier key,
-    /// read on the way.
-    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions, taskKeys: inout [UInt64]?) -> Bool {
-        passChange(doc, options: options, taskKeys: &taskKeys) != .nothing
+    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions) -> Bool {
+        var facts = TaskFacts(count: doc.structure.tasks.count)
+        return survey(doc, options: options, facts: &facts) != .nothing
     }
 
     /// What a pass of ``render(_:options:)`` would change in a document.
@@ -149,20 +159,8 @@ struct CanonicalForm: ~Copyable {
         case nothing
         /// Some task line is not in canonical form.
         case taskLines
-        /// Every task line is canonical, but some list would sink (and be renumbered): rendering
-        /// with `Scope(rewriteTasks: false)` gives the same bytes, without reading the tasks again.
+        /// Every task line is canonical, but some list would sink (and be renumbered).
         case listsOnly
-    }
-
-    /// ``wouldChange(_:options:taskKeys:)``, telling which kind of change.
-    static func passChange(_ doc: ParsedDocument, options: FormatOptions, taskKeys: inout [UInt64]?) -> PassChange {
-        doc.bytes.withUnsafeBufferPointer { buf in
-            var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            if form.anyTaskLineChanges(taskKeys: &taskKeys) { return .taskLines }
-            if options.sinkCompleted { form.sinkCompleted(only: nil) }
-            form.applyMarkerOptions()
-            return !form.edits.isEmpty || form.newOrder.contains { $0 != nil } ? .listsOnly : .nothing
-        }
     }
 
     private init(doc: ParsedDocument, options: FormatOptions, buf: UnsafeBufferPointer<UInt8>) {
@@ -187,29 +185,36 @@ struct CanonicalForm: ~Copyable {
 
     // MARK: - Task lines
 
-    /// Rewrites every task line into canonical form (``emit(_:taskKeys:)`` writes them).
-    private mutating func rewriteTasks() {
+    /// Rewrites every task line into canonical form (``emit(_:facts:records:)`` writes them), except
+    /// those that `known` says are canonical already.
+    private mutating func rewriteTasks(skipping known: TaskFacts? = nil) {
         rewritesTasks = true
         taskAtLine = [Int32](repeating: -1, count: doc.lines.count)
+        let states = known?.states
         // Lines frozen by a directive are copied as they are.
         for (index, task) in doc.structure.tasks.enumerated() where !doc.directives.isFrozen(task.line) {
+            if let states, states[index] == .canonical { continue }
             taskAtLine[task.line] = Int32(index)
         }
     }
 
-    /// Whether any task line is not in canonical form; until it finds one, stores each task's
-    /// verifier key in `taskKeys` (when not nil).
-    private func anyTaskLineChanges(taskKeys: inout [UInt64]?) -> Bool {
+    /// Whether any task line is not in canonical form, skipping the tasks `facts` knows to be
+    /// canonical; records in `facts` what it reads, up to the first task line that would change.
+    private func anyTaskLineChanges(facts: inout TaskFacts) -> Bool {
         var text = TaskText()
         var tail = ByteWriter()
-        if taskKeys != nil { taskKeys = [UInt64](repeating: 0, count: doc.structure.tasks.count) }
-        for (index, task) in doc.structure.tasks.enumerated() {
+        for (index, task) in doc.structure.tasks.enumerated() where facts.states[index] != .canonical {
             doc.read(task: index, into: &text, buf)
-            if taskKeys != nil { taskKeys![index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) }
-            if doc.directives.isFrozen(task.line) { continue }
+            let key = facts.states[index] == .unknown ? FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) : facts.keys[index]
+            if doc.directives.isFrozen(task.line) {
+                facts.record(index, key: key, canonical: false)
+                continue
+            }
             tail.truncate(to: 0)
             CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
-            if !tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line)) { return true }
+            let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
+            facts.record(index, key: key, canonical: canonical)
+            if !canonical { return true }
         }
         return false
     }
@@ -824,9 +829,10 @@ struct CanonicalForm: ~Copyable {
         return order
     }
 
-    /// Writes the output: the lines in `order`, edits applied, task lines rewritten. When `taskKeys`
-    /// is not nil, stores each task's verifier key in it, from the same reading of the task.
-    private func emit(_ order: [Int], taskKeys: inout [UInt64]?) -> [UInt8] {
+    /// Writes the output: the lines in `order`, edits applied, task lines rewritten. When `records`,
+    /// stores in `facts` each rewritten task's verifier key (unless known) and whether its line was
+    /// canonical already, from the same reading of the task.
+    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool) -> [UInt8] {
         let lines = doc.lines
         let tasks = doc.structure.tasks
         let bom = doc.hasBOM ? 3 : 0
@@ -912,9 +918,13 @@ struct CanonicalForm: ~Copyable {
                     }
                     if task >= 0 {
                         doc.read(task: task, into: &text, buf)
-                        if taskKeys != nil { taskKeys![task] = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch) }
                         tail.truncate(to: 0)
                         CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                        if records {
+                            let key = facts.states[task] == .unknown
+                                ? FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch) : facts.keys[task]
+                            facts.record(task, key: key, canonical: tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)))
+                        }
                         tail.withBytes { copy($0.baseAddress!, $0.count) }
                     }
                     // Line endings belong to positions, so a missing final newline stays at the end.

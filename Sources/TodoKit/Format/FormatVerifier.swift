@@ -100,8 +100,7 @@ enum FormatVerifier {
     /// Why formatting `doc` again would change it, if it would.
     private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
         // Most outputs are stable: a dry run that only decides (no bytes written) proves it cheaply.
-        var noKeys: [UInt64]?
-        guard CanonicalForm.wouldChange(doc, options: options, taskKeys: &noKeys) else { return nil }
+        guard CanonicalForm.wouldChange(doc, options: options) else { return nil }
         let again = CanonicalForm.render(doc, options: options)
         guard again.count != buf.count + (doc.hasBOM ? 3 : 0) || again != doc.utf8 else { return nil }
         // Name the first line that would change.

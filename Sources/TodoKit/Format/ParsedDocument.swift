@@ -1,9 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The internal form of a parsed todo file: its bytes, its lines, and its list structure.
 struct ParsedDocument: Sendable {
     /// The file's bytes after an optional byte-order mark.
     let bytes: [UInt8]
     /// Whether the file began with a UTF-8 byte-order mark.
     let hasBOM: Bool
+    /// The bytes as given, byte-order mark included (the same storage as `bytes` without one).
+    let utf8: [UInt8]
     let lines: LineTable
     /// Lines of YAML front matter at the top (0 when there is none).
     let frontMatterLines: Int
@@ -11,12 +19,11 @@ struct ParsedDocument: Sendable {
     /// The inline `todofmt-` directives and the lines they freeze.
     let directives: Directives
 
-    private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-
     /// Parses bytes that are known to be valid UTF-8.
     init(validated input: [UInt8]) {
         // The structure stores offsets in 32 bits.
         precondition(input.count < Int(Int32.max), "files of 2 GiB and more are not supported")
+        utf8 = input
         if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
             hasBOM = true
             bytes = Array(input[3...])
@@ -51,9 +58,11 @@ struct ParsedDocument: Sendable {
         return 0
     }
 
-    /// The document printed back exactly.
-    var utf8: [UInt8] {
-        hasBOM ? ParsedDocument.bom + bytes : bytes
+    /// Whether `other` is the document printed back exactly (``utf8``), compared with `memcmp`.
+    func isPrinted(as other: [UInt8]) -> Bool {
+        other.count == utf8.count && utf8.withUnsafeBufferPointer { a in
+            other.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
     }
 
     /// The status of a task from its checkbox mark.

@@ -35,39 +35,42 @@ public struct TodoFormatter: Sendable {
     }
 
     /// Formats `parsed!` until a pass changes nothing, as ``CanonicalForm/settle(_:options:)`` does
-    /// (settling proves stability), and verifies a changed result. Once the verifier has what it
-    /// needs of the input, `parsed` is set to nil: when nothing else holds the document, its lines
-    /// and structure are freed before the output is parsed. The last pass over the settled result
-    /// is a dry run, which also reads the tasks' keys for the verifier.
+    /// (settling proves stability), and verifies a changed result.
+    ///
+    /// Each document is parsed once and each of its tasks read at most once: a dry run
+    /// (``CanonicalForm/survey(_:options:facts:)``) reads tasks until one would change, and the pass
+    /// that follows reads only the rest. A canonical input is proven so by that dry run alone and
+    /// returned as it is. The dry run over a pass's output is the stability proof, its parse is the
+    /// verifier's, and the tasks it reads give the verifier their keys; task lines a pass copied
+    /// unchanged are carried over (``CarriedTasks``) instead of being read again. Once the verifier
+    /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
+    /// its lines and structure are freed before the output is parsed.
     private func format(parsed: inout ParsedDocument?) throws(TodoError) -> [UInt8] {
         guard let input = parsed else { return [] }
-        let (first, inputKeys) = CanonicalForm.renderWithTaskKeys(input, options: options)
-        if first.count == input.bytes.count + (input.hasBOM ? 3 : 0) && first == input.utf8 { return first }
-        let expected = FormatVerifier.Expectation(input, taskKeys: inputKeys, options: options)
+        var inputFacts = TaskFacts(count: input.structure.tasks.count)
+        if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
+        var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts)
+        if input.isPrinted(as: bytes) { return input.utf8 }
+        let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
         parsed = nil
         _ = consume input
-        var bytes = first
-        var current: ParsedDocument? = ParsedDocument(validated: bytes)
+        _ = consume inputFacts
         for _ in 1..<CanonicalForm.maximumPasses {
-            guard let pass = current else { break }
-            var keys: [UInt64]? = []
-            let change = CanonicalForm.passChange(pass, options: options, taskKeys: &keys)
-            if change == .nothing {
-                try FormatVerifier.verify(expected, output: pass, outputTaskKeys: keys)
+            let pass = ParsedDocument(validated: bytes)
+            var facts = carried.facts(for: pass)
+            carried = CarriedTasks()
+            if CanonicalForm.survey(pass, options: options, facts: &facts) == .nothing {
+                try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
                 return bytes
             }
-            let next = change == .listsOnly
-                ? CanonicalForm.render(pass, options: options, scope: .init(rewriteTasks: false)).bytes
-                : CanonicalForm.render(pass, options: options)
-            if next.count == pass.bytes.count + (pass.hasBOM ? 3 : 0) && next == pass.utf8 {
-                try FormatVerifier.verify(expected, output: pass, outputTaskKeys: nil)
+            let next: [UInt8]
+            (next, carried) = CanonicalForm.render(pass, options: options, facts: &facts)
+            if pass.isPrinted(as: next) {
+                try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
                 return bytes
             }
-            // One pass's bytes and parse go before the next pass's are parsed.
-            current = nil
-            _ = consume pass
+            // This pass's bytes and parse go (at the end of the iteration) before the next pass's are parsed.
             bytes = next
-            current = ParsedDocument(validated: bytes)
         }
         throw .verificationFailed("formatting does not settle")
     }

@@ -1,0 +1,58 @@
+/// The canonical task lines a formatting pass wrote out unchanged, by output line, so that the pass
+/// over its output need not read those tasks again.
+///
+/// Whether a task line is canonical, and its verifier key, depend only on the bytes from its `[` to
+/// the end of its line and on whether its paragraph continues on the next line. So a task of the
+/// output is taken as known when those bytes and that flag, hashed, equal what the pass recorded for
+/// the input line it copied there; any other task is read again. This checks the parsed output,
+/// not how the pass built it.
+struct CarriedTasks {
+    /// For each output line, the index of its entry in `digests` and `keys`, or -1.
+    private var slots: [Int32] = []
+    private var digests: [UInt64] = []
+    private var keys: [UInt64] = []
+
+    /// Nothing carried.
+    init() {}
+
+    /// Records the canonical tasks of `doc` (by `facts`) at the output positions `order` gives them
+    /// (`order[p]`: the input line at output position `p`).
+    init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, facts: TaskFacts, order: [Int]) {
+        let tasks = doc.structure.tasks
+        guard facts.states.contains(.canonical) else { return }
+        var position = [Int32](repeating: -1, count: doc.lines.count)
+        for (p, line) in order.enumerated() { position[line] = Int32(truncatingIfNeeded: p) }
+        slots = [Int32](repeating: -1, count: order.count)
+        for (index, task) in tasks.enumerated() where facts.states[index] == .canonical {
+            let p = Int(position[task.line])
+            guard p >= 0 else { continue }
+            slots[p] = Int32(truncatingIfNeeded: digests.count)
+            digests.append(CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues))
+            keys.append(facts.keys[index])
+        }
+    }
+
+    /// What is carried over to `doc`, the parsed output of the pass: the tasks found unchanged.
+    func facts(for doc: ParsedDocument) -> TaskFacts {
+        var facts = TaskFacts(count: doc.structure.tasks.count)
+        guard !digests.isEmpty else { return facts }
+        doc.bytes.withUnsafeBufferPointer { buf in
+            for (index, task) in doc.structure.tasks.enumerated() where task.line < slots.count {
+                let slot = Int(slots[task.line])
+                guard slot >= 0,
+                      CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[slot]
+                else { continue }
+                facts.record(index, key: keys[slot], canonical: true)
+            }
+        }
+        return facts
+    }
+
+    /// A hash of a task line from its `[` to the end of its content, its length, and the flag.
+    private static func digest(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ paragraphContinues: Bool) -> UInt64 {
+        var hash = FormatVerifier.Hasher64()
+        hash.add(buf, from, to)
+        hash.add(paragraphContinues ? 1 : 0)
+        return hash.value
+    }
+}
