@@ -38,14 +38,30 @@ public enum AtomicFile {
     ///
     /// The descriptor is neither closed nor rewound.
     public static func readAll(from descriptor: Int32) throws(FileError) -> [UInt8] {
-        try readAll(from: descriptor, sizeHint: 0)
+        // Standard input redirected from a file: its size is known, as for a path.
+        var info = stat()
+        let regular = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        return try readAll(from: descriptor, sizeHint: regular ? max(Int(info.st_size) - Int(lseek(descriptor, 0, SEEK_CUR)), 0) : 0)
     }
 
     static func readAll(from fd: Int32, sizeHint: Int) throws(FileError) -> [UInt8] {
-        var result: [UInt8] = []
-        // One byte more than the expected size lets a file of the expected size end with a
-        // single short read that returns 0, without a reallocation.
-        result.reserveCapacity(sizeHint > 0 ? sizeHint + 1 : 0)
+        // The expected size is read straight into the array's storage (no zero-filling, no second
+        // copy). One byte more than the expected size lets a file of that size end with a single
+        // short read that returns 0.
+        var failure: Int32 = 0
+        var filled = false
+        var result = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 64 * 1024) { buffer, count in
+            while count < buffer.count {
+                let n = retryingOnInterrupt { posixRead(fd, buffer.baseAddress! + count, buffer.count - count) }
+                if n < 0 { failure = errno }
+                if n <= 0 { return }
+                count += n
+            }
+            filled = true
+        }
+        if failure != 0 { throw FileError(errno: failure) }
+        guard filled else { return result }
+        // More than expected (a pipe, or a file that grew): the rest in chunks.
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in
