@@ -795,31 +795,23 @@ struct CanonicalForm: ~Copyable {
         var stack: [Frame] = [.range(cursor: 0, end: doc.lines.count - 1, nextList: structure.firstTopList)]
         while let frame = stack.popLast() {
             switch frame {
-            case .range(var cursor, let end, let list):
+            case .range(let cursor, let end, let list):
                 if list >= 0 && structure.startLine(ofList: list) <= end {
                     let start = structure.startLine(ofList: list)
-                    while cursor < start {
-                        order.append(cursor)
-                        cursor += 1
-                    }
+                    if cursor < start { order.append(contentsOf: cursor..<start) }
                     stack.append(.range(cursor: structure.lastLine(ofList: list) + 1, end: end, nextList: structure.lists[list].nextSibling))
                     stack.append(.list(list: list, position: 0))
-                } else {
-                    while cursor <= end {
-                        order.append(cursor)
-                        cursor += 1
-                    }
+                } else if cursor <= end {
+                    order.append(contentsOf: cursor...end)
                 }
             case .list(let list, let position):
                 let original = structure.lists[list].items
                 guard position < original.count else { continue }
                 if position > 0 {
                     // The gap between two items stays at its position.
-                    var gap = structure.items[original[position - 1]].lastLine + 1
-                    while gap < structure.items[original[position]].startLine {
-                        order.append(gap)
-                        gap += 1
-                    }
+                    let gap = structure.items[original[position - 1]].lastLine + 1
+                    let next = structure.items[original[position]].startLine
+                    if gap < next { order.append(contentsOf: gap..<next) }
                 }
                 let item = structure.items[newOrder[list]?[position] ?? original[position]]
                 stack.append(.list(list: list, position: position + 1))

@@ -19,11 +19,16 @@ struct CarriedTasks {
     /// (`order[p]`: the input line at output position `p`).
     init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, facts: TaskFacts, order: [Int]) {
         let tasks = doc.structure.tasks
-        guard facts.states.contains(.canonical) else { return }
+        var count = 0
+        for state in facts.states where state == .canonical { count += 1 }
+        guard count > 0 else { return }
         var position = [Int32](repeating: -1, count: doc.lines.count)
-        for (p, line) in order.enumerated() { position[line] = Int32(truncatingIfNeeded: p) }
+        for p in order.indices { position[order[p]] = Int32(truncatingIfNeeded: p) }
         slots = [Int32](repeating: -1, count: order.count)
-        for (index, task) in tasks.enumerated() where facts.states[index] == .canonical {
+        digests.reserveCapacity(count)
+        keys.reserveCapacity(count)
+        for index in tasks.indices where facts.states[index] == .canonical {
+            let task = tasks[index]
             let p = Int(position[task.line])
             guard p >= 0 else { continue }
             slots[p] = Int32(truncatingIfNeeded: digests.count)
@@ -37,7 +42,9 @@ struct CarriedTasks {
         var facts = TaskFacts(count: doc.structure.tasks.count)
         guard !digests.isEmpty else { return facts }
         doc.bytes.withUnsafeBufferPointer { buf in
-            for (index, task) in doc.structure.tasks.enumerated() where task.line < slots.count {
+            let tasks = doc.structure.tasks
+            for index in tasks.indices where tasks[index].line < slots.count {
+                let task = tasks[index]
                 let slot = Int(slots[task.line])
                 guard slot >= 0,
                       CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[slot]

@@ -304,26 +304,35 @@ enum FormatVerifier {
 
         /// Adds the eight bytes of `word`, lowest first.
         mutating func add(word: UInt64) {
+            length &+= 8
             if pendingCount == 0 {
                 state = Hasher64.round(state, word)
-                length &+= 8
                 return
             }
-            var w = word
-            for _ in 0..<8 {
-                add(UInt8(truncatingIfNeeded: w))
-                w >>= 8
-            }
+            // The pending bytes and the low bytes of `word` make a full word; its high bytes stay pending.
+            let shift = pendingCount << 3
+            state = Hasher64.round(state, pending | word << shift)
+            pending = word >> (64 - shift)
         }
 
         mutating func add(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
             guard to > from, let base = buf.baseAddress else { return }
             var i = from
+            let raw = UnsafeRawPointer(base)
+            if pendingCount != 0 && to - i >= 8 {
+                // Complete the pending word from the next eight bytes (as adding them one by one would).
+                let need = 8 - Int(pendingCount)
+                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                state = Hasher64.round(state, pending | w << (pendingCount << 3))
+                pending = 0
+                pendingCount = 0
+                length &+= UInt64(need)
+                i += need
+            }
             while pendingCount != 0 && i < to {
                 add(buf[i])
                 i += 1
             }
-            let raw = UnsafeRawPointer(base)
             var v = state
             while i + 8 <= to {
                 v = Hasher64.round(v, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
