@@ -47,7 +47,7 @@ struct BlockStructure: Sendable {
         /// The item this list is nested in, -1 at top level (block quotes do not count).
         var parentItem: Int
         /// Indices into `items`, in source order.
-        var items: [Int] = []
+        var items = ListItems()
         /// Whether the items are numbered.
         var ordered: Bool
         /// The bullet character or the `.`/`)` delimiter.
@@ -115,8 +115,8 @@ struct BlockStructure: Sendable {
     /// Lines that are paragraph text (a task's first line included).
     var paragraphLines: [Bool] = []
 
-    /// Fills each list's `items` from the items' `list`, in source order, each array allocated once
-    /// (the scanner records items only; appending per item would regrow thousands of small arrays).
+    /// Fills each list's `items` from the items' `list`, in source order, all in one array (the
+    /// scanner records items only; appending per item would regrow thousands of small arrays).
     mutating func fillListItems() {
         // Counting sort of the items by list, then one exact array per list.
         var next = [Int](repeating: 0, count: lists.count + 1)
@@ -129,10 +129,8 @@ struct BlockStructure: Sendable {
             grouped[next[list]] = index
             next[list] += 1
         }
-        grouped.withUnsafeBufferPointer { grouped in
-            for list in lists.indices {
-                lists[list].items = Array(UnsafeBufferPointer(rebasing: grouped[starts[list]..<starts[list + 1]]))
-            }
+        for list in lists.indices {
+            lists[list].items = ListItems(grouped, starts[list]..<starts[list + 1])
         }
     }
 

@@ -32,8 +32,10 @@ struct CanonicalForm: ~Copyable {
     /// The replacement bytes of all edits, one after the other.
     private var arena = ByteWriter(capacity: 4096)
     private var firstEdit: [Int32]
-    /// New item order of each list that moved (nil: unchanged).
-    private var newOrder: [[Int]?]
+    /// For each list, the index in `orders` of its new item order, -1 when it did not move (a flat
+    /// array of numbers: building and freeing one optional array per list cost more than sinking).
+    private var newOrderIndex: [Int32]
+    private var orders: [[Int]] = []
     /// Whether task lines are rewritten (while emitting); then each line's task, -1 if none.
     private var rewritesTasks = false
     private var taskAtLine: [Int32] = []
@@ -102,7 +104,7 @@ struct CanonicalForm: ~Copyable {
             if form.anyTaskLineChanges(facts: &facts) { return .taskLines }
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
             form.applyMarkerOptions()
-            return !form.edits.isEmpty || form.newOrder.contains { $0 != nil } ? .listsOnly : .nothing
+            return !form.edits.isEmpty || !form.orders.isEmpty ? .listsOnly : .nothing
         }
     }
 
@@ -134,9 +136,9 @@ struct CanonicalForm: ~Copyable {
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             if scope.rewriteTasks { form.rewriteTasks() }
             if options.sinkCompleted { form.sinkCompleted(only: scope.lists) }
-            for list in scope.renumber where form.newOrder[list] == nil && doc.structure.lists[list].ordered
+            for list in scope.renumber where form.newOrderIndex[list] < 0 && doc.structure.lists[list].ordered
                 && !doc.directives.freezesAny(ofList: list, doc.structure) {
-                form.renumber(list: list, order: doc.structure.lists[list].items)
+                form.renumber(list: list, order: Array(doc.structure.lists[list].items))
             }
             form.applyMarkerOptions()
             let order = form.lineOrder()
@@ -168,7 +170,7 @@ struct CanonicalForm: ~Copyable {
         self.options = options
         self.buf = buf
         firstEdit = [Int32](repeating: -1, count: doc.lines.count)
-        newOrder = [[Int]?](repeating: nil, count: doc.structure.lists.count)
+        newOrderIndex = [Int32](repeating: -1, count: doc.structure.lists.count)
     }
 
     private mutating func addEdit(line: Int, start: Int, end: Int, bytes: [UInt8]) {
@@ -355,7 +357,8 @@ struct CanonicalForm: ~Copyable {
             for item in items where !doc.isCompletedItem(item, buf) { order.append(item) }
             for item in items where doc.isCompletedItem(item, buf) { order.append(item) }
             guard canReorder(list, order: order) else { continue }
-            newOrder[list] = order
+            newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
+            orders.append(order)
             if structure.lists[list].ordered { renumber(list: list, order: order) }
         }
     }
@@ -454,7 +457,7 @@ struct CanonicalForm: ~Copyable {
                 let items = final.structure.lists[list].items
                 let open = items.filter { !final.isCompletedItem($0, buf) }
                 let order = open + items.filter { final.isCompletedItem($0, buf) }
-                guard order != items, !form.isPinned(list) else { return nil }
+                guard !order.elementsEqual(items), !form.isPinned(list) else { return nil }
                 return settled.order[final.structure.startLine(ofList: list)]
             }
         }
@@ -813,7 +816,8 @@ struct CanonicalForm: ~Copyable {
                     let next = structure.items[original[position]].startLine
                     if gap < next { order.append(contentsOf: gap..<next) }
                 }
-                let item = structure.items[newOrder[list]?[position] ?? original[position]]
+                let moved = Int(newOrderIndex[list])
+                let item = structure.items[moved >= 0 ? orders[moved][position] : original[position]]
                 stack.append(.list(list: list, position: position + 1))
                 stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
             }
