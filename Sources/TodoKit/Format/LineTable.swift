@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where each line of a buffer starts and ends, found in one pass.
 ///
 /// A line ends at `\n`, `\r\n` or a lone `\r` (CommonMark's rule). The ending bytes are kept
@@ -52,6 +58,18 @@ struct LineTable: Sendable {
         let n = bytes.count
         guard n > 0, let base = bytes.baseAddress else { return }
         packed.reserveCapacity(min(n / 32 + 16, 1 << 22))
+        if memchr(base, 0x0D, n) == nil {
+            // No CR anywhere (the usual case): every line ends at an LF, which the C library finds
+            // many bytes at a time.
+            var start = 0
+            while start < n, let found = memchr(base + start, 0x0A, n - start) {
+                let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                packed.append((i + 1) << 2 | 1)
+                start = i + 1
+            }
+            if start < n { packed.append(n << 2) }
+            return
+        }
         let raw = UnsafeRawPointer(base)
         var start = 0
         var i = 0
