@@ -334,6 +334,13 @@ struct CanonicalForm: ~Copyable {
 
     private mutating func sinkCompleted(only selected: Set<Int>?) {
         let structure = doc.structure
+        // Which items are completed tasks, in one pass over the tasks in file order: lists visit
+        // their items scattered over the file, and reading each item's task and checkbox there
+        // missed the cache at every step.
+        var completed = [Bool](repeating: false, count: structure.items.count)
+        for (index, task) in structure.tasks.enumerated() where doc.status(ofTask: index, buf).0.isCompleted {
+            completed[task.item] = true
+        }
         for list in structure.lists.indices where selected?.contains(list) ?? true {
             let items = structure.lists[list].items
             guard items.count > 1 else { continue }
@@ -344,7 +351,7 @@ struct CanonicalForm: ~Copyable {
             var sawCompleted = false
             var moved = false
             for item in items {
-                if doc.isCompletedItem(item, buf) {
+                if completed[item] {
                     sawCompleted = true
                 } else if sawCompleted {
                     moved = true
@@ -354,8 +361,8 @@ struct CanonicalForm: ~Copyable {
             guard moved else { continue }
             var order: [Int] = []
             order.reserveCapacity(items.count)
-            for item in items where !doc.isCompletedItem(item, buf) { order.append(item) }
-            for item in items where doc.isCompletedItem(item, buf) { order.append(item) }
+            for item in items where !completed[item] { order.append(item) }
+            for item in items where completed[item] { order.append(item) }
             guard canReorder(list, order: order) else { continue }
             newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
             orders.append(order)
