@@ -205,15 +205,19 @@ struct CanonicalForm: ~Copyable {
     private func anyTaskLineChanges(facts: inout TaskFacts) -> Bool {
         var text = TaskText()
         var tail = ByteWriter()
+        var scratch = ByteWriter()
         for (index, task) in doc.structure.tasks.enumerated() where facts.states[index] != .canonical {
             doc.read(task: index, into: &text, buf)
-            let key = facts.states[index] == .unknown ? FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) : facts.keys[index]
             if doc.directives.isFrozen(task.line) {
+                let key = facts.states[index] == .unknown ? FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) : facts.keys[index]
                 facts.record(index, key: key, canonical: false)
                 continue
             }
             tail.truncate(to: 0)
-            CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
+            let title = CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
+            let key = facts.states[index] != .unknown ? facts.keys[index]
+                : title.map { title in tail.withBytes { FormatVerifier.taskKey(doc, index, text, buf, title: $0, title.lowerBound, title.upperBound) } }
+                ?? FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
             facts.record(index, key: key, canonical: canonical)
             if !canonical { return true }
@@ -234,9 +238,12 @@ struct CanonicalForm: ~Copyable {
         appendCanonicalTail(doc.text(ofTask: task, buf), ofTask: task, doc, buf, options: options, into: &out)
     }
 
-    /// ``appendCanonicalTail(_:task:_:options:into:)`` for a task whose text is already read.
+    /// ``appendCanonicalTail(_:task:_:options:into:)`` for a task whose text is already read. Returns
+    /// where in `out` the title went when it is also the title without any field (the one the task's
+    /// verifier key reads: every field was taken out of it), nil otherwise.
+    @discardableResult
     static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, _ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>,
-                                    options: FormatOptions, into out: inout ByteWriter) {
+                                    options: FormatOptions, into out: inout ByteWriter) -> Range<Int>? {
         let (status, _) = doc.status(ofTask: task, buf)
         let t = doc.structure.tasks[task]
         if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
@@ -245,7 +252,7 @@ struct CanonicalForm: ~Copyable {
             let first = out.count
             out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))
             if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
-            return
+            return nil
         }
         let chosen = text.chosenFields()
         let done = FieldKey.done.order, cancelled = FieldKey.cancelled.order
@@ -268,6 +275,15 @@ struct CanonicalForm: ~Copyable {
         out.append(0x20)
         let body = out.count
         text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
+        let titleEnd = out.count
+        var everyFieldRemoved = true
+        for index in text.occurrences.indices {
+            let key = text.occurrences[index].field.key.order
+            if chosen[key] != index && !(dropEndDates && (key == done || key == cancelled)) {
+                everyFieldRemoved = false
+                break
+            }
+        }
         for key in 0..<7 {
             if dropEndDates && (key == done || key == cancelled) { continue }
             let field: Field
@@ -296,6 +312,7 @@ struct CanonicalForm: ~Copyable {
             // Still a literal backslash, not a line break.
             out.append(0x20)
         }
+        return everyFieldRemoved ? body..<titleEnd : nil
     }
 
     /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
@@ -922,10 +939,11 @@ struct CanonicalForm: ~Copyable {
                     if task >= 0 {
                         doc.read(task: task, into: &text, buf)
                         tail.truncate(to: 0)
-                        CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                        let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
                         if records {
-                            let key = facts.states[task] == .unknown
-                                ? FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch) : facts.keys[task]
+                            let key = facts.states[task] != .unknown ? facts.keys[task]
+                                : title.map { title in tail.withBytes { FormatVerifier.taskKey(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
+                                ?? FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
                             facts.record(task, key: key, canonical: tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)))
                         }
                         tail.withBytes { copy($0.baseAddress!, $0.count) }

@@ -121,14 +121,20 @@ enum FormatVerifier {
     /// A task's identity: completion, title without fields, block id and priority.
     static func taskKey(_ doc: ParsedDocument, _ task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
                         scratch: inout ByteWriter) -> UInt64 {
-        var hash = Hasher64()
-        hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
         scratch.truncate(to: 0)
         text.appendTitle(buf, into: &scratch, removing: .all)
-        scratch.withBytes { hash.add($0, 0, $0.count) }
+        return scratch.withBytes { taskKey(doc, task, text, buf, title: $0, 0, $0.count) }
+    }
+
+    /// ``taskKey(_:_:_:_:scratch:)`` from the title without fields, `title[from..<to]`, written already.
+    static func taskKey(_ doc: ParsedDocument, _ task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
+                        title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
+        var hash = Hasher64()
+        hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
+        hash.add(title, from, to)
         // Title and block id read as one text: dropping a field can turn `^id` into the block id.
         if let id = text.blockID {
-            if scratch.count > 0 { hash.add(0x20) }
+            if to > from { hash.add(0x20) }
             hash.add(buf, id.lowerBound, id.upperBound)
         }
         let p = text.chosenFields()[FieldKey.priority.order]
