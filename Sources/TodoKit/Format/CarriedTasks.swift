@@ -1,5 +1,5 @@
-/// The canonical task lines a formatting pass wrote out unchanged, by output line, so that the pass
-/// over its output need not read those tasks again.
+/// The canonical task lines a formatting pass wrote out unchanged, and where it wrote them, so that
+/// the pass over its output need not read those tasks again.
 ///
 /// Whether a task line is canonical, and its verifier key, depend only on the bytes from its `[` to
 /// the end of its line and on whether its paragraph continues on the next line. So a task of the
@@ -7,7 +7,9 @@
 /// the input line it copied there; any other task is read again. This checks the parsed output,
 /// not how the pass built it.
 struct CarriedTasks {
-    /// For each output line, the index of its entry in `digests` and `keys`, or -1.
+    /// `order[p]`: the input line the pass wrote at output line `p`.
+    private var order: [Int] = []
+    /// For each input line, the index of its entry in `digests` and `keys`, or -1.
     private var slots: [Int32] = []
     private var digests: [UInt64] = []
     private var keys: [UInt64] = []
@@ -15,23 +17,20 @@ struct CarriedTasks {
     /// Nothing carried.
     init() {}
 
-    /// Records the canonical tasks of `doc` (by `facts`) at the output positions `order` gives them
-    /// (`order[p]`: the input line at output position `p`).
+    /// Records the canonical tasks of `doc` (by `facts`); `order[p]` is the line of `doc` that the
+    /// pass wrote at output line `p`.
     init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, facts: TaskFacts, order: [Int]) {
         let tasks = doc.structure.tasks
         var count = 0
         for state in facts.states where state == .canonical { count += 1 }
         guard count > 0 else { return }
-        var position = [Int32](repeating: -1, count: doc.lines.count)
-        for p in order.indices { position[order[p]] = Int32(truncatingIfNeeded: p) }
-        slots = [Int32](repeating: -1, count: order.count)
+        self.order = order
+        slots = [Int32](repeating: -1, count: doc.lines.count)
         digests.reserveCapacity(count)
         keys.reserveCapacity(count)
         for index in tasks.indices where facts.states[index] == .canonical {
             let task = tasks[index]
-            let p = Int(position[task.line])
-            guard p >= 0 else { continue }
-            slots[p] = Int32(truncatingIfNeeded: digests.count)
+            slots[task.line] = Int32(truncatingIfNeeded: digests.count)
             digests.append(CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues))
             keys.append(facts.keys[index])
         }
@@ -43,9 +42,9 @@ struct CarriedTasks {
         guard !digests.isEmpty else { return facts }
         doc.bytes.withUnsafeBufferPointer { buf in
             let tasks = doc.structure.tasks
-            for index in tasks.indices where tasks[index].line < slots.count {
+            for index in tasks.indices where tasks[index].line < order.count {
                 let task = tasks[index]
-                let slot = Int(slots[task.line])
+                let slot = Int(slots[order[task.line]])
                 guard slot >= 0,
                       CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[slot]
                 else { continue }
