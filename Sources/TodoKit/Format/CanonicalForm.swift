@@ -817,12 +817,23 @@ struct CanonicalForm: ~Copyable {
     /// The output line order: each list's items in their new order, blank lines between items in place.
     func lineOrder() -> [Int] {
         let structure = doc.structure
+        guard !orders.isEmpty else { return Array(0..<doc.lines.count) }
+        // Lists that moved or hold one that moved, anywhere below them. Any other list stays as it is,
+        // lines in place, and is copied as one range. A nested list comes after its parent's list, so
+        // one pass from the last list back reaches every ancestor.
+        var reordered = [Bool](repeating: false, count: structure.lists.count)
+        for list in structure.lists.indices.reversed() {
+            if newOrderIndex[list] >= 0 { reordered[list] = true }
+            let parent = structure.lists[list].parentItem
+            if reordered[list] && parent >= 0 { reordered[structure.items[parent].list] = true }
+        }
         var order: [Int] = []
         order.reserveCapacity(doc.lines.count)
         var stack: [Frame] = [.range(cursor: 0, end: doc.lines.count - 1, nextList: structure.firstTopList)]
         while let frame = stack.popLast() {
             switch frame {
-            case .range(let cursor, let end, let list):
+            case .range(let cursor, let end, var list):
+                while list >= 0 && !reordered[list] { list = structure.lists[list].nextSibling }
                 if list >= 0 && structure.startLine(ofList: list) <= end {
                     let start = structure.startLine(ofList: list)
                     if cursor < start { order.append(contentsOf: cursor..<start) }
