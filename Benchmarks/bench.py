@@ -592,6 +592,14 @@ class Bench:
             return measure([t.todofmt, "lint", "--today", TODAY, rel], self.files, runs, env=self.env)
         return measure([t.todofmt, "--today", TODAY, copy], self.files, runs, prepare=fresh_copy(src, copy), env=self.env)
 
+    def canonical_copy(self, rel):
+        """Formats `rel` with the measured todofmt into the work directory; returns its path relative
+        to the files (what `todofmt` and `size` take), or None when formatting fails."""
+        dst = os.path.join(self.work, "canonical-" + os.path.basename(rel))
+        with open(os.path.join(self.files, rel), "rb") as src, open(dst, "wb") as out:
+            code = subprocess.run([self.tools.todofmt, "--today", TODAY], stdin=src, stdout=out, env=self.env).returncode
+        return os.path.relpath(dst, self.files) if code == 0 else None
+
     def peer(self, tool, mode, rel, runs, budget):
         t = self.tools
         src = os.path.join(self.files, rel)
@@ -668,6 +676,12 @@ class Bench:
                 self.row(label, size, "todofmt", "lint", lint)
             if t.cmark:
                 self.row(label, size, "cmark-gfm", "render GFM → HTML", self.peer("cmark-gfm", "", rel, 3 if quick else 5, None), check)
+            if rel == "todo-10mb.md" and t.real_cli:
+                # The common case in CI: `--check` on a file that is already canonical (this build's own
+                # formatting of the 10 MB file, written to the work directory outside the timing).
+                canonical = self.canonical_copy(rel)
+                if canonical:
+                    self.row("10 MB canonical file", self.size(canonical), "todofmt", "--check", self.todofmt("--check", canonical, runs))
             slow_ok = small or (rel == "todo-1mb.md" and not quick) or self.args.full
             budget = None if small else 1.0
             peer_runs = 5 if small else 1
