@@ -1,0 +1,159 @@
+import XCTest
+@testable import TodoKit
+
+/// What formatting learns about tasks and carries between passes (``TaskFacts``, ``CarriedTasks``,
+/// ``CanonicalForm/survey(_:options:facts:)``) stands for reading the tasks again: each shortcut is
+/// compared with the reading it replaces.
+final class TaskFactsTests: XCTestCase {
+    private let options = FormatOptions(today: Day("2026-11-21")!)
+
+    /// Fixtures, the shared corpus (when present) and generated documents, with their formatted outputs.
+    private func documents() throws -> [[UInt8]] {
+        var inputs: [[UInt8]] = []
+        let fixtures = SharedMaterial.packageRoot.appendingPathComponent("Fixtures")
+        for directory in ["format", "regressions", "lint"] {
+            let url = fixtures.appendingPathComponent(directory)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".md") {
+                inputs.append(try SharedMaterial.bytes(of: url.appendingPathComponent(name)))
+            }
+        }
+        if let corpus = try? SharedMaterial.corpusFiles() {
+            for url in corpus { inputs.append(try SharedMaterial.bytes(of: url)) }
+        }
+        for seed in 0..<600 as Range<UInt64> {
+            inputs.append(DocumentGenerator.document(seed: 7_000 + seed, directives: seed % 3 == 0))
+        }
+        var all: [[UInt8]] = []
+        for bytes in inputs where (try? TodoDocument.validate(bytes)) != nil {
+            all.append(bytes)
+            if let formatted = try? TodoFormatter(options: options).format(utf8: bytes), formatted != bytes { all.append(formatted) }
+        }
+        return all
+    }
+
+    /// The key computed from the title inside a canonical tail equals the key computed by writing the
+    /// title without fields again, for every task where the tail offers it, with and without stamping.
+    func testKeyFromTheCanonicalTitleIsTheTaskKey() throws {
+        var fromTail = 0
+        var tasks = 0
+        for bytes in try documents() {
+            let doc = ParsedDocument(validated: bytes)
+            for stamp in [true, false] {
+                var options = options
+                options.stampDates = stamp
+                doc.bytes.withUnsafeBufferPointer { buf in
+                    var text = TaskText()
+                    var tail = ByteWriter()
+                    var scratch = ByteWriter()
+                    for task in doc.structure.tasks.indices {
+                        doc.read(task: task, into: &text, buf)
+                        tail.truncate(to: 0)
+                        let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                        let key = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
+                        tasks += 1
+                        guard let title else { continue }
+                        fromTail += 1
+                        let quick = tail.withBytes { FormatVerifier.taskKey(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) }
+                        if quick != key {
+                            XCTFail("task \(task) of \(String(decoding: bytes.prefix(80), as: UTF8.self)): key from the tail differs")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(fromTail, tasks / 2, "the key should usually come from the tail")
+    }
+
+    /// The dry run records, for every task it reads, the key the verifier computes and whether the line
+    /// is canonical (formatting leaves it as it is); it stops at the first line that would change.
+    func testSurveyRecordsWhatItReads() throws {
+        for bytes in try documents() {
+            let doc = ParsedDocument(validated: bytes)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            let change = CanonicalForm.survey(doc, options: options, facts: &facts)
+            let formatted = CanonicalForm.render(doc, options: options)
+            if change == .nothing { XCTAssertEqual(formatted, bytes, "a dry run that finds nothing proves the document canonical") }
+            doc.bytes.withUnsafeBufferPointer { buf in
+                var text = TaskText()
+                var scratch = ByteWriter()
+                var stopped = false
+                for (task, state) in facts.states.enumerated() {
+                    if stopped {
+                        XCTAssertEqual(state, .unknown, "nothing is read after the first change")
+                        continue
+                    }
+                    XCTAssertNotEqual(state, .unknown)
+                    doc.read(task: task, into: &text, buf)
+                    XCTAssertEqual(facts.keys[task], FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch))
+                    let t = doc.structure.tasks[task]
+                    let canonical = CanonicalForm.canonicalTail(doc, task: task, buf, options: options)
+                        .elementsEqual(UnsafeBufferPointer(rebasing: buf[t.checkbox..<doc.lines.contentEnd(t.line)]))
+                    if state == .canonical { XCTAssertTrue(canonical) }
+                    if state == .keyed && !doc.directives.isFrozen(t.line) {
+                        XCTAssertFalse(canonical)
+                        stopped = true
+                    }
+                }
+                if change == .taskLines { XCTAssertTrue(stopped) }
+            }
+        }
+    }
+
+    /// A pass that knows some tasks gives the same bytes as one that reads them all, and afterwards
+    /// knows every task's key.
+    func testRenderWithFactsIsTheRender() throws {
+        for bytes in try documents() {
+            let doc = ParsedDocument(validated: bytes)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            _ = CanonicalForm.survey(doc, options: options, facts: &facts)
+            let (rendered, _) = CanonicalForm.render(doc, options: options, facts: &facts)
+            XCTAssertEqual(rendered, CanonicalForm.render(doc, options: options))
+            XCTAssertFalse(facts.states.contains(.unknown))
+        }
+    }
+
+    /// Facts carried to the next document hold only for task lines whose bytes and paragraph are
+    /// unchanged there; a changed line, a line that now continues a paragraph and a line moved
+    /// elsewhere by hand are read again.
+    func testCarriedFactsHoldOnlyForUnchangedLines() throws {
+        let input = Array("""
+        - [ ] first due:2026-12-01
+        - [ ] second
+        - [ ] third
+        - [ ] fourth
+
+        """.utf8)
+        let doc = ParsedDocument(validated: input)
+        var facts = TaskFacts(count: doc.structure.tasks.count)
+        XCTAssertEqual(CanonicalForm.survey(doc, options: options, facts: &facts), .nothing)
+        XCTAssertEqual(facts.states, [.canonical, .canonical, .canonical, .canonical])
+        let (rendered, carried) = CanonicalForm.render(doc, options: options, facts: &facts)
+        XCTAssertEqual(rendered, input)
+
+        let same = carried.facts(for: ParsedDocument(validated: input))
+        XCTAssertEqual(same.states, [.canonical, .canonical, .canonical, .canonical])
+        XCTAssertEqual(same.keys, facts.keys)
+
+        let edited = ParsedDocument(validated: Array("""
+        - [ ] first due:2026-12-02
+        - [x] second
+        - [ ] third
+          continued
+        - [ ] fourth
+
+        """.utf8))
+        // Line 4 now holds `continued`, which is no task; `fourth` moved to line 5, where no task was.
+        let carriedOver = carried.facts(for: edited)
+        XCTAssertEqual(carriedOver.states, [.unknown, .unknown, .unknown, .unknown])
+
+        let swapped = ParsedDocument(validated: Array("""
+        - [ ] second
+        - [ ] first due:2026-12-01
+        - [ ] third
+        - [ ] fourth
+
+        """.utf8))
+        XCTAssertEqual(carried.facts(for: swapped).states, [.unknown, .unknown, .canonical, .canonical])
+    }
+}
