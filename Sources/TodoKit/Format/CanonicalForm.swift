@@ -401,7 +401,7 @@ struct CanonicalForm: ~Copyable {
         where visualColumn(from: lines.starts[s.items[item].startLine], to: s.items[item].markerStart) != markerColumn {
             return false
         }
-        let minContent = items.map { contentColumn($0) }.min() ?? 0
+        let minContent = minimumContentColumn(items)
         if order.last != items.last {
             // The next non-blank line must not join the new last item. Right after the list, a line
             // stands apart from an item ending in paragraph text only because it starts a block
@@ -431,7 +431,16 @@ struct CanonicalForm: ~Copyable {
     /// How many `>` stand before an item's marker.
     private func quoteDepth(_ item: Int) -> Int {
         let it = doc.structure.items[item]
-        return UnsafeBufferPointer(rebasing: buf[doc.lines.starts[it.startLine]..<it.markerStart]).filter { $0 == UInt8(ascii: ">") }.count
+        var count = 0
+        for i in doc.lines.start(it.startLine)..<it.markerStart where buf[i] == UInt8(ascii: ">") { count += 1 }
+        return count
+    }
+
+    /// The smallest content column of the items (0 for none).
+    private func minimumContentColumn(_ items: ListItems) -> Int {
+        var minimum = Int.max
+        for item in items { minimum = min(minimum, contentColumn(item)) }
+        return items.isEmpty ? 0 : minimum
     }
 
     /// The column where an item's content starts.
@@ -504,7 +513,7 @@ struct CanonicalForm: ~Copyable {
             let number = allSame ? first : first + position
             let it = structure.items[item]
             guard number != it.number else { continue }
-            var marker = Array(String(number).utf8)
+            var marker = CanonicalForm.decimal(number)
             marker.append(buf[it.markerEnd - 1])
             let line = it.startLine
             let blankItem = it.contentStart >= doc.lines.contentEnds[line]
@@ -528,6 +537,18 @@ struct CanonicalForm: ~Copyable {
             addEdit(line: line, start: it.markerStart, end: it.contentStart, bytes: marker)
             if shift > 0 { shiftContinuation(of: item, by: shift) }
         }
+    }
+
+    /// The decimal digits of a list number (0 or more), as `String(number).utf8` spells them.
+    static func decimal(_ number: Int) -> [UInt8] {
+        var digits: [UInt8] = []
+        var n = number
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        digits.reverse()
+        return digits
     }
 
     /// Indents the item's later lines by `shift` more columns so they stay inside the item.
@@ -777,7 +798,7 @@ struct CanonicalForm: ~Copyable {
             }
             // After the move, the next non-blank line must still stand apart from the list: indented
             // to an item's content, it would become part of that item.
-            let minContent = (list.items.map { contentColumn($0) }.min() ?? 0) + inherited + delta
+            let minContent = minimumContentColumn(list.items) + inherited + delta
             var follower = last + 1
             while follower < lines.count && isBlank(follower, quoteDepth: 0) { follower += 1 }
             if follower < lines.count, let (column, _) = lineStart(follower, quoteDepth: 0) {
