@@ -119,6 +119,8 @@ struct CanonicalForm: ~Copyable {
             form.applyMarkerOptions()
             let order = form.lineOrder()
             let bytes = form.emit(order, facts: &facts, records: true)
+            // Its per-line arrays go before the carried facts are built.
+            _ = consume form
             // Tasks neither read before nor rewritten (frozen by a directive): read their keys here.
             var text = TaskText()
             var scratch = ByteWriter()

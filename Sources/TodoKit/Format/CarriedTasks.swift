@@ -9,8 +9,9 @@
 struct CarriedTasks {
     /// `order[p]`: the input line the pass wrote at output line `p`.
     private var order: [Int] = []
-    /// For each input line, the index of its entry in `digests` and `keys`, or -1.
-    private var slots: [Int32] = []
+    /// For each input line, its task when that task is canonical, else -1.
+    private var canonicalTask: [Int32] = []
+    /// By input task: the digest of its line (of canonical tasks only) and its key.
     private var digests: [UInt64] = []
     private var keys: [UInt64] = []
 
@@ -21,34 +22,31 @@ struct CarriedTasks {
     /// pass wrote at output line `p`.
     init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, facts: TaskFacts, order: [Int]) {
         let tasks = doc.structure.tasks
-        var count = 0
-        for state in facts.states where state == .canonical { count += 1 }
-        guard count > 0 else { return }
+        guard facts.states.contains(.canonical) else { return }
         self.order = order
-        slots = [Int32](repeating: -1, count: doc.lines.count)
-        digests.reserveCapacity(count)
-        keys.reserveCapacity(count)
+        keys = facts.keys
+        canonicalTask = [Int32](repeating: -1, count: doc.lines.count)
+        digests = [UInt64](repeating: 0, count: tasks.count)
         for index in tasks.indices where facts.states[index] == .canonical {
             let task = tasks[index]
-            slots[task.line] = Int32(truncatingIfNeeded: digests.count)
-            digests.append(CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues))
-            keys.append(facts.keys[index])
+            canonicalTask[task.line] = Int32(truncatingIfNeeded: index)
+            digests[index] = CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues)
         }
     }
 
     /// What is carried over to `doc`, the parsed output of the pass: the tasks found unchanged.
     func facts(for doc: ParsedDocument) -> TaskFacts {
         var facts = TaskFacts(count: doc.structure.tasks.count)
-        guard !digests.isEmpty else { return facts }
+        guard !order.isEmpty else { return facts }
         doc.bytes.withUnsafeBufferPointer { buf in
             let tasks = doc.structure.tasks
             for index in tasks.indices where tasks[index].line < order.count {
                 let task = tasks[index]
-                let slot = Int(slots[order[task.line]])
-                guard slot >= 0,
-                      CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[slot]
+                let source = Int(canonicalTask[order[task.line]])
+                guard source >= 0,
+                      CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[source]
                 else { continue }
-                facts.record(index, key: keys[slot], canonical: true)
+                facts.record(index, key: keys[source], canonical: true)
             }
         }
         return facts

@@ -1,31 +1,33 @@
 /// The items of one list, in source order: a zero-based view of the one array that holds the items
 /// of every list, so that a document with thousands of lists allocates (and frees) one array for
-/// them instead of one per list.
+/// them instead of one per list. Offsets are 32-bit, as in ``BlockStructure``.
 struct ListItems: RandomAccessCollection, Sendable {
     private let storage: [Int]
-    private let offset: Int
+    private let offset: Int32
+    private let length: Int32
+
     /// The number of items.
-    let count: Int
+    var count: Int { Int(length) }
 
     /// No items.
     init() {
         storage = []
         offset = 0
-        count = 0
+        length = 0
     }
 
     /// The items `storage[range]`.
     init(_ storage: [Int], _ range: Range<Int>) {
         self.storage = storage
-        offset = range.lowerBound
-        count = range.count
+        offset = Int32(truncatingIfNeeded: range.lowerBound)
+        length = Int32(truncatingIfNeeded: range.count)
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    var endIndex: Int { Int(length) }
 
     @inline(__always) subscript(position: Int) -> Int {
-        precondition(position >= 0 && position < count, "list item index out of range")
-        return storage[offset + position]
+        precondition(position >= 0 && position < Int(length), "list item index out of range")
+        return storage[Int(offset) + position]
     }
 }
