@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs lint rules over a parsed todo document.
 ///
 /// Task rules look at each task once, list rules at each list once, and near misses at the
@@ -61,7 +67,7 @@ public struct Linter: Sendable {
     /// changes into `formatted`, at the region's first line, column 1 (lines only inserted are
     /// reported on the line above them). Lines are counted as lint counts them (LF, CRLF or CR).
     public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {
-        guard original != formatted else { return [] }
+        guard !sameBytes(original[...], formatted[...]) else { return [] }
         let oldLines = lines(of: original)
         let newLines = lines(of: formatted)
         var regions: [(old: Range<Int>, new: Range<Int>)] = []
@@ -72,7 +78,7 @@ public struct Linter: Sendable {
             var start: Int?
             for i in 0...oldLines.count {
                 let differs = i < oldLines.count
-                    && !original[oldLines[i]].elementsEqual(formatted[newLines[i]])
+                    && !sameBytes(original[oldLines[i]], formatted[newLines[i]])
                 if differs, start == nil { start = i }
                 if !differs, let first = start {
                     regions.append((first..<i, first..<i))
@@ -108,9 +114,29 @@ public struct Linter: Sendable {
         }
     }
 
+    /// Whether two runs of bytes are equal (`memcmp`, not byte by byte).
+    private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+
     /// The byte ranges of the lines of `text` with their endings: LF, CRLF and a lone CR end a line.
     static func lines(of text: [UInt8]) -> [Range<Int>] {
         var result: [Range<Int>] = []
+        let withoutCR: Bool = text.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress, memchr(base, 0x0D, buf.count) == nil else { return buf.isEmpty }
+            // Only LF ends lines here: the C library finds them many bytes at a time.
+            var start = 0
+            while start < buf.count, let found = memchr(base + start, 0x0A, buf.count - start) {
+                let end = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                result.append(start..<end)
+                start = end
+            }
+            if start < buf.count { result.append(start..<buf.count) }
+            return true
+        }
+        if withoutCR { return result }
         var start = 0
         var i = 0
         while i < text.count {
