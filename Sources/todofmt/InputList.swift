@@ -7,6 +7,11 @@ import TodoKit
 
 /// The inputs a command line names: standard input, files, and the todo files found under
 /// directories, in command-line order (each directory's files sorted), each file once.
+///
+/// "Once" is by real path, not by name: `todos.md`, `./todos.md` and a symbolic link to it are
+/// one input (the first name met), because a rewrite through a link replaces its target, and two
+/// names for one file processed in parallel would race to rewrite it. Hard links stay separate
+/// inputs: a rewrite replaces only the name it is given.
 struct InputList {
     /// One input.
     struct Input: Equatable, Sendable {
@@ -28,8 +33,14 @@ struct InputList {
     /// any problem), so an explicit path is always processed.
     init(paths: [String], finder: TodoFileFinder = TodoFileFinder()) {
         var seen: Set<String> = []
+        var seenFiles: Set<String> = []
         func add(_ path: String) {
-            if seen.insert(path).inserted { inputs.append(Input(path: path)) }
+            guard seen.insert(path).inserted else { return }
+            // A path without a real path is kept: reading it reports the problem.
+            if path != FormatRequest.standardInput, let real = Self.realPath(path), !seenFiles.insert(real).inserted {
+                return
+            }
+            inputs.append(Input(path: path))
         }
         for path in paths {
             var info = stat()
@@ -46,5 +57,12 @@ struct InputList {
                 errors.append("\(path): \(error.description)")
             }
         }
+    }
+
+    /// The absolute path with every link and `.`/`..` resolved, or `nil` if it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
