@@ -18,7 +18,7 @@ struct PathPattern: Hashable, Sendable {
             text = "**/" + text
         }
         guard !text.isEmpty else { throw GlobPattern.SyntaxError(description: "no file name in pattern '\(pattern)'") }
-        glob = try GlobPattern(String(text), caseInsensitive: true)
+        glob = try GlobPattern(String(text), caseInsensitive: true, writtenAs: pattern)
     }
 
     /// Whether the pattern matches the file or directory at `relativePath`.

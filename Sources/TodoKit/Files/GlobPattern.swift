@@ -39,6 +39,12 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `pattern`; throws for an empty pattern or an unclosed `[`.
     public init(_ pattern: String, caseInsensitive: Bool = false) throws(SyntaxError) {
+        try self.init(pattern, caseInsensitive: caseInsensitive, writtenAs: pattern)
+    }
+
+    /// Parses `pattern`, naming it `written` in errors: the form a person wrote, before a caller
+    /// such as ``PathPattern`` rewrote it (`[a` is parsed as `**/[a`).
+    init(_ pattern: String, caseInsensitive: Bool, writtenAs written: String) throws(SyntaxError) {
         guard !pattern.isEmpty else { throw SyntaxError(description: "empty pattern") }
         description = pattern
         self.caseInsensitive = caseInsensitive
@@ -49,7 +55,7 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
                 if segments.last != .anyDepth { segments.append(.anyDepth) }
                 continue
             }
-            segments.append(.tokens(try Self.tokens(of: part, in: pattern, caseInsensitive: caseInsensitive)))
+            segments.append(.tokens(try Self.tokens(of: part, in: written, caseInsensitive: caseInsensitive)))
         }
         // `dir/**` is everything inside `dir`, not `dir` itself: at least one more segment.
         if segments.count > 1, segments.last == .anyDepth {
