@@ -23,6 +23,12 @@ struct InputList {
         var name: String { isStandardInput ? FormatRunner.standardInputName : path }
     }
 
+    /// A file as the file system knows it, whatever names lead to it.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
     var inputs: [Input] = []
     /// Error lines: a directory that could not be walked, or one below it that could not be read.
     var errors: [String] = []
@@ -33,12 +39,20 @@ struct InputList {
     /// any problem), so an explicit path is always processed.
     init(paths: [String], finder: TodoFileFinder = TodoFileFinder()) {
         var seen: Set<String> = []
-        var seenFiles: Set<String> = []
+        // The names taken so far for each file. One `stat` per input; real paths are only worked
+        // out when two names lead to one file, to tell a second name for it from a hard link.
+        var names: [FileIdentity: [String]] = [:]
         func add(_ path: String) {
             guard seen.insert(path).inserted else { return }
-            // A path without a real path is kept: reading it reports the problem.
-            if path != FormatRequest.standardInput, let real = Self.realPath(path), !seenFiles.insert(real).inserted {
-                return
+            var info = stat()
+            // A path that cannot be stat'ed is kept: reading it reports the problem.
+            if path != FormatRequest.standardInput, stat(path, &info) == 0 {
+                let file = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                if let taken = names[file], let real = Self.realPath(path),
+                   taken.contains(where: { Self.realPath($0) == real }) {
+                    return
+                }
+                names[file, default: []].append(path)
             }
             inputs.append(Input(path: path))
         }
