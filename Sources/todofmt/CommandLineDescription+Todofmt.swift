@@ -80,7 +80,9 @@ extension CommandDescription {
                 + "PATH, or with the PATH '-', standard input is formatted to standard output.",
             "A PATH may be a directory: every todo file under it is processed (todo.md, todos.md and *.todo.md in "
                 + "any case, or what the include and exclude lists of .todofmt.json say; never in .git, .build or "
-                + "node_modules, nor what the directory's .gitignore lists); a file named explicitly always is. Files are processed in parallel on all cores; output comes in a fixed order.",
+                + "node_modules, nor what Git ignores: the .gitignore files in and below it and, in a repository, "
+                + "those above it and .git/info/exclude); a file named explicitly always is. Files are processed in "
+                + "parallel on all cores; output comes in a fixed order.",
         ])
 
     /// `todofmt watch`.

@@ -37,7 +37,7 @@ struct InputList {
 
     /// Expands `paths`; a path that is not a directory is taken as it is (reading it reports
     /// any problem), so an explicit path is always processed.
-    init(paths: [String], finder: TodoFileFinder = TodoFileFinder()) {
+    init(paths: [String], finder: TodoFileFinder) {
         var seen: Set<String> = []
         // The names taken so far for each file. One `stat` per input; real paths are only worked
         // out when two names lead to one file, to tell a second name for it from a hard link.

@@ -16,7 +16,7 @@ final class ConfigurationPatternTests: XCTestCase {
         let included = names.filter { Configuration.default.includes(relativePath: "deep/dir/" + $0) }
         XCTAssertEqual(included, ["todo.md", "TODO.md", "Todos.MD", "todos.md", "work.todo.md", "a.b.TODO.md", ".todo.md"])
         for name in names {
-            XCTAssertEqual(DefaultTodoFileSelection.isTodoFileName(name), included.contains(name), name)
+            XCTAssertEqual(Configuration.default.includes(relativePath: name), included.contains(name), name)
         }
     }
 

@@ -51,7 +51,7 @@ final class PreCommitManifestTests: XCTestCase {
             for directory in ["", "docs/", "my notes/", "todo.md/", "a.todo.md/b/"] {
                 let path = directory + name
                 let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-                XCTAssertEqual(path.firstMatch(of: regex) != nil, DefaultTodoFileSelection.isTodoFileName(last), path)
+                XCTAssertEqual(path.firstMatch(of: regex) != nil, Configuration.default.includes(relativePath: String(last)), path)
             }
         }
     }

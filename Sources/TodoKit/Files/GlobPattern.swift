@@ -10,11 +10,11 @@
 ///
 /// A pattern matches a whole path, never a part of it. Case-insensitive patterns fold ASCII
 /// letters only, so that no other letter can fold into an ASCII name.
-public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
+struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
     /// A pattern that cannot be used; the message is one lowercase line.
-    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, naming the pattern.
-        public let description: String
+        let description: String
     }
 
     /// One element of a segment.
@@ -32,13 +32,13 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The pattern as written.
-    public let description: String
+    let description: String
     /// Whether ASCII letters match regardless of case.
-    public let caseInsensitive: Bool
+    let caseInsensitive: Bool
     let segments: [Segment]
 
     /// Parses `pattern`; throws for an empty pattern or an unclosed `[`.
-    public init(_ pattern: String, caseInsensitive: Bool = false) throws(SyntaxError) {
+    init(_ pattern: String, caseInsensitive: Bool = false) throws(SyntaxError) {
         try self.init(pattern, caseInsensitive: caseInsensitive, writtenAs: pattern)
     }
 
@@ -65,7 +65,7 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the whole of `path` (`/`-separated, relative) matches.
-    public func matches(_ path: String) -> Bool {
+    func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         return Self.match(segments[...], parts[...], caseInsensitive: caseInsensitive)
     }
