@@ -121,6 +121,8 @@ struct ArgumentParser {
                 configuration.standardInputPath = text
             case .effective:
                 effective = true
+            case .forceExclude:
+                configuration.forceExclude = true
             case .fix:
                 fix = true
             case .format:

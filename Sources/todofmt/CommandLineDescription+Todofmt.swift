@@ -24,7 +24,7 @@ extension CommandLineDescription {
                         options: [.fix, .rule]),
             OptionGroup(title: "configuration options",
                         note: "options given on the command line override the configuration file",
-                        options: [.config, .noConfig, .stdinFilename, .effective]),
+                        options: [.config, .noConfig, .stdinFilename, .forceExclude, .effective]),
             OptionGroup(title: "general options", note: nil, options: [.help, .version, .generate, .endOfOptions]),
         ],
         environment: [
@@ -235,6 +235,13 @@ extension OptionDescription {
         summary: "format or lint standard input as if it were PATH",
         help: "read standard input with the configuration that applies to PATH (which need not exist), and report "
             + "it under that name (for editors)")
+
+    /// `--force-exclude`
+    static let forceExclude = OptionDescription(
+        names: ["--force-exclude"], value: nil, commands: [.format, .lint], repeatable: false,
+        summary: "skip named files that the configuration excludes",
+        help: "apply the configuration's exclude patterns to files named on the command line too (they are "
+            + "otherwise always processed); for pre-commit hooks, which name every staged file")
 
     /// `config --effective`
     static let effective = OptionDescription(

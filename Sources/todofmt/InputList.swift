@@ -36,8 +36,8 @@ struct InputList {
     var warnings: [String] = []
 
     /// Expands `paths`; a path that is not a directory is taken as it is (reading it reports
-    /// any problem), so an explicit path is always processed.
-    init(paths: [String], finder: TodoFileFinder) {
+    /// any problem), so an explicit path is processed unless `excluded` says it is excluded.
+    init(paths: [String], finder: TodoFileFinder, excluded: ((String) -> Bool)? = nil) {
         var seen: Set<String> = []
         // The names taken so far for each file. One `stat` per input; real paths are only worked
         // out when two names lead to one file, to tell a second name for it from a hard link.
@@ -59,6 +59,7 @@ struct InputList {
         for path in paths {
             var info = stat()
             guard path != FormatRequest.standardInput, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                if path != FormatRequest.standardInput, excluded?(path) == true { continue }
                 add(path)
                 continue
             }

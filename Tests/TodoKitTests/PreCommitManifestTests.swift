@@ -32,7 +32,7 @@ final class PreCommitManifestTests: XCTestCase {
     func testThreeSwiftHooks() throws {
         let hooks = try Self.hooks()
         XCTAssertEqual(hooks.map { $0["id"] }, ["todofmt", "todofmt-check", "todofmt-lint"])
-        XCTAssertEqual(hooks.map { $0["entry"] }, ["todofmt", "todofmt --check", "todofmt lint"])
+        XCTAssertEqual(hooks.map { $0["entry"] }, ["todofmt --force-exclude", "todofmt --check --force-exclude", "todofmt lint --force-exclude"])
         for hook in hooks {
             XCTAssertEqual(hook["language"], "swift")
             XCTAssertNotNil(hook["name"])

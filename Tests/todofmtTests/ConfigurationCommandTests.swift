@@ -258,4 +258,26 @@ final class ConfigurationCommandTests: XCTestCase {
                       "\((try? sandbox.read("todo.md")).debugDescription); \(watch.stderr)")
         XCTAssertEqual(watch.stop(), 0, watch.stderr)
     }
+
+    /// Named files are processed even when excluded, unless --force-exclude; walks never take them.
+    func testForceExcludeSkipsNamedFilesTheConfigurationExcludes() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("archive/old"), withIntermediateDirectories: true)
+        try sandbox.write(".todofmt.json", "{\"exclude\": [\"archive/\"]}\n")
+        try sandbox.write("archive/old/todo.md", Samples.messy)
+        try sandbox.write("todo.md", Samples.messy)
+        let named = try sandbox.todofmt("--check", "--today", Samples.today, "archive/old/todo.md", "todo.md")
+        XCTAssertEqual(named.status, 1)
+        XCTAssertTrue(named.stdout.contains("archive/old/todo.md:"), named.stdout)
+        let forced = try sandbox.todofmt("--check", "--force-exclude", "--today", Samples.today, "archive/old/todo.md", "todo.md")
+        XCTAssertEqual(forced.status, 1)
+        XCTAssertEqual(forced.stdout, "todo.md:3:1: error: would reformat lines 3-5 [TD000]\n")
+        let lint = try sandbox.todofmt("lint", "--force-exclude", "--today", Samples.today, "archive/old/todo.md")
+        XCTAssertEqual(lint.status, 0)
+        XCTAssertEqual(lint.stdout + lint.stderr, "")
+        let inPlace = try sandbox.todofmt("--force-exclude", "--today", Samples.today, "archive/old/todo.md", "todo.md")
+        XCTAssertEqual(inPlace.status, 0, inPlace.stderr)
+        XCTAssertEqual(try sandbox.read("archive/old/todo.md"), Samples.messy)
+        XCTAssertEqual(try sandbox.read("todo.md"), Samples.messyFormatted)
+    }
 }
