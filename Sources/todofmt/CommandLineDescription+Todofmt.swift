@@ -125,7 +125,8 @@ extension CommandDescription {
         name: "config", isDefault: false, operands: "PATH", operandCompletion: .paths,
         summary: "print the configuration that applies to a file",
         paragraphs: [
-            "config --effective PATH prints the configuration that applies to PATH as JSON (every key, every rule "
+            "config --effective PATH (or just config PATH) prints the configuration that applies to PATH as JSON "
+                + "(every key, every rule "
                 + "by code; the output is itself a valid .todofmt.json), with the command-line options given applied. "
                 + "One line on standard error names the configuration file used, or says that defaults apply, and "
                 + "whether a directory walk would include PATH. Each file uses the nearest .todofmt.json in its "

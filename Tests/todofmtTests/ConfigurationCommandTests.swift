@@ -158,9 +158,16 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.stdout, "")
         XCTAssertEqual(bad.stderr, "todofmt: .todofmt.json:1:12: unknown rule 'TD099' in 'rules'\n")
-        let usage = try sandbox.todofmt("config", "TODO.md")
+        // --effective is what config prints; without the word it prints the same.
+        try sandbox.write(".todofmt.json", "{\"fieldStyle\": \"emoji\"}")
+        let effective = try sandbox.todofmt("config", "--effective", "TODO.md")
+        let plain = try sandbox.todofmt("config", "TODO.md")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout, effective.stdout)
+        XCTAssertTrue(plain.stdout.contains("\"fieldStyle\": \"emoji\""), plain.stdout)
+        let usage = try sandbox.todofmt("config")
         XCTAssertEqual(usage.status, 2)
-        XCTAssertEqual(usage.stderr, "todofmt: config needs --effective (see 'todofmt help config')\n")
+        XCTAssertEqual(usage.stderr, "todofmt: config --effective needs one PATH (see 'todofmt help config')\n")
     }
 
     func testRuleLevelsInLintOutput() throws {
