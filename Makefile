@@ -20,7 +20,7 @@ build:
 	$(SWIFT) build
 
 release:
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product todofmt
 
 demo: build
 	@echo "=== before: $(DEMO)"
@@ -47,7 +47,7 @@ test-hooks:
 BENCH_DIR ?= .build/bench
 PYTHON    ?= python3
 bench:
-	@$(SWIFT) build -c release --static-swift-stdlib >&2
+	@$(SWIFT) build -c release --static-swift-stdlib --product todofmt >&2
 	@$(PYTHON) Benchmarks/bench.py run --venv $(BENCH_DIR)/venv \
 		--todofmt "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(BENCH_DIR)
 

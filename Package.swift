@@ -13,9 +13,11 @@ let package = Package(
         .target(name: "TodoKit"),
         // Thin command-line front end: arguments, I/O, exit codes.
         .executableTarget(name: "todofmt", dependencies: ["TodoKit"]),
-        .testTarget(name: "TodoKitTests", dependencies: ["TodoKit"]),
+        // What both test targets need: running a child process and capturing its output.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TodoKitTests", dependencies: ["TodoKit", "TestSupport"]),
         // End-to-end tests: run the built `todofmt` binary as a real process.
-        .testTarget(name: "todofmtTests", dependencies: ["todofmt"]),
+        .testTarget(name: "todofmtTests", dependencies: ["todofmt", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,6 @@ struct ArgumentParser {
         var paths: [String] = []
         var today: Day?
         var configuration = ConfigurationOverrides()
-        var effective = false
         var command: CommandDescription?
         /// Every option given, as spelled, in order (to check that the command accepts it).
         var given: [(option: OptionDescription, spelled: String)] = []
@@ -98,7 +97,7 @@ struct ArgumentParser {
                 configuration.fieldStyle = style
             case .bullet:
                 // Written as on the command line and in .todofmt.json: keep, or the marker itself.
-                guard let bullet = BulletStyle.allCases.first(where: { ($0.marker.map(String.init) ?? "keep") == text }) else {
+                guard let bullet = BulletStyle(rawValue: text) else {
                     throw .invalidChoice(text, "bullet style", option)
                 }
                 configuration.bullet = bullet
@@ -120,7 +119,10 @@ struct ArgumentParser {
                 guard !text.isEmpty else { throw UsageError(message: "option '\(name)' needs a PATH, not an empty string") }
                 configuration.standardInputPath = text
             case .effective:
-                effective = true
+                // What config prints; the word says so, and `todofmt config PATH` means the same.
+                break
+            case .forceExclude:
+                configuration.forceExclude = true
             case .fix:
                 fix = true
             case .format:
@@ -156,7 +158,6 @@ struct ArgumentParser {
             return .rules
         }
         if selected == .config {
-            guard effective else { throw UsageError(message: "config needs --effective (see 'todofmt help config')") }
             guard paths.count == 1, paths[0] != FormatRequest.standardInput else {
                 throw UsageError(message: "config --effective needs one PATH (see 'todofmt help config')")
             }

@@ -23,6 +23,13 @@ struct BashCompletion {
                 if (( ${#COMPREPLY[@]} == 0 )); then COMPREPLY=($(compgen -f -- "$cur")); fi
             }
 
+            # The words of the list $1 that start with the word being completed, taken as they are:
+            # `COMPREPLY=($(compgen ...))` would expand a value such as `*` (--bullet) to file names.
+            \(function)_words() {
+                local word
+                while IFS= read -r word; do COMPREPLY+=("$word"); done < <(compgen -W "$1" -- "$cur")
+            }
+
             \(function)() {
                 local cur=${COMP_WORDS[COMP_CWORD]} cword=$COMP_CWORD
                 local -a words=("${COMP_WORDS[@]}")
@@ -118,7 +125,7 @@ struct BashCompletion {
         case .none:
             return " ;;"
         case .choices(let choices):
-            return " COMPREPLY=($(compgen -W '\(choices.map(\.word).joined(separator: " "))' -- \"$cur\")) ;;"
+            return " \(function)_words \(ShellWord.quoted(choices.map(\.word).joined(separator: " "))) ;;"
         case .rules:
             let words = LintRule.all.map(\.code) + LintRule.all.map(\.name)
             return " COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")) ;;"

@@ -24,7 +24,7 @@ extension CommandLineDescription {
                         options: [.fix, .rule]),
             OptionGroup(title: "configuration options",
                         note: "options given on the command line override the configuration file",
-                        options: [.config, .noConfig, .stdinFilename, .effective]),
+                        options: [.config, .noConfig, .stdinFilename, .forceExclude, .effective]),
             OptionGroup(title: "general options", note: nil, options: [.help, .version, .generate, .endOfOptions]),
         ],
         environment: [
@@ -80,7 +80,9 @@ extension CommandDescription {
                 + "PATH, or with the PATH '-', standard input is formatted to standard output.",
             "A PATH may be a directory: every todo file under it is processed (todo.md, todos.md and *.todo.md in "
                 + "any case, or what the include and exclude lists of .todofmt.json say; never in .git, .build or "
-                + "node_modules, nor what the directory's .gitignore lists); a file named explicitly always is. Files are processed in parallel on all cores; output comes in a fixed order.",
+                + "node_modules, nor what Git ignores: the .gitignore files in and below it and, in a repository, "
+                + "those above it and .git/info/exclude); a file named explicitly always is. Files are processed in "
+                + "parallel on all cores; output comes in a fixed order.",
         ])
 
     /// `todofmt watch`.
@@ -123,7 +125,8 @@ extension CommandDescription {
         name: "config", isDefault: false, operands: "PATH", operandCompletion: .paths,
         summary: "print the configuration that applies to a file",
         paragraphs: [
-            "config --effective PATH prints the configuration that applies to PATH as JSON (every key, every rule "
+            "config --effective PATH (or just config PATH) prints the configuration that applies to PATH as JSON "
+                + "(every key, every rule "
                 + "by code; the output is itself a valid .todofmt.json), with the command-line options given applied. "
                 + "One line on standard error names the configuration file used, or says that defaults apply, and "
                 + "whether a directory walk would include PATH. Each file uses the nearest .todofmt.json in its "
@@ -233,6 +236,13 @@ extension OptionDescription {
         summary: "format or lint standard input as if it were PATH",
         help: "read standard input with the configuration that applies to PATH (which need not exist), and report "
             + "it under that name (for editors)")
+
+    /// `--force-exclude`
+    static let forceExclude = OptionDescription(
+        names: ["--force-exclude"], value: nil, commands: [.format, .lint], repeatable: false,
+        summary: "skip named files that the configuration excludes",
+        help: "apply the configuration's exclude patterns to files named on the command line too (they are "
+            + "otherwise always processed); for pre-commit hooks, which name every staged file")
 
     /// `config --effective`
     static let effective = OptionDescription(

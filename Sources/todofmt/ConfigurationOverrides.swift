@@ -28,6 +28,9 @@ struct ConfigurationOverrides: Equatable {
     var extraRules: [LintRule] = []
     /// `--stdin-filename`: the path standard input stands for.
     var standardInputPath: String?
+    /// `--force-exclude`: files named on the command line are skipped when their configuration
+    /// excludes them (pre-commit hooks name every staged file).
+    var forceExclude = false
 
     /// A resolver for the source; reads `--config FILE` now, so a bad file is reported before
     /// any input is processed.

@@ -35,7 +35,8 @@ struct FormatRunner {
             console.error(error.description)
             return 2
         }
-        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver))
+        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver),
+                             excluded: request.configuration.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
         list.warnings.forEach(console.error)
         let request = request
         let colored = request.mode == .diff && request.format == .text && console.colorsOutput

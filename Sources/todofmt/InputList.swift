@@ -7,6 +7,11 @@ import TodoKit
 
 /// The inputs a command line names: standard input, files, and the todo files found under
 /// directories, in command-line order (each directory's files sorted), each file once.
+///
+/// "Once" is by real path, not by name: `todos.md`, `./todos.md` and a symbolic link to it are
+/// one input (the first name met), because a rewrite through a link replaces its target, and two
+/// names for one file processed in parallel would race to rewrite it. Hard links stay separate
+/// inputs: a rewrite replaces only the name it is given.
 struct InputList {
     /// One input.
     struct Input: Equatable, Sendable {
@@ -18,6 +23,12 @@ struct InputList {
         var name: String { isStandardInput ? FormatRunner.standardInputName : path }
     }
 
+    /// A file as the file system knows it, whatever names lead to it.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
     var inputs: [Input] = []
     /// Error lines: a directory that could not be walked, or one below it that could not be read.
     var errors: [String] = []
@@ -25,15 +36,30 @@ struct InputList {
     var warnings: [String] = []
 
     /// Expands `paths`; a path that is not a directory is taken as it is (reading it reports
-    /// any problem), so an explicit path is always processed.
-    init(paths: [String], finder: TodoFileFinder = TodoFileFinder()) {
+    /// any problem), so an explicit path is processed unless `excluded` says it is excluded.
+    init(paths: [String], finder: TodoFileFinder, excluded: ((String) -> Bool)? = nil) {
         var seen: Set<String> = []
+        // The names taken so far for each file. One `stat` per input; real paths are only worked
+        // out when two names lead to one file, to tell a second name for it from a hard link.
+        var names: [FileIdentity: [String]] = [:]
         func add(_ path: String) {
-            if seen.insert(path).inserted { inputs.append(Input(path: path)) }
+            guard seen.insert(path).inserted else { return }
+            var info = stat()
+            // A path that cannot be stat'ed is kept: reading it reports the problem.
+            if path != FormatRequest.standardInput, stat(path, &info) == 0 {
+                let file = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                if let taken = names[file], let real = Self.realPath(path),
+                   taken.contains(where: { Self.realPath($0) == real }) {
+                    return
+                }
+                names[file, default: []].append(path)
+            }
+            inputs.append(Input(path: path))
         }
         for path in paths {
             var info = stat()
             guard path != FormatRequest.standardInput, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                if path != FormatRequest.standardInput, excluded?(path) == true { continue }
                 add(path)
                 continue
             }
@@ -46,5 +72,12 @@ struct InputList {
                 errors.append("\(path): \(error.description)")
             }
         }
+    }
+
+    /// The absolute path with every link and `.`/`..` resolved, or `nil` if it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

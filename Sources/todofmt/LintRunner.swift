@@ -25,7 +25,8 @@ struct LintRunner {
             console.error(error.description)
             return 2
         }
-        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver))
+        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver),
+                             excluded: request.configuration.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
         list.warnings.forEach(console.error)
         let request = request
         let inputs = list.inputs

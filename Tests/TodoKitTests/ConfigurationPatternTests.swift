@@ -16,7 +16,7 @@ final class ConfigurationPatternTests: XCTestCase {
         let included = names.filter { Configuration.default.includes(relativePath: "deep/dir/" + $0) }
         XCTAssertEqual(included, ["todo.md", "TODO.md", "Todos.MD", "todos.md", "work.todo.md", "a.b.TODO.md", ".todo.md"])
         for name in names {
-            XCTAssertEqual(DefaultTodoFileSelection.isTodoFileName(name), included.contains(name), name)
+            XCTAssertEqual(Configuration.default.includes(relativePath: name), included.contains(name), name)
         }
     }
 
@@ -55,11 +55,13 @@ final class ConfigurationPatternTests: XCTestCase {
 
     func testBadPatterns() {
         let cases: [(String, String)] = [
-            (#"{"include": ["[a-"]}"#, "1:14: invalid pattern in 'include': unclosed '[' in pattern '**/[a-'"),
-            (#"{"exclude": ["x/", "[z-a]"]}"#, "1:20: invalid pattern in 'exclude': invalid range 'z-a' in pattern '**/[z-a]'"),
+            (#"{"include": ["[a-"]}"#, "1:14: invalid pattern in 'include': unclosed '[' in pattern '[a-'"),
+            (#"{"exclude": ["x/", "[z-a]"]}"#, "1:20: invalid pattern in 'exclude': invalid range 'z-a' in pattern '[z-a]'"),
             (#"{"include": ["notes/"]}"#,
              "1:14: invalid pattern 'notes/' in 'include' (it matches directories only; 'notes/**' matches the files below them)"),
             (#"{"exclude": ["/"]}"#, "1:14: invalid pattern in 'exclude': no file name in pattern '/'"),
+            // Named as written, not as rewritten for matching (`**/[a-`, `notes/[x`).
+            (#"{"include": ["/notes/[x"]}"#, "1:14: invalid pattern in 'include': unclosed '[' in pattern '/notes/[x'"),
         ]
         for (json, expected) in cases {
             XCTAssertThrowsError(try configuration(json), json) { error in

@@ -1,4 +1,4 @@
-import TodoKit
+@testable import TodoKit
 import XCTest
 
 final class GlobPatternTests: XCTestCase {

@@ -135,7 +135,7 @@ final class GoldenFixtureTests: XCTestCase {
         for word in name.split(separator: ".").dropFirst() {
             if let style = FieldStyle(rawValue: String(word)) {
                 options.fieldStyle = style
-            } else if word.hasPrefix("bullet-"), let bullet = BulletStyle(rawValue: String(word.dropFirst("bullet-".count))) {
+            } else if word.hasPrefix("bullet-"), let bullet = BulletStyle.allCases.first(where: { "bullet-\($0)" == word }) {
                 options.bullet = bullet
             } else if word.hasPrefix("indent-"), let width = Int(word.dropFirst("indent-".count)),
                       FormatOptions.indentationWidths.contains(width) {

@@ -110,7 +110,7 @@ final class LintRuleTests: XCTestCase {
     func testLineEndingsAndByteOrderMark() throws {
         let text = "\u{FEFF}- [ ] a due:2026-02-30\r\n- [X] b\r- [?] c\n"
         let found = try linter.lint(utf8: Array(text.utf8)).map { "\($0.location) \($0.code)" }
-        XCTAssertEqual(found, ["1:1 TD000", "1:9 TD001", "2:3 TD003", "2:3 TD004", "2:4 TD008", "3:4 TD009"])
+        XCTAssertEqual(found, ["1:9 TD001", "2:1 TD000", "2:3 TD003", "2:3 TD004", "2:4 TD008", "3:4 TD009"])
         XCTAssertThrowsError(try linter.lint(utf8: [0x2D, 0x20, 0xFF]))
     }
 
@@ -132,6 +132,10 @@ final class LintRuleTests: XCTestCase {
         let linter = Linter(today: LintRule.exampleDay, rules: [LintRule.named("TD000")!])
         let found = try linter.lint(utf8: Array("# T\r- [ ] a\r- [X] b\r".utf8))
         XCTAssertEqual(found.map(\.location), [SourceLocation(line: 3, column: 1)])
+        // A byte-order mark is kept by formatting: a canonical file with one has no TD000 (fuzz finding).
+        XCTAssertEqual(try linter.lint(utf8: Array("\u{FEFF}- [ ] a\n".utf8)), [])
+        XCTAssertEqual(try linter.lint(utf8: Array("\u{FEFF}- [x] a\n- [ ] b\n".utf8)).map(\.location),
+                       [SourceLocation(line: 1, column: 1)])
     }
 
     func testFixableRulesAreFixedByFormatting() throws {

@@ -32,7 +32,7 @@ final class PreCommitManifestTests: XCTestCase {
     func testThreeSwiftHooks() throws {
         let hooks = try Self.hooks()
         XCTAssertEqual(hooks.map { $0["id"] }, ["todofmt", "todofmt-check", "todofmt-lint"])
-        XCTAssertEqual(hooks.map { $0["entry"] }, ["todofmt", "todofmt --check", "todofmt lint"])
+        XCTAssertEqual(hooks.map { $0["entry"] }, ["todofmt --force-exclude", "todofmt --check --force-exclude", "todofmt lint --force-exclude"])
         for hook in hooks {
             XCTAssertEqual(hook["language"], "swift")
             XCTAssertNotNil(hook["name"])
@@ -51,7 +51,7 @@ final class PreCommitManifestTests: XCTestCase {
             for directory in ["", "docs/", "my notes/", "todo.md/", "a.todo.md/b/"] {
                 let path = directory + name
                 let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-                XCTAssertEqual(path.firstMatch(of: regex) != nil, DefaultTodoFileSelection.isTodoFileName(last), path)
+                XCTAssertEqual(path.firstMatch(of: regex) != nil, Configuration.default.includes(relativePath: String(last)), path)
             }
         }
     }

@@ -158,9 +158,16 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.stdout, "")
         XCTAssertEqual(bad.stderr, "todofmt: .todofmt.json:1:12: unknown rule 'TD099' in 'rules'\n")
-        let usage = try sandbox.todofmt("config", "TODO.md")
+        // --effective is what config prints; without the word it prints the same.
+        try sandbox.write(".todofmt.json", "{\"fieldStyle\": \"emoji\"}")
+        let effective = try sandbox.todofmt("config", "--effective", "TODO.md")
+        let plain = try sandbox.todofmt("config", "TODO.md")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout, effective.stdout)
+        XCTAssertTrue(plain.stdout.contains("\"fieldStyle\": \"emoji\""), plain.stdout)
+        let usage = try sandbox.todofmt("config")
         XCTAssertEqual(usage.status, 2)
-        XCTAssertEqual(usage.stderr, "todofmt: config needs --effective (see 'todofmt help config')\n")
+        XCTAssertEqual(usage.stderr, "todofmt: config --effective needs one PATH (see 'todofmt help config')\n")
     }
 
     func testRuleLevelsInLintOutput() throws {
@@ -257,5 +264,27 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertTrue(WatchProcess.eventually { (try? sandbox.read("todo.md")) == expected },
                       "\((try? sandbox.read("todo.md")).debugDescription); \(watch.stderr)")
         XCTAssertEqual(watch.stop(), 0, watch.stderr)
+    }
+
+    /// Named files are processed even when excluded, unless --force-exclude; walks never take them.
+    func testForceExcludeSkipsNamedFilesTheConfigurationExcludes() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("archive/old"), withIntermediateDirectories: true)
+        try sandbox.write(".todofmt.json", "{\"exclude\": [\"archive/\"]}\n")
+        try sandbox.write("archive/old/todo.md", Samples.messy)
+        try sandbox.write("todo.md", Samples.messy)
+        let named = try sandbox.todofmt("--check", "--today", Samples.today, "archive/old/todo.md", "todo.md")
+        XCTAssertEqual(named.status, 1)
+        XCTAssertTrue(named.stdout.contains("archive/old/todo.md:"), named.stdout)
+        let forced = try sandbox.todofmt("--check", "--force-exclude", "--today", Samples.today, "archive/old/todo.md", "todo.md")
+        XCTAssertEqual(forced.status, 1)
+        XCTAssertEqual(forced.stdout, "todo.md:3:1: error: would reformat lines 3-5 [TD000]\n")
+        let lint = try sandbox.todofmt("lint", "--force-exclude", "--today", Samples.today, "archive/old/todo.md")
+        XCTAssertEqual(lint.status, 0)
+        XCTAssertEqual(lint.stdout + lint.stderr, "")
+        let inPlace = try sandbox.todofmt("--force-exclude", "--today", Samples.today, "archive/old/todo.md", "todo.md")
+        XCTAssertEqual(inPlace.status, 0, inPlace.stderr)
+        XCTAssertEqual(try sandbox.read("archive/old/todo.md"), Samples.messy)
+        XCTAssertEqual(try sandbox.read("todo.md"), Samples.messyFormatted)
     }
 }

@@ -113,6 +113,32 @@ final class DirectoryTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("a/todo.md"), Samples.messyFormatted)
     }
 
+    /// One file reached under two names (a symbolic link beside it, `./`) is one input: processed
+    /// in parallel under both, the two rewrites raced and one failed with exit 2. A hard link is
+    /// a file of its own (a rewrite replaces only its name).
+    func testAFileUnderTwoNamesIsProcessedOnce() throws {
+        let sandbox = try Sandbox()
+        try write(sandbox, "todos.md", Samples.messy)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.todo.md"), withDestinationPath: "todos.md")
+        try FileManager.default.linkItem(atPath: sandbox.path("todos.md"), toPath: sandbox.path("hard.todo.md"))
+        let check = try sandbox.todofmt("--check", "--today", Samples.today, ".", "todos.md", "./todos.md")
+        XCTAssertEqual(check.status, 1, check.stderr)
+        // The first name met (the walk's sorted order) stands for the file.
+        XCTAssertEqual(reportedPaths(check.stdout), ["hard.todo.md", "link.todo.md"])
+        let lint = try sandbox.todofmt("lint", "--format", "json", "todos.md", "./todos.md", "link.todo.md")
+        let paths = Set(lint.stdout.split(separator: "\n").compactMap { $0.firstMatch(of: /"path": "([^"]*)"/)?.1 })
+        XCTAssertEqual(paths, ["todos.md"])
+        for _ in 0..<5 {
+            try write(sandbox, "todos.md", Samples.messy)
+            let result = try sandbox.todofmt("--today", Samples.today, ".", "./todos.md")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stderr, "")
+            XCTAssertEqual(try sandbox.read("todos.md"), Samples.messyFormatted)
+        }
+        XCTAssertEqual(try sandbox.read("hard.todo.md"), Samples.messyFormatted)
+        XCTAssertEqual(sandbox.status("link.todo.md")?.isSymlink, true)
+    }
+
     /// Many files on all cores: the report is the same, in the same order, every time.
     func testParallelOutputIsDeterministic() throws {
         let sandbox = try Sandbox()

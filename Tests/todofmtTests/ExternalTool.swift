@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Another program the tests run (a shell, groff, mandoc), found on the PATH.
@@ -27,29 +28,8 @@ struct ExternalTool {
     /// Runs the tool in `directory` with `environment` added to the test's own, standard input
     /// from /dev/null.
     func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: capture) }
-        let outURL = capture.appendingPathComponent("stdout")
-        let errURL = capture.appendingPathComponent("stderr")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let outHandle = try FileHandle(forWritingTo: outURL)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let result = try ChildProcess.run(path, arguments, in: directory,
+                                          environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }

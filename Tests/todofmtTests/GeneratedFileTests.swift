@@ -138,6 +138,10 @@ final class GeneratedFileTests: XCTestCase {
         // bash breaks `--format=j` into three words when '=' is in COMP_WORDBREAKS (the default).
         XCTAssertEqual(try complete("todofmt", "lint", "--format", "=", "g"), ["github"])
         XCTAssertEqual(try complete("todofmt", "--field-style", ""), choices(.fieldStyle))
+        // `*` is a value, not a pattern: it used to be expanded to the names in the directory.
+        XCTAssertEqual(try complete("todofmt", "--bullet", ""), choices(.bullet))
+        XCTAssertEqual(try complete("todofmt", "--bullet=*"), ["--bullet=*"])
+        XCTAssertEqual(try complete("todofmt", "--indentation", ""), choices(.indentation))
         XCTAssertEqual(try complete("todofmt", "lint", "--rule", "TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014", "TD015", "TD016"])
         XCTAssertEqual(try complete("todofmt", "lint", "--rule", "overdue"), ["overdue-task"])
         XCTAssertEqual(try complete("todofmt", "--generate", "complete-"),
@@ -163,7 +167,8 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt", "help", "lint", ""), [])
 
         // Every value bash offers is one the parser accepts.
-        for (option, prefix) in [("--format", ""), ("--field-style", ""), ("--generate", ""), ("--rule", "TD")] {
+        for (option, prefix) in [("--format", ""), ("--field-style", ""), ("--bullet", ""), ("--indentation", ""),
+                                 ("--generate", ""), ("--rule", "TD")] {
             for value in try complete("todofmt", "lint", option, prefix) {
                 let result = try sandbox.todofmt("lint", option, value, "--help")
                 XCTAssertEqual(result.status, 0, "\(option) \(value): \(result.stderr)")
@@ -248,6 +253,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt lint --format "), choices(.format))
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style="), choices(.fieldStyle))
+        XCTAssertEqual(try complete("todofmt --bullet "), choices(.bullet))
         XCTAssertEqual(try complete("todofmt lint --rule TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014", "TD015", "TD016"])
         XCTAssertEqual(try complete("todofmt lint --f"), options(of: .lint, startingWith: "--f"))
         XCTAssertEqual(try complete("todofmt --today 2026-11-21 li"), ["lint"])
@@ -281,6 +287,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt lint --format=j"), ["--format=json"])
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style "), choices(.fieldStyle))
+        XCTAssertEqual(try complete("todofmt --bullet "), choices(.bullet))
         XCTAssertEqual(try complete("todofmt lint --rule TD01"), ["TD010", "TD011", "TD012", "TD013", "TD014", "TD015", "TD016"])
         XCTAssertEqual(try complete("todofmt lint --f"), options(of: .lint, startingWith: "--f"))
         XCTAssertEqual(try complete("todofmt --f"), options(of: .format, startingWith: "--f"))

@@ -67,6 +67,21 @@ final class GitHookTests: XCTestCase {
         XCTAssertEqual(try repository.status(), "")
     }
 
+    /// A file the configuration excludes is committed as it is, fixable or not.
+    func testFilesTheConfigurationExcludesAreLeftAlone() throws {
+        let repository = try repository()
+        try repository.write(".todofmt.json", "{\"exclude\": [\"archive/\"]}\n")
+        try repository.write("archive/todo.md", Samples.messy)
+        try repository.write("todo.md", Samples.messy)
+        try repository.run("add", ".")
+        let commit = try repository.git("commit", "-m", "archive")
+        XCTAssertEqual(commit.status, 0, commit.output)
+        XCTAssertEqual(try repository.show("archive/todo.md"), Samples.messy)
+        XCTAssertEqual(try repository.show("todo.md"), Samples.messyFormatted)
+        XCTAssertFalse(commit.output.contains("archive/todo.md:"), commit.output)
+        XCTAssertFalse(commit.output.contains("pre-commit: archive/todo.md"), commit.output)
+    }
+
     func testErrorFindingRejectsTheCommit() throws {
         let repository = try repository()
         let wrong = "- [ ] Pay rent due:2026-02-30\n"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A fresh git repository in a temporary directory, for tests of git hooks; removed on deinit.
@@ -83,25 +84,11 @@ final class GitRepository {
     /// Runs the program at `executable` in `directory` (default: the working tree) with the
     /// repository's environment.
     func execute(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? sandbox.url
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
         // Output goes to a file outside the working tree, so nothing can block and git does not see it.
-        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-git-\(UUID().uuidString)")
-        try Data().write(to: capture)
-        defer { try? FileManager.default.removeItem(at: capture) }
-        let handle = try FileHandle(forWritingTo: capture)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        XCTAssertEqual(process.terminationReason, .exit, "\(executable) was killed by a signal")
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: try Data(contentsOf: capture), as: UTF8.self))
+        let result = try ChildProcess.run(executable, arguments, in: directory ?? sandbox.url, environment: environment,
+                                          mergingStandardError: true)
+        XCTAssertFalse(result.killedBySignal, "\(executable) was killed by a signal")
+        return Result(status: result.status, output: result.stderr)
     }
 
     /// Runs a git command that must succeed and returns its output.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A running `todofmt watch`: started in a directory, its standard error captured in a file that
@@ -66,16 +67,7 @@ final class WatchProcess {
     /// Runs another program (an editor, a tool) in `directory` without input or output, as a
     /// person would while the watch runs; returns its exit status.
     static func runTool(_ executable: String, _ arguments: [String], in directory: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ChildProcess.run(executable, arguments, in: directory).status
     }
 
     /// Waits (polling every few milliseconds) until `condition` holds; `false` after ``timeout``.

@@ -6,7 +6,7 @@ extension Configuration {
         lines.append("  \"fieldStyle\": \(Self.quote(fieldStyle.rawValue)),")
         lines.append("  \"stampDates\": \(stampDates),")
         lines.append("  \"sinkCompleted\": \(sinkCompleted),")
-        lines.append("  \"bullet\": \(Self.quote(ConfigurationDecoder.spelling(of: bullet))),")
+        lines.append("  \"bullet\": \(Self.quote(bullet.rawValue)),")
         lines.append("  \"indentation\": \(indentation.map(String.init) ?? Self.quote("keep")),")
         lines.append("  \"include\": \(Self.array(include)),")
         lines.append("  \"exclude\": \(Self.array(exclude)),")

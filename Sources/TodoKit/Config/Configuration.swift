@@ -9,7 +9,7 @@ public struct Configuration: Hashable, Sendable {
     public static let fileName = ".todofmt.json"
 
     /// The file names a directory walk includes when nothing else is configured: `todo.md`,
-    /// `todos.md` and `*.todo.md`, in any case (the names ``DefaultTodoFileSelection`` takes).
+    /// `todos.md` and `*.todo.md`, in any case.
     public static let defaultInclude = ["todo.md", "todos.md", "*.todo.md"]
 
     /// The configuration of a directory without a configuration file.

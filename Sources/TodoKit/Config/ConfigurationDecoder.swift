@@ -3,12 +3,6 @@
 struct ConfigurationDecoder {
     /// The keys of a configuration file, in the order ``Configuration/json`` writes them.
     static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "include", "exclude", "rules"]
-    /// How `bullet` is written in a file: `keep`, or the marker itself.
-    static func spelling(of bullet: BulletStyle) -> String {
-        bullet.marker.map(String.init) ?? "keep"
-    }
-    /// The values of `indentation` besides `keep`.
-    static let indentations = [2, 3, 4]
 
     let bytes: [UInt8]
     let path: String
@@ -39,14 +33,14 @@ struct ConfigurationDecoder {
                 configuration.sinkCompleted = try bool(value, for: member.key)
             case "bullet":
                 guard case .string(let text) = value.kind,
-                      let bullet = BulletStyle.allCases.first(where: { Self.spelling(of: $0) == text }) else {
+                      let bullet = BulletStyle(rawValue: text) else {
                     throw invalid(value, for: member.key, expected: "keep, -, * or +")
                 }
                 configuration.bullet = bullet
             case "indentation":
                 if case .string("keep") = value.kind {
                     configuration.indentation = nil
-                } else if case .number(let literal) = value.kind, let columns = Int(literal), Self.indentations.contains(columns) {
+                } else if case .number(let literal) = value.kind, let columns = Int(literal), FormatOptions.indentationWidths.contains(columns) {
                     configuration.indentation = columns
                 } else {
                     throw invalid(value, for: member.key, expected: "keep, 2, 3 or 4")

@@ -71,6 +71,14 @@ public final class ConfigurationResolver: @unchecked Sendable {
         return try entry.result.get().includes(relativePath: Self.relative(file, to: entry.base))
     }
 
+    /// Whether the configuration that applies to the file at `path` excludes it or a directory
+    /// above it (by its path relative to the configuration file's directory).
+    public func excludes(_ path: String) throws(ConfigurationError) -> Bool {
+        let file = absolute(path)
+        let entry = entry(startingAt: Self.parent(of: file))
+        return try entry.result.get().excludes(relativePath: Self.relative(file, to: entry.base), isDirectory: false)
+    }
+
     /// Whether a directory walk enters the directory at `path`: the configuration that applies to
     /// the files beside it does not exclude it.
     public func walkEnters(_ path: String) throws(ConfigurationError) -> Bool {

@@ -1,14 +1,14 @@
-/// One `include` or `exclude` pattern of a configuration, compiled the way `.gitignore` reads
-/// patterns: without a `/` it matches a name at any depth, with one it matches the path relative to
-/// the configuration's directory (a leading `/` only anchors), and a final `/` restricts it to
-/// directories. Case is ignored.
+/// A path pattern read the way `.gitignore` reads patterns: without a `/` it matches a name at any
+/// depth, with one it matches the path relative to the pattern's directory (a leading `/` only
+/// anchors), and a final `/` restricts it to directories. The configuration's `include` and
+/// `exclude` patterns ignore case; `.gitignore` patterns (``IgnoreFile``) do not.
 struct PathPattern: Hashable, Sendable {
     let glob: GlobPattern
     /// Whether only directories match (the pattern ended in `/`).
     let directoryOnly: Bool
 
     /// Compiles `pattern`; throws the glob's own message for one that cannot be used.
-    init(_ pattern: String) throws(GlobPattern.SyntaxError) {
+    init(_ pattern: String, caseInsensitive: Bool = true) throws(GlobPattern.SyntaxError) {
         var text = Substring(pattern)
         directoryOnly = text.hasSuffix("/")
         if directoryOnly { text = text.dropLast() }
@@ -18,7 +18,7 @@ struct PathPattern: Hashable, Sendable {
             text = "**/" + text
         }
         guard !text.isEmpty else { throw GlobPattern.SyntaxError(description: "no file name in pattern '\(pattern)'") }
-        glob = try GlobPattern(String(text), caseInsensitive: true)
+        glob = try GlobPattern(String(text), caseInsensitive: caseInsensitive, writtenAs: pattern)
     }
 
     /// Whether the pattern matches the file or directory at `relativePath`.

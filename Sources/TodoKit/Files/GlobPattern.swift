@@ -10,11 +10,11 @@
 ///
 /// A pattern matches a whole path, never a part of it. Case-insensitive patterns fold ASCII
 /// letters only, so that no other letter can fold into an ASCII name.
-public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
+struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
     /// A pattern that cannot be used; the message is one lowercase line.
-    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, naming the pattern.
-        public let description: String
+        let description: String
     }
 
     /// One element of a segment.
@@ -32,13 +32,19 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The pattern as written.
-    public let description: String
+    let description: String
     /// Whether ASCII letters match regardless of case.
-    public let caseInsensitive: Bool
+    let caseInsensitive: Bool
     let segments: [Segment]
 
     /// Parses `pattern`; throws for an empty pattern or an unclosed `[`.
-    public init(_ pattern: String, caseInsensitive: Bool = false) throws(SyntaxError) {
+    init(_ pattern: String, caseInsensitive: Bool = false) throws(SyntaxError) {
+        try self.init(pattern, caseInsensitive: caseInsensitive, writtenAs: pattern)
+    }
+
+    /// Parses `pattern`, naming it `written` in errors: the form a person wrote, before a caller
+    /// such as ``PathPattern`` rewrote it (`[a` is parsed as `**/[a`).
+    init(_ pattern: String, caseInsensitive: Bool, writtenAs written: String) throws(SyntaxError) {
         guard !pattern.isEmpty else { throw SyntaxError(description: "empty pattern") }
         description = pattern
         self.caseInsensitive = caseInsensitive
@@ -49,7 +55,7 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
                 if segments.last != .anyDepth { segments.append(.anyDepth) }
                 continue
             }
-            segments.append(.tokens(try Self.tokens(of: part, in: pattern, caseInsensitive: caseInsensitive)))
+            segments.append(.tokens(try Self.tokens(of: part, in: written, caseInsensitive: caseInsensitive)))
         }
         // `dir/**` is everything inside `dir`, not `dir` itself: at least one more segment.
         if segments.count > 1, segments.last == .anyDepth {
@@ -59,7 +65,7 @@ public struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the whole of `path` (`/`-separated, relative) matches.
-    public func matches(_ path: String) -> Bool {
+    func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         return Self.match(segments[...], parts[...], caseInsensitive: caseInsensitive)
     }

@@ -1,24 +1,24 @@
-/// The patterns of a `.gitignore` file, matched against paths relative to its directory.
+/// The patterns of a `.gitignore` file (or `.git/info/exclude`), matched against paths relative
+/// to its directory.
 ///
 /// Follows Git's rules: blank lines and `#` comments are skipped, `!` negates, a trailing `/`
 /// matches directories only, a pattern with a `/` before its end is anchored to the file's
 /// directory while one without matches a name at any depth, and the last matching pattern
 /// decides. Trailing spaces are dropped unless escaped with `\`. Matching is case-sensitive, as
 /// Git's is by default. A line that is not a valid pattern is skipped, as Git skips it.
-public struct IgnoreFile: Hashable, Sendable {
+struct IgnoreFile: Hashable, Sendable {
     struct Rule: Hashable, Sendable {
-        var pattern: GlobPattern
+        var pattern: PathPattern
         var negated: Bool
-        var directoryOnly: Bool
     }
 
-    /// The file name Git reads.
-    public static let fileName = ".gitignore"
+    /// The file name Git reads in every directory.
+    static let fileName = ".gitignore"
 
     var rules: [Rule] = []
 
     /// Parses the contents of a `.gitignore` file.
-    public init(contents: [UInt8]) {
+    init(contents: [UInt8]) {
         for rawLine in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             var line = String(decoding: rawLine, as: UTF8.self)
             if line.hasSuffix("\r") { line.removeLast() }
@@ -27,11 +27,17 @@ public struct IgnoreFile: Hashable, Sendable {
     }
 
     /// Whether `relativePath` (`/`-separated, below the file's directory) is ignored.
-    public func ignores(_ relativePath: String, isDirectory: Bool) -> Bool {
-        for rule in rules.reversed() where !rule.directoryOnly || isDirectory {
-            if rule.pattern.matches(relativePath) { return !rule.negated }
+    func ignores(_ relativePath: String, isDirectory: Bool) -> Bool {
+        decision(for: relativePath, isDirectory: isDirectory) ?? false
+    }
+
+    /// Whether the last pattern matching `relativePath` ignores it (`false` for a negated one);
+    /// `nil` when no pattern matches, so that a `.gitignore` further up decides.
+    func decision(for relativePath: String, isDirectory: Bool) -> Bool? {
+        for rule in rules.reversed() where rule.pattern.matches(relativePath, isDirectory: isDirectory) {
+            return !rule.negated
         }
-        return false
+        return nil
     }
 
     private static func rule(_ line: String) -> Rule? {
@@ -47,14 +53,7 @@ public struct IgnoreFile: Hashable, Sendable {
         } else if text.hasPrefix("\\!") || text.hasPrefix("\\#") {
             text = text.dropFirst()
         }
-        var directoryOnly = false
-        if text.hasSuffix("/") {
-            directoryOnly = true
-            text = text.dropLast()
-        }
-        guard !text.isEmpty else { return nil }
-        let pattern = text.contains("/") ? String(text.hasPrefix("/") ? text.dropFirst() : text) : "**/" + text
-        guard !pattern.isEmpty, let glob = try? GlobPattern(pattern) else { return nil }
-        return Rule(pattern: glob, negated: negated, directoryOnly: directoryOnly)
+        guard !text.isEmpty, let pattern = try? PathPattern(String(text), caseInsensitive: false) else { return nil }
+        return Rule(pattern: pattern, negated: negated)
     }
 }

@@ -6,10 +6,12 @@ import Darwin
 
 /// Finds the todo files under a directory.
 ///
-/// The walk never enters `.git`, `.build` or `node_modules`, skips what the `.gitignore` in the
-/// walked directory lists, and asks a ``TodoFileSelection`` about every other file and directory.
-/// It does not follow symbolic links to directories (so it cannot loop); a symbolic link to a
-/// regular file is taken like the file. Names that are not valid UTF-8 are skipped.
+/// The walk never enters `.git`, `.build` or `node_modules` and skips what Git ignores: the
+/// `.gitignore` files of the walked directory and below, and, inside a repository, those of the
+/// directories above it up to the repository's top and its `.git/info/exclude` (a deeper file
+/// decides before a higher one, as in Git). It asks a ``TodoFileSelection`` about every other file
+/// and directory. It does not follow symbolic links to directories (so it cannot loop); a symbolic
+/// link to a regular file is taken like the file. Names that are not valid UTF-8 are skipped.
 public struct TodoFileFinder {
     /// Directories never entered.
     public static let skippedDirectories: Set<String> = [".git", ".build", "node_modules"]
@@ -23,31 +25,94 @@ public struct TodoFileFinder {
         public var problems: [String] = []
     }
 
+    /// Ignore patterns and where they apply.
+    struct IgnoreScope {
+        var file: IgnoreFile
+        /// The directory holding the file, relative to the walked directory (`""` for the walked
+        /// directory itself and for every file above it).
+        var directory: String
+        /// For a file above the walked directory: the path from its directory down to the walked
+        /// one, with a final `/`; else `""`.
+        var prefix: String
+
+        /// `relativePath` (below the walked directory) as the file's patterns see it.
+        func path(_ relativePath: String) -> String {
+            prefix + (directory.isEmpty ? relativePath : String(relativePath.dropFirst(directory.count + 1)))
+        }
+    }
+
     /// Decides which files and directories the walk takes.
     public var selection: any TodoFileSelection
 
-    /// Creates a finder; by default it takes the default todo file names.
-    public init(selection: any TodoFileSelection = DefaultTodoFileSelection()) {
+    /// Creates a finder that takes what `selection` takes.
+    public init(selection: any TodoFileSelection) {
         self.selection = selection
     }
 
     /// Walks `directory`. Throws only when `directory` itself cannot be read.
     public func find(in directory: String) throws(FileError) -> Result {
         var result = Result()
-        let ignore = (try? AtomicFile.read(Self.join(directory, IgnoreFile.fileName))).map(IgnoreFile.init(contents:))
-        var pending = [(path: directory, relative: "")]
+        var scopes = Self.scopesAbove(directory)
+        if let top = Self.ignoreFile(in: directory) { scopes.append(IgnoreScope(file: top, directory: "", prefix: "")) }
+        var pending = [(path: directory, relative: "", scopes: scopes)]
         var isTop = true
-        while let (path, relative) = pending.popLast() {
-            try walk(path, relative: relative, ignore: ignore, pending: &pending, into: &result, isTop: isTop)
+        while let (path, relative, scopes) = pending.popLast() {
+            try walk(path, relative: relative, scopes: scopes, pending: &pending, into: &result, isTop: isTop)
             isTop = false
         }
         result.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return result
     }
 
-    private func walk(_ directory: String, relative: String, ignore: IgnoreFile?,
-                      pending: inout [(path: String, relative: String)], into result: inout Result,
-                      isTop: Bool) throws(FileError) {
+    /// Whether Git would ignore `relativePath`: the deepest file with a matching pattern decides.
+    static func ignores(_ relativePath: String, isDirectory: Bool, in scopes: [IgnoreScope]) -> Bool {
+        for scope in scopes.reversed() {
+            if let decision = scope.file.decision(for: scope.path(relativePath), isDirectory: isDirectory) {
+                return decision
+            }
+        }
+        return false
+    }
+
+    /// The ignore files that apply from above `directory`, when it is inside a Git repository:
+    /// the repository's `.git/info/exclude`, then each `.gitignore` from the top down to the
+    /// directory's parent.
+    static func scopesAbove(_ directory: String) -> [IgnoreScope] {
+        guard let resolved = realpath(directory, nil) else { return [] }
+        let absolute = String(cString: resolved)
+        free(resolved)
+        var parts = absolute.split(separator: "/").map(String.init)
+        var above: [String] = []
+        var info = stat()
+        // Climb to the repository's top: the nearest directory holding `.git`.
+        while lstat("/" + parts.joined(separator: "/") + "/.git", &info) != 0 {
+            guard let last = parts.popLast() else { return [] }
+            above.insert(last, at: 0)
+        }
+        var scopes: [IgnoreScope] = []
+        let top = "/" + parts.joined(separator: "/")
+        if info.st_mode & S_IFMT == S_IFDIR,
+           let bytes = try? AtomicFile.read(join(top, ".git/info/exclude")) {
+            scopes.append(IgnoreScope(file: IgnoreFile(contents: bytes), directory: "",
+                                      prefix: above.isEmpty ? "" : above.joined(separator: "/") + "/"))
+        }
+        var current = top
+        for (index, part) in above.enumerated() {
+            if let file = ignoreFile(in: current) {
+                scopes.append(IgnoreScope(file: file, directory: "", prefix: above[index...].joined(separator: "/") + "/"))
+            }
+            current = join(current, part)
+        }
+        return scopes
+    }
+
+    static func ignoreFile(in directory: String) -> IgnoreFile? {
+        (try? AtomicFile.read(join(directory, IgnoreFile.fileName))).map(IgnoreFile.init(contents:))
+    }
+
+    private func walk(_ directory: String, relative: String, scopes: [IgnoreScope],
+                      pending: inout [(path: String, relative: String, scopes: [IgnoreScope])],
+                      into result: inout Result, isTop: Bool) throws(FileError) {
         guard let stream = opendir(directory) else {
             let error = FileError(errno: errno)
             if isTop { throw error }
@@ -69,13 +134,17 @@ public struct TodoFileFinder {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
                 guard !Self.skippedDirectories.contains(name),
-                      ignore?.ignores(relativePath, isDirectory: true) != true,
+                      !Self.ignores(relativePath, isDirectory: true, in: scopes),
                       selection.entersDirectory(at: path, relativePath: relativePath) else { continue }
-                pending.append((path, relativePath))
+                var inner = scopes
+                if let file = Self.ignoreFile(in: path) {
+                    inner.append(IgnoreScope(file: file, directory: relativePath, prefix: ""))
+                }
+                pending.append((path, relativePath, inner))
             case S_IFREG:
-                if takes(path, relativePath, ignore) { result.files.append(path) }
+                if takes(path, relativePath, scopes) { result.files.append(path) }
             case S_IFLNK:
-                if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, takes(path, relativePath, ignore) {
+                if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, takes(path, relativePath, scopes) {
                     result.files.append(path)
                 }
             default:
@@ -84,8 +153,8 @@ public struct TodoFileFinder {
         }
     }
 
-    private func takes(_ path: String, _ relativePath: String, _ ignore: IgnoreFile?) -> Bool {
-        ignore?.ignores(relativePath, isDirectory: false) != true
+    private func takes(_ path: String, _ relativePath: String, _ scopes: [IgnoreScope]) -> Bool {
+        !Self.ignores(relativePath, isDirectory: false, in: scopes)
             && selection.includesFile(at: path, relativePath: relativePath)
     }
 

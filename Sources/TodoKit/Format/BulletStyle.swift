@@ -1,13 +1,14 @@
-/// Which character the formatter writes as the marker of bullet lists that hold tasks.
+/// Which character the formatter writes as the marker of bullet lists that hold tasks. The raw
+/// value is how `.todofmt.json` and `--bullet` spell it: `keep`, `-`, `*` or `+`.
 public enum BulletStyle: String, CaseIterable, Sendable {
     /// Markers stay as written (the default).
     case keep
     /// `-`
-    case dash
+    case dash = "-"
     /// `*`
-    case asterisk
+    case asterisk = "*"
     /// `+`
-    case plus
+    case plus = "+"
 
     /// The style used when nothing else is configured: markers as written.
     public static let `default` = BulletStyle.keep

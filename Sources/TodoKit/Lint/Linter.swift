@@ -46,12 +46,13 @@ public struct Linter: Sendable {
             pass.run()
             return pass.findings
         }
-        // A document the formatter refuses has no canonical form to compare with.
+        // A document the formatter refuses has no canonical form to compare with. The formatted
+        // bytes keep a byte-order mark, so they are compared with the whole input.
         if codes.contains(LintRule.unformatted.code),
            let formatted = try? TodoFormatter(options: formatOptions).format(parsed: doc) {
             // `todofmt-disable` comments turn TD000 off like any rule (the formatter still formats there).
             let switches = LintSwitches(doc.directives)
-            findings += Self.unformattedFindings(original: doc.bytes, formatted: formatted)
+            findings += Self.unformattedFindings(original: doc.utf8, formatted: formatted)
                 .filter { !switches.isOff($0.code, line: $0.location.line - 1) }
         }
         if !severities.isEmpty {
