@@ -1,19 +1,34 @@
 import TodoKit
 
-/// The configuration of each input, resolved (one directory walk up per directory, cached) before
-/// the inputs are processed in parallel.
+/// The inputs of a format or lint run and the configuration of each, resolved (one directory walk
+/// up per directory, cached) before the inputs are processed in parallel.
 ///
 /// An input under a configuration file that cannot be used has none: it is an error and is not
 /// processed. The error line is kept once per configuration file, not once per input.
 struct ConfiguredInputs {
+    /// The inputs the paths name, directories walked with the configurations' include and
+    /// exclude patterns.
+    let list: InputList
     /// Each input's configuration with the command line's options in it; nil when it failed.
-    var configurations: [Configuration?] = []
+    private(set) var configurations: [Configuration?] = []
     /// One line per configuration file that could not be used, in the order first met.
-    var errors: [String] = []
+    private(set) var errors: [String] = []
 
-    init(_ inputs: [InputList.Input], overrides: ConfigurationOverrides, resolver: ConfigurationResolver) {
+    /// Expands `paths` and configures each input; prints the walk's warnings. Nil, with the error
+    /// printed, when the configuration source itself (`--config FILE`) cannot be used.
+    init?(paths: [String], overrides: ConfigurationOverrides, console: Console) {
+        let resolver: ConfigurationResolver
+        do {
+            resolver = try overrides.resolver()
+        } catch {
+            console.error(error.description)
+            return nil
+        }
+        list = InputList(paths: paths, finder: TodoFileFinder(selection: resolver),
+                         excluded: overrides.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
+        list.warnings.forEach(console.error)
         var reported: Set<ConfigurationError> = []
-        for input in inputs {
+        for input in list.inputs {
             do {
                 let configuration = try resolver.configuration(for: overrides.configurationPath(of: input))
                 configurations.append(overrides.applied(to: configuration))
@@ -22,5 +37,12 @@ struct ConfiguredInputs {
                 if reported.insert(error).inserted { errors.append(error.description) }
             }
         }
+    }
+
+    /// Prints the errors of the walk and of the configuration files; returns whether there were any.
+    func printErrors(to console: Console) -> Bool {
+        list.errors.forEach(console.error)
+        errors.forEach(console.error)
+        return !list.errors.isEmpty || !errors.isEmpty
     }
 }

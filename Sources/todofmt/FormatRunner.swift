@@ -28,20 +28,12 @@ struct FormatRunner {
     /// Processes every input and returns the exit status: 2 if any input failed, else 1 if
     /// `--check` or `--diff` found an input that would change, else 0.
     func run() -> Int32 {
-        let resolver: ConfigurationResolver
-        do {
-            resolver = try request.configuration.resolver()
-        } catch {
-            console.error(error.description)
+        guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
             return 2
         }
-        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver),
-                             excluded: request.configuration.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
-        list.warnings.forEach(console.error)
         let request = request
         let colored = request.mode == .diff && request.format == .text && console.colorsOutput
-        let inputs = list.inputs
-        let configured = ConfiguredInputs(inputs, overrides: request.configuration, resolver: resolver)
+        let inputs = configured.list.inputs
         let configurations = configured.configurations
         let outcomes = ParallelMap.map(inputs.count) { index in
             let name = request.configuration.name(of: inputs[index])
@@ -51,9 +43,7 @@ struct FormatRunner {
                                 request: request, colored: colored)
         }
 
-        var failed = !list.errors.isEmpty || !configured.errors.isEmpty
-        list.errors.forEach(console.error)
-        configured.errors.forEach(console.error)
+        var failed = configured.printErrors(to: console)
         for outcome in outcomes {
             if let error = outcome.error {
                 console.error(error)

@@ -18,19 +18,11 @@ struct LintRunner {
 
     /// Exit status: 2 if an input failed, else 1 if an error-level finding exists, else 0.
     func run() -> Int32 {
-        let resolver: ConfigurationResolver
-        do {
-            resolver = try request.configuration.resolver()
-        } catch {
-            console.error(error.description)
+        guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
             return 2
         }
-        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver),
-                             excluded: request.configuration.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
-        list.warnings.forEach(console.error)
         let request = request
-        let inputs = list.inputs
-        let configured = ConfiguredInputs(inputs, overrides: request.configuration, resolver: resolver)
+        let inputs = configured.list.inputs
         let configurations = configured.configurations
         let outcomes = ParallelMap.map(inputs.count) { index in
             // Not processed: its configuration file cannot be used (reported once, below).
@@ -39,9 +31,7 @@ struct LintRunner {
                                 configuration: configuration, request: request)
         }
 
-        var failed = !list.errors.isEmpty || !configured.errors.isEmpty
-        list.errors.forEach(console.error)
-        configured.errors.forEach(console.error)
+        var failed = configured.printErrors(to: console)
         for error in outcomes.flatMap(\.errors) {
             console.error(error)
             failed = true
