@@ -104,7 +104,7 @@ struct FormatRunner {
             guard formatted != original else { return Outcome(name: name) }
             var outcome = Outcome(name: name, wouldChange: true)
             outcome.findings = LintReport.entries(path: name, findings: Linter.unformattedFindings(original: original, formatted: formatted),
-                                                  in: original)
+                                                  in: original, utf16Columns: request.format == .sarif)
             if request.mode == .diff {
                 let labels = name == standardInputName ? (name, name) : ("a/" + relative(name), "b/" + relative(name))
                 outcome.output = UnifiedDiff(old: original, new: formatted)

@@ -8,15 +8,18 @@ struct LintReport {
         /// The path as given on the command line (`<stdin>` for standard input).
         var path: String
         var finding: Finding
-        /// The finding's column counted in UTF-16 code units, as SARIF counts by default.
-        var utf16Column: Int
+        /// The finding's column counted in UTF-16 code units, as SARIF counts by default; worked
+        /// out only for SARIF reports (nil otherwise).
+        var utf16Column: Int?
     }
 
     /// The entries in the order they are printed.
     var entries: [Entry]
 
-    /// Entries for the findings in one file's `bytes`.
-    static func entries(path: String, findings: [Finding], in bytes: [UInt8]) -> [Entry] {
+    /// Entries for the findings in one file's `bytes`; with `utf16Columns`, each also gets its
+    /// UTF-16 column (a pass over the file that only SARIF needs).
+    static func entries(path: String, findings: [Finding], in bytes: [UInt8], utf16Columns: Bool) -> [Entry] {
+        guard utf16Columns else { return findings.map { Entry(path: path, finding: $0, utf16Column: nil) } }
         guard !findings.isEmpty else { return [] }
         // Line starts as the linter counts lines: LF, CRLF and a lone CR end a line.
         var starts = [0]
@@ -118,7 +121,7 @@ struct LintReport {
             return "      {\"ruleId\": \"\(f.code)\"\(index), \"level\": \"\(Self.sarifLevel(f.severity))\", "
                 + "\"message\": {\"text\": \(Self.jsonString(f.message))}, \"locations\": [{\"physicalLocation\": "
                 + "{\"artifactLocation\": {\"uri\": \(Self.jsonString(Self.uri(entry.path)))}, "
-                + "\"region\": {\"startLine\": \(f.location.line), \"startColumn\": \(entry.utf16Column)}}}]}"
+                + "\"region\": {\"startLine\": \(f.location.line), \"startColumn\": \(entry.utf16Column ?? f.location.column)}}}]}"
         }
         return """
             {

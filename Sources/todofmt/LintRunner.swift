@@ -78,7 +78,8 @@ struct LintRunner {
                 outcome.errors.append("\(name): \(error)")
             }
         }
-        outcome.findings = LintReport.entries(path: name, findings: findings, in: bytes)
+        outcome.findings = LintReport.entries(path: name, findings: findings, in: bytes,
+                                              utf16Columns: request.format == .sarif)
         return outcome
     }
 

@@ -190,4 +190,15 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(try Terminal.run(["lint", "--format", "github", "--today", Samples.today, "warnings.md"],
                                         in: sandbox.url, environment: [:]).output, try fixture("warnings.github"))
     }
+
+    /// Text, JSON and GitHub columns count UTF-8 bytes; SARIF's count UTF-16 code units.
+    func testSARIFColumnsAreUTF16() throws {
+        let sandbox = try Sandbox()
+        // "- [ ] Café ☕ 😀 " is 21 bytes and 16 UTF-16 code units.
+        try sandbox.write("u.md", "- [ ] Café ☕ 😀 due:2026-02-30\n")
+        let text = try sandbox.todofmt("lint", "u.md")
+        XCTAssertEqual(text.stdout, "u.md:1:22: error: date '2026-02-30' does not exist [TD001]\n")
+        let sarif = try sandbox.todofmt("lint", "--format", "sarif", "u.md")
+        XCTAssertTrue(sarif.stdout.contains("\"startLine\": 1, \"startColumn\": 17}"), sarif.stdout)
+    }
 }
