@@ -16,4 +16,14 @@ enum Invocation: Equatable {
     case rules
     /// Print the configuration that applies to a path (`todofmt config --effective PATH`).
     case effectiveConfiguration(EffectiveConfigurationRequest)
+    /// List tasks (`todofmt tasks`).
+    case tasks(TasksRequest)
+    /// Add a task (`todofmt add`).
+    case add(AddRequest)
+    /// Change tasks (`todofmt done|cancel|reopen|start|edit|rm`).
+    case change(TaskChangeRequest)
+    /// `todofmt undo` (true) or `todofmt redo` (false).
+    case undo(Bool)
+    /// Move completed tasks away (`todofmt archive`).
+    case archive(ArchiveRequest)
 }

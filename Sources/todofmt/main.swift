@@ -31,6 +31,16 @@ do {
         exit(0)
     case .effectiveConfiguration(let request):
         exit(EffectiveConfigurationRunner(request: request, console: console).run())
+    case .tasks(let request):
+        exit(TasksRunner(request: request, console: console).run())
+    case .add(let request):
+        exit(await TaskEditRunner(console: console).add(request))
+    case .change(let request):
+        exit(await TaskEditRunner(console: console).change(request))
+    case .undo(let undo):
+        exit(TaskEditRunner(console: console).undo(undo))
+    case .archive(let request):
+        exit(ArchiveRunner(request: request, console: console).run())
     }
 } catch {
     console.error(error.message)

@@ -79,6 +79,13 @@ public struct TodoList: Sendable {
         todos.indices.contains(index) ? todos[index] : nil
     }
 
+    /// The todo whose task line is `line` (1-based), or nil when that line holds no task: a
+    /// `path:line` typed by a person names a task only when it points at its first line.
+    public func todo(atLine line: Int) -> Todo? {
+        guard line >= 1, line <= lineIDs.count, let id = lineIDs[line - 1] else { return nil }
+        return self[id]
+    }
+
     /// The position of a todo in file order.
     public func index(of id: TodoID) -> Int? { positions[id] }
 
