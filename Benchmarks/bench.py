@@ -776,6 +776,48 @@ class Bench:
         self.watch = (float(found.group(1)), float(found.group(2)))
         self.log("watch latency: median %s ms, worst %s ms" % found.groups())
 
+    def run_shell(self):
+        """Issue 11's shell commands: `tasks` over the 5,000-file tree and over the 10 MB file, and
+        `add` / `done` (each journaled for undo) on a 400 KB file, whole process."""
+        t = self.tools
+        code, _ = probe([t.todofmt, "tasks", "--help"], self.files)
+        if not t.real_cli or code != 0:
+            self.notes.append("`todofmt tasks`, `add` and `done` (issue 11) are not in this build: not measured.")
+            return
+        quick = self.args.quick
+        runs = 3 if quick else 7
+        env = dict(self.env, XDG_STATE_HOME=os.path.join(self.work, "state"))
+        # The tree's files are not named like todo files, so they are passed as arguments (one process).
+        root = os.path.join(self.files, "tree")
+        paths = sorted(os.path.relpath(os.path.join(d, f), self.files) for d, _, fs in os.walk(root) for f in fs)
+        listing = os.path.join(self.work, "tree-tasks.list")
+        with open(listing, "wb") as f:
+            f.write(b"\0".join(p.encode() for p in paths) + b"\0")
+        query = ["-q", "not done", "-q", "due before 2026-12-01", "-q", "sort by due"]
+        argv = [shutil.which("xargs"), "-0", "-a", listing, "-s", "1000000", t.todofmt, "tasks", "--today", TODAY] + query
+        self.row("5,000 files", self.size("tree"), "todofmt", "tasks (filter, sort), xargs", measure(argv, self.files, runs, env=env),
+                 count=len(paths))
+        big = "todo-10mb.md"
+        self.row("10 MB file", self.size(big), "todofmt", "tasks (open, by file)",
+                 measure([t.todofmt, "tasks", "--today", TODAY, big], self.files, runs, env=env))
+        self.row("10 MB file", self.size(big), "todofmt", "tasks (filter, sort) --format json",
+                 measure([t.todofmt, "tasks", "--today", TODAY, "--format", "json", big] + query, self.files, runs, env=env))
+        # A 400 KB todo file made like the others (fixed seed), canonical, in the work directory.
+        source = os.path.join(self.work, "todo-400kb.md")
+        text, _ = todo_document(400, target_bytes=400 << 10)
+        with open(source, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        subprocess.run([t.todofmt, "--no-config", "--today", TODAY, source], env=env, check=False)
+        copy = os.path.join(self.work, "copy-400kb.md")
+        line = next(i for i, l in enumerate(open(source, encoding="utf-8").read().split("\n"), 1)
+                    if re.match(r"^[-*+] \[ \] ", l))
+        size = os.path.getsize(source)
+        runs = 10 if quick else 30
+        for mode, argv in (("add (journaled)", [t.todofmt, "add", "Benchmark task", "--due", "tomorrow", "--file", copy]),
+                           ("done (journaled)", [t.todofmt, "done", "%s:%d" % (copy, line)])):
+            self.row("400 KB file", size, "todofmt", mode,
+                     measure(argv + ["--today", TODAY], self.work, runs, prepare=fresh_copy(source, copy), env=env))
+
     # Report -------------------------------------------------------------------------------
 
     def find(self, label, tool, mode):
@@ -822,6 +864,14 @@ class Bench:
             best = min(tree, key=lambda r: r["r"].wall)
             rows.append(("5,000 small files checked", "< 1 s, both cores",
                          "%s (%s; CPU %s)" % (ms(best["r"].wall), best["mode"], ms(best["r"].cpu)), best["r"].wall < 1))
+        shell = [("tasks: 5,000 small files", "5,000 files", "tasks", "< 1 s", 1.0),
+                 ("tasks: one 10 MB file", "10 MB file", "tasks (open", "< 300 ms", 0.300),
+                 ("add on a 400 KB file, whole process", "400 KB file", "add", "< 20 ms", 0.020),
+                 ("done on a 400 KB file, whole process", "400 KB file", "done", "< 20 ms", 0.020)]
+        for name, label, mode, goal, limit in shell:
+            found = self.find(label, "todofmt", mode)
+            if found:
+                rows.append(("%s (issue 11)" % name, goal, "%s (CPU %s)" % (ms(found.wall), ms(found.cpu)), found.wall < limit))
         if self.watch:
             median, worst = self.watch
             rows.append(("watch: save-to-formatted latency (`Scripts/watch-latency.swift`, %d saves)" % WATCH_SAVES,
@@ -1017,7 +1067,7 @@ def main():
     r.add_argument("--full", action="store_true", default=bool(os.environ.get("BENCH_FULL")),
                    help="slow peers on every file too (takes long)")
     r.add_argument("--quiet", action="store_true")
-    r.add_argument("--only", default="files,tree,scaling,watch")
+    r.add_argument("--only", default="files,tree,scaling,shell,watch")
     r.add_argument("out")
     c = sub.add_parser("compare")
     c.add_argument("old")
@@ -1043,6 +1093,8 @@ def main():
         bench.run_tree()
     if "scaling" in only:
         bench.run_scaling()
+    if "shell" in only:
+        bench.run_shell()
     if "watch" in only:
         bench.run_watch()
     bench.report()
