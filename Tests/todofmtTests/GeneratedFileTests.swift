@@ -187,8 +187,9 @@ final class GeneratedFileTests: XCTestCase {
         // Every option of every command is offered with its summary.
         for option in description.options where option != .endOfOptions {
             for name in option.names {
-                XCTAssertTrue(script.contains("'\(option.repeatable ? "*" : "")\(name)\(option.value == nil ? "" : "=")["),
-                              "no spec for \(name)")
+                // A value follows `=` after a long name, and directly or after a space (`+`) after a short one.
+                let separator = option.value == nil ? "" : (name.hasPrefix("--") ? "=" : "+")
+                XCTAssertTrue(script.contains("'\(option.repeatable ? "*" : "")\(name)\(separator)["), "no spec for \(name)")
             }
         }
     }
