@@ -483,6 +483,9 @@ def fresh_copy(src, dst):
 # ---------------------------------------------------------------------------------------------
 # The benchmark run
 
+# The shell commands' rows (issue 11) have targets of their own; issue 6's memory targets are about formatting.
+SHELL_MODES = ("tasks", "add", "done")
+
 CMARK_ARGS = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist"]
 MB = 1e6
 
@@ -846,12 +849,14 @@ class Bench:
                              cmark.wall / check.wall >= 5))
         worst = None
         for r in self.rows:
-            if r["tool"] == "todofmt" and r["r"] and r["count"] is None and r["size"] > 100_000 and r["mode"] != "lint":
+            if r["tool"] == "todofmt" and r["r"] and r["count"] is None and r["size"] > 100_000 and r["mode"] != "lint" \
+                    and not r["mode"].startswith(SHELL_MODES):
                 worst = max(worst or (0, ""), (r["r"].rss / (3 * r["size"] + 20e6), "%s %s" % (r["label"], r["mode"])))
         for s in self.scale_rows:
             for mode in ("check", "write"):
                 worst = max(worst or (0, ""), (s[mode].rss / (3 * s["size"] + 20e6), "%s %s" % (s["rel"], mode)))
-        ten = [r for r in self.rows if r["label"] == "10 MB file" and r["tool"] == "todofmt" and r["r"] and r["mode"] != "lint"]
+        ten = [r for r in self.rows if r["label"] == "10 MB file" and r["tool"] == "todofmt" and r["r"] and r["mode"] != "lint"
+               and not r["mode"].startswith(SHELL_MODES)]
         if ten:
             peak = max(r["r"].rss for r in ten)
             limit = 3 * self.size("todo-10mb.md") + 20e6

@@ -42,10 +42,16 @@ public struct TodoList: Sendable {
         var todos: [Todo] = []
         todos.reserveCapacity(lines.count)
         var heading = -1
+        // Each heading's text is decoded once and shared by the todos under it.
+        var sections = [String?](repeating: nil, count: headings.count)
         for line in lines {
             let lineIndex = line.location.line - 1
             while heading + 1 < headings.count && headings[heading + 1].line < lineIndex { heading += 1 }
-            let section = heading >= 0 ? String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) : nil
+            var section: String?
+            if heading >= 0 {
+                if sections[heading] == nil { sections[heading] = String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) }
+                section = sections[heading]
+            }
             let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
             todos.append(Todo(
                 id: ids[lineIndex]!, title: line.title, status: line.status, priority: line.priority,
@@ -55,6 +61,7 @@ public struct TodoList: Sendable {
                 line: lineIndex + 1, section: section))
         }
         var positions: [TodoID: Int] = [:]
+        positions.reserveCapacity(todos.count)
         for (index, todo) in todos.enumerated() { positions[todo.id] = index }
         for index in todos.indices {
             if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
@@ -119,6 +126,8 @@ public struct TodoList: Sendable {
 
     /// `#tags` in a title: `#` then letters, digits, `_`, `-` or `/`, not only digits.
     static func tags(in title: String) -> [String] {
+        // Most titles have no `#` at all: one byte scan instead of a walk over characters.
+        guard title.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var tags: [String] = []
         var previous: Character = " "
         var current: String?
