@@ -114,7 +114,7 @@ extension LintRule {
         ],
         passes: ["- [ ] a\n", "- [link](https://example.com)\n", "- [x](https://example.com)\n", "```\n-[ ] a\n```\n",
                  "    [ ] a\n", "> [!todo] Title\n> - [ ] a\n", "---\n[ ] a\n---\n# Tasks\n", "- [link] text\n",
-                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n"])
+                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n", "%%\n-[ ] a\n%%\n"])
 
     static let misspelledFieldKey = LintRule(
         code: "TD011", name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,
