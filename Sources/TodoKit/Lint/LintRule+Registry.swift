@@ -28,9 +28,10 @@ extension LintRule {
             Example("- [ ] a 📅 2025-02-29\n", line: 1, column: 9),
             Example("- [ ] a [due:: 2026-13-01]\n", line: 1, column: 9),
             Example("- [ ] a due:2026-1-5\n", line: 1, column: 9),
+            Example("- [ ] a 📅2026-13-01\n", line: 1, column: 9),
         ],
         passes: [
-            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "```\n- [ ] a due:2026-02-30\n```\n",
+            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "- [ ] a 📅2026-12-01\n", "```\n- [ ] a due:2026-02-30\n```\n",
             "- a due:2026-02-30\n", "- [ ] meet at 12:30\n", "- [ ] a due:2026-02-30,\n",
         ])
 
