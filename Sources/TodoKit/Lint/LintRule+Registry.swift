@@ -5,6 +5,7 @@ extension LintRule {
         unformatted, invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
         dueBeforeCreated, completedParentWithOpenSubtasks, nonCanonicalCheckbox, unknownStatus,
         nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask, unknownDirective, unmatchedDirective,
+        duplicateField,
     ]
 
     static let unformatted = LintRule(
@@ -27,9 +28,10 @@ extension LintRule {
             Example("- [ ] a 📅 2025-02-29\n", line: 1, column: 9),
             Example("- [ ] a [due:: 2026-13-01]\n", line: 1, column: 9),
             Example("- [ ] a due:2026-1-5\n", line: 1, column: 9),
+            Example("- [ ] a 📅2026-13-01\n", line: 1, column: 9),
         ],
         passes: [
-            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "```\n- [ ] a due:2026-02-30\n```\n",
+            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "- [ ] a 📅2026-12-01\n", "```\n- [ ] a due:2026-02-30\n```\n",
             "- a due:2026-02-30\n", "- [ ] meet at 12:30\n", "- [ ] a due:2026-02-30,\n",
         ])
 
@@ -113,7 +115,7 @@ extension LintRule {
         ],
         passes: ["- [ ] a\n", "- [link](https://example.com)\n", "- [x](https://example.com)\n", "```\n-[ ] a\n```\n",
                  "    [ ] a\n", "> [!todo] Title\n> - [ ] a\n", "---\n[ ] a\n---\n# Tasks\n", "- [link] text\n",
-                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n"])
+                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n", "%%\n-[ ] a\n%%\n"])
 
     static let misspelledFieldKey = LintRule(
         code: "TD011", name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,
@@ -180,4 +182,16 @@ extension LintRule {
         ],
         passes: ["<!-- todofmt-ignore -->\n\n- [ ] a\n", "<!-- todofmt-ignore-start -->\n- [x] a\n<!-- todofmt-ignore-end -->\n",
                  "> <!-- todofmt-ignore -->\n> - [ ] a\n", "- [ ] a\n  <!-- todofmt-ignore -->\n  - [ ] b\n"])
+
+    static let duplicateField = LintRule(
+        code: "TD017", name: "duplicate-field", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a task that gives one field twice: the last counts, the earlier one stays text",
+        rationale: "Obsidian Tasks reads the leftmost and todofmt the last (docs/FORMAT.md says why), so the two tools disagree about the task.",
+        triggers: [
+            Example("- [ ] a due:2026-01-01 due:2026-02-02\n", line: 1, column: 9),
+            Example("- [ ] a 📅 2026-01-01 [due:: 2026-02-02]\n", line: 1, column: 9),
+            Example("- [ ] a ⏫ priority:low\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] a due:2026-01-01 start:2026-01-01\n", "- [ ] a due:2026-01-01 `due:2026-02-02`\n",
+                 "- [ ] a done:2026-01-01 done:2026-01-02\n"])
 }
