@@ -14,10 +14,13 @@ final class TasksWatchTests: XCTestCase {
     private final class Tmux {
         let tmux: String
         let socket = "todofmt-test-\(UUID().uuidString.prefix(8))"
+        /// The server's socket lives here (`TMUX_TMPDIR`), not in /tmp, so nothing is left behind.
+        let directory: Sandbox
 
         init() throws {
             guard let tmux = Todofmt.which("tmux") else { throw XCTSkip("tmux is not installed") }
             self.tmux = tmux
+            directory = try Sandbox()
         }
 
         deinit {
@@ -39,7 +42,12 @@ final class TasksWatchTests: XCTestCase {
             let argv = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
-            guard posix_spawn(&pid, tmux, &actions, nil, argv, environ) == 0 else { throw XCTSkip("cannot run tmux") }
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMUX_TMPDIR"] = directory.url.path
+            environment["TMUX"] = nil
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { envp.forEach { free($0) } }
+            guard posix_spawn(&pid, tmux, &actions, nil, argv, envp) == 0 else { throw XCTSkip("cannot run tmux") }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             if check { XCTAssertEqual(status, 0, "tmux \(arguments) failed") }
