@@ -812,8 +812,10 @@ class Bench:
             f.write(text)
         subprocess.run([t.todofmt, "--no-config", "--today", TODAY, source], env=env, check=False)
         copy = os.path.join(self.work, "copy-400kb.md")
-        line = next(i for i, l in enumerate(open(source, encoding="utf-8").read().split("\n"), 1)
-                    if re.match(r"^[-*+] \[ \] ", l))
+        # The first open task, as todofmt itself sees it (a "- [ ]" line in a code block is not one).
+        first = subprocess.run([t.todofmt, "tasks", "--format", "tsv", "-q", "not done", "-q", "limit 1", source],
+                               env=env, capture_output=True, text=True).stdout.split("\n")[1]
+        line = int(first.split("\t")[1])
         size = os.path.getsize(source)
         runs = 10 if quick else 30
         for mode, argv in (("add (journaled)", [t.todofmt, "add", "Benchmark task", "--due", "tomorrow", "--file", copy]),

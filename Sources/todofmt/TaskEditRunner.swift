@@ -82,17 +82,17 @@ struct TaskEditRunner {
             let before = await store.list.utf8
             var placement = TodoPlacement.end(section: request.section)
             if let under = request.under {
-                guard let parent = await store.list.todo(atLine: under.line) else {
+                guard let parent = await store.list.id(atLine: under.line) else {
                     console.error("\(under.description): not a task line")
                     return 2
                 }
-                placement = .subtask(of: parent.id)
+                placement = .subtask(of: parent)
             }
             let id = try await store.add(request.title, due: request.due, scheduled: request.scheduled, start: request.start,
                                          priority: request.priority, placement: placement)
             let list = await store.list
             record("add \(path)", [.init(path: Self.absolute(path), before: before, after: list.utf8)])
-            console.outputLine("\(path):\(list[id]?.line ?? 0)")
+            console.outputLine("\(path):\(list.line(of: id) ?? 0)")
             return 0
         } catch {
             console.error("\(path): \(error)")
@@ -145,11 +145,11 @@ struct TaskEditRunner {
                 }
                 index = files.count - 1
             }
-            guard let todo = await files[index!].store.list.todo(atLine: reference.line) else {
+            guard let id = await files[index!].store.list.id(atLine: reference.line) else {
                 console.error("\(reference.description): not a task line")
                 return 2
             }
-            if !files[index!].ids.contains(todo.id) { files[index!].ids.append(todo.id) }
+            if !files[index!].ids.contains(id) { files[index!].ids.append(id) }
         }
         let command = ([request.command] + (request.match.map { ["--match", $0] } ?? references.map(\.description)))
             .joined(separator: " ")
@@ -178,7 +178,7 @@ struct TaskEditRunner {
             let list = await store.list
             changes.append(.init(path: Self.absolute(path), before: before, after: list.utf8))
             if case .remove = request.change { continue }
-            for id in ids { if let todo = list[id] { console.outputLine("\(path):\(todo.line)") } }
+            for id in ids { if let line = list.line(of: id) { console.outputLine("\(path):\(line)") } }
             if status != 0 { break }
         }
         record(command, changes)

@@ -9,9 +9,15 @@ public struct TodoList: Sendable {
     /// The next identity to hand out.
     var nextID: UInt64
 
-    /// The todos in file order.
-    public let todos: [Todo]
+    /// The todos in file order. Built on first use and kept: operations that only edit lines
+    /// (ticking, editing, removing by identity) never need them.
+    public var todos: [Todo] {
+        cache.todos { Self.makeTodos(parsed, lineIDs, positions) }
+    }
+    /// Each identity's task index (its position in ``todos``).
     private let positions: [TodoID: Int]
+    /// ``todos`` once built; shared by copies, which hold the same document and identities.
+    private let cache: TodoCache
 
     /// Parses bytes and gives every task a new identity.
     init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
@@ -37,6 +43,15 @@ public struct TodoList: Sendable {
         self.lineIDs = ids
         self.nextID = next
 
+        var positions: [TodoID: Int] = [:]
+        positions.reserveCapacity(parsed.structure.tasks.count)
+        for (index, task) in parsed.structure.tasks.enumerated() { positions[ids[task.line]!] = index }
+        self.positions = positions
+        cache = TodoCache()
+    }
+
+    /// The todos of `parsed`, with the identities of `ids` (one per line).
+    private static func makeTodos(_ parsed: ParsedDocument, _ ids: [TodoID?], _ positions: [TodoID: Int]) -> [Todo] {
         let lines = TodoDocument(parsed: parsed).tasks
         let headings = parsed.structure.headings
         var todos: [Todo] = []
@@ -60,14 +75,10 @@ public struct TodoList: Sendable {
                 tags: TodoList.tags(in: line.title), parent: parent, subtasks: [],
                 line: lineIndex + 1, section: section))
         }
-        var positions: [TodoID: Int] = [:]
-        positions.reserveCapacity(todos.count)
-        for (index, todo) in todos.enumerated() { positions[todo.id] = index }
         for index in todos.indices {
             if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
         }
-        self.todos = todos
-        self.positions = positions
+        return todos
     }
 
     /// The file's bytes.
@@ -89,8 +100,18 @@ public struct TodoList: Sendable {
     /// The todo whose task line is `line` (1-based), or nil when that line holds no task: a
     /// `path:line` typed by a person names a task only when it points at its first line.
     public func todo(atLine line: Int) -> Todo? {
-        guard line >= 1, line <= lineIDs.count, let id = lineIDs[line - 1] else { return nil }
-        return self[id]
+        id(atLine: line).flatMap { self[$0] }
+    }
+
+    /// The identity of the todo whose task line is `line` (1-based), without building ``todos``.
+    public func id(atLine line: Int) -> TodoID? {
+        guard line >= 1, line <= lineIDs.count else { return nil }
+        return lineIDs[line - 1]
+    }
+
+    /// The 1-based line of a todo's task line, without building ``todos``.
+    public func line(of id: TodoID) -> Int? {
+        positions[id].map { parsed.structure.tasks[$0].line + 1 }
     }
 
     /// The position of a todo in file order.

@@ -135,7 +135,8 @@ public struct UndoJournal: Sendable {
         try makeDirectory("\(directory)/\(stack)")
         let existing = numbers(stack)
         do {
-            try AtomicFile.create(entry.encoded, at: file(stack, (existing.last ?? 0) + 1), mode: 0o600)
+            // Not flushed: an entry lost in a power failure costs an undo, never a todo file.
+            try AtomicFile.create(entry.encoded, at: file(stack, (existing.last ?? 0) + 1), mode: 0o600, durable: false)
         } catch {
             throw .unwritable("\(file(stack, (existing.last ?? 0) + 1)): \(error)")
         }

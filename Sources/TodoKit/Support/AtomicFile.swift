@@ -272,8 +272,10 @@ public enum AtomicFile {
     /// Creates a file that does not exist yet with `bytes` and `mode`, atomically: the bytes are
     /// written and flushed under a temporary name, then linked to `path`, which fails with
     /// ``FileError/system(code:)`` (`EEXIST`) when something is there already. Nothing is ever
-    /// half-written at `path`, and no temporary file is left behind.
-    public static func create(_ bytes: [UInt8], at path: String, mode: mode_t = 0o644) throws(FileError) {
+    /// half-written at `path`, and no temporary file is left behind. With `durable` false the bytes
+    /// are not flushed to disk first (for files that may be lost in a power failure, such as the
+    /// undo journal's entries): still never half-written, only possibly missing after a crash.
+    public static func create(_ bytes: [UInt8], at path: String, mode: mode_t = 0o644, durable: Bool = true) throws(FileError) {
         let (directory, name) = split(Array(path.utf8))
         var template = (directory + Array("/.".utf8) + truncatedName(name) + Array(".todofmt-XXXXXX".utf8))
             .map { CChar(bitPattern: $0) } + [0]
@@ -284,7 +286,7 @@ public enum AtomicFile {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         do throws(FileError) {
             try writeAll(bytes, to: fd)
-            guard fchmod(fd, mode & ~currentUmask()) == 0, retryingOnInterrupt({ fsync(fd) }) == 0 else {
+            guard fchmod(fd, mode & ~currentUmask()) == 0, !durable || retryingOnInterrupt({ fsync(fd) }) == 0 else {
                 throw FileError(errno: errno)
             }
         } catch {
@@ -293,7 +295,7 @@ public enum AtomicFile {
         }
         close(fd)
         guard link(temporary, path) == 0 else { throw FileError(errno: errno) }
-        syncDirectory(directory)
+        if durable { syncDirectory(directory) }
     }
 
     /// The process's file mode creation mask.
