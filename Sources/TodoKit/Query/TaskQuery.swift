@@ -70,46 +70,75 @@ public struct TaskQuery: Hashable, Sendable {
     }
 
     /// Runs the query: filters, sorts (stable: ties keep the order given), limits, then groups.
+    ///
+    /// Works on positions in `tasks`, so no task is copied or hashed until the result is built.
     public func results(_ tasks: [QueriedTask]) -> TaskQueryResult {
-        var kept = tasks.filter { task in filters.allSatisfy { $0.matches(task) } }
+        var kept = tasks.indices.filter { index in filters.allSatisfy { $0.matches(tasks[index]) } }
         let matched = kept.count
         if !sorts.isEmpty {
-            kept = kept.enumerated().sorted { a, b in
+            kept.sort { a, b in
                 for sort in sorts {
-                    let order = sort.compare(a.element, b.element)
+                    let order = sort.compare(tasks[a], tasks[b])
                     if order != 0 { return order < 0 }
                 }
-                return a.offset < b.offset
-            }.map(\.element)
+                return a < b
+            }
         }
-        if let limit, kept.count > limit { kept = Array(kept[..<limit]) }
+        if let limit, kept.count > limit { kept.removeSubrange(limit...) }
         guard !groupings.isEmpty else {
-            return TaskQueryResult(groups: kept.isEmpty ? [] : [TaskGroup(names: [], tasks: kept)], tasks: kept,
+            let listed = kept.map { tasks[$0] }
+            return TaskQueryResult(groups: listed.isEmpty ? [] : [TaskGroup(names: [], tasks: listed)], tasks: listed,
                                    matchedCount: matched)
         }
-        var groups: [[TaskGrouping.Name]: [QueriedTask]] = [:]
-        for task in kept {
+        var keys: [[TaskGrouping.Name]] = []
+        var members: [[Int]] = []
+        var groupOf: [[TaskGrouping.Name]: Int] = [:]
+        // Neighbours usually share their group (tasks of one file, one heading): no lookup then.
+        var last: (key: [TaskGrouping.Name], group: Int)?
+        for index in kept {
             var paths: [[TaskGrouping.Name]] = [[]]
             for grouping in groupings {
-                let names = grouping.names(of: task)
-                paths = paths.flatMap { path in names.map { path + [$0] } }
+                let names = grouping.names(of: tasks[index])
+                paths = names.count == 1 ? paths.map { $0 + names } : paths.flatMap { path in names.map { path + [$0] } }
             }
-            for path in paths { groups[path, default: []].append(task) }
+            for path in paths {
+                if let last, last.key == path {
+                    members[last.group].append(index)
+                    continue
+                }
+                let group: Int
+                if let found = groupOf[path] {
+                    group = found
+                } else {
+                    group = keys.count
+                    groupOf[path] = group
+                    keys.append(path)
+                    members.append([])
+                }
+                members[group].append(index)
+                last = (path, group)
+            }
         }
-        let ordered = groups.keys.sorted { a, b in
+        let order = keys.indices.sorted { x, y in
+            let a = keys[x], b = keys[y]
             for (level, grouping) in groupings.enumerated() where a[level] != b[level] {
                 return grouping.reverse ? b[level] < a[level] : a[level] < b[level]
             }
             return false
         }
-        var seen: Set<QueriedTask> = []
+        // A task is in several groups only when grouped by tags; it is listed once, in its first.
+        var seen = [Bool](repeating: false, count: tasks.count)
         var listed: [QueriedTask] = []
-        let result = ordered.map { key in
-            let tasks = groups[key]!
-            for task in tasks where seen.insert(task).inserted { listed.append(task) }
-            return TaskGroup(names: key.map(\.text), tasks: tasks)
+        listed.reserveCapacity(kept.count)
+        let groups = order.map { group in
+            let found = members[group].map { tasks[$0] }
+            for index in members[group] where !seen[index] {
+                seen[index] = true
+                listed.append(tasks[index])
+            }
+            return TaskGroup(names: keys[group].map(\.text), tasks: found)
         }
-        return TaskQueryResult(groups: result, tasks: listed, matchedCount: matched)
+        return TaskQueryResult(groups: groups, tasks: listed, matchedCount: matched)
     }
 }
 
