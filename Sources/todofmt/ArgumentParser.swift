@@ -196,8 +196,10 @@ struct ArgumentParser {
             return try shell.invocation(selected, operands: paths, today: today, formatWord: formatWord,
                                         configuration: configuration)
         }
-        if let formatWord, outputFormat == nil || formatWord == "tsv" {
-            throw .invalidChoice(formatWord, "format", .format)
+        if let formatWord, outputFormat == nil {
+            // The choices of lint, --check and --diff (tsv is for tasks).
+            let expected = TextWrapper.list(ReportFormat.allCases.map(\.rawValue))
+            throw UsageError(message: "invalid format '\(formatWord)' for --format (expected \(expected))")
         }
         if outputFormat != nil, selected == .format, mode != .check, !diff {
             throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")

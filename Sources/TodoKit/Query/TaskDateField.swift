@@ -1,6 +1,17 @@
 /// A date a query can filter, sort or group by.
 public enum TaskDateField: String, CaseIterable, Hashable, Sendable {
-    case created, start, scheduled, due, done, cancelled
+    /// `created:` (➕)
+    case created
+    /// `start:` (🛫); `starts` in filters.
+    case start
+    /// `scheduled:` (⏳)
+    case scheduled
+    /// `due:` (📅)
+    case due
+    /// `done:` (✅)
+    case done
+    /// `cancelled:` (❌)
+    case cancelled
     /// Any of start, scheduled and due (Obsidian Tasks' `happens`).
     case happens
 

@@ -2,7 +2,24 @@
 public struct TaskGrouping: Hashable, Sendable {
     /// What tasks are grouped by.
     public enum Key: String, CaseIterable, Hashable, Sendable {
-        case filename, folder, path, heading, due, scheduled, priority, status, tags
+        /// The file's name.
+        case filename
+        /// The file's directory, with a final `/` (`./` for the current one).
+        case folder
+        /// The file's path.
+        case path
+        /// The nearest heading above the task.
+        case heading
+        /// The due date, with its weekday.
+        case due
+        /// The scheduled date, with its weekday.
+        case scheduled
+        /// `Priority: high` … `Priority: none`, most urgent first.
+        case priority
+        /// `TODO`, `IN_PROGRESS`, `DONE`, `CANCELLED`.
+        case status
+        /// Each tag (a task with two tags is in two groups).
+        case tags
     }
 
     /// What tasks are grouped by.

@@ -1,7 +1,10 @@
 /// How `priority is [above|below] LEVEL` compares.
 public enum TaskPriorityComparison: String, Hashable, Sendable {
+    /// `priority is LEVEL`
     case equal = "is"
+    /// `priority is above LEVEL`: more urgent.
     case above = "is above"
+    /// `priority is below LEVEL`: less urgent.
     case below = "is below"
 
     /// Urgency rank: highest 0, high 1, medium 2, none 3, low 4, lowest 5 (Obsidian Tasks puts

@@ -2,7 +2,24 @@
 public struct TaskSort: Hashable, Sendable {
     /// What is compared.
     public enum Key: String, CaseIterable, Hashable, Sendable {
-        case due, priority, scheduled, start, created, done, path, description, status
+        /// The due date.
+        case due
+        /// Most urgent first (no priority between medium and low).
+        case priority
+        /// The scheduled date.
+        case scheduled
+        /// The start date.
+        case start
+        /// The created date.
+        case created
+        /// The done date, else the cancelled date.
+        case done
+        /// The file's path.
+        case path
+        /// The title, ignoring case.
+        case description
+        /// To do, in progress, done, cancelled.
+        case status
     }
 
     /// What is compared.
