@@ -26,7 +26,18 @@ final class TasksWatchRunner: @unchecked Sendable {
     init(request: TasksRequest, console: Console) {
         self.request = request
         self.console = console
-        today = request.today
+        today = request.todayIsPinned ? request.today : Self.currentDay()
+    }
+
+    /// The local date now. For tests, `TODOFMT_TEST_TODAY_FILE` names a file holding the date
+    /// (YYYY-MM-DD) to use instead, so that a test can move midnight.
+    static func currentDay() -> Day {
+        if let path = getenv("TODOFMT_TEST_TODAY_FILE").map({ String(cString: $0) }),
+           let bytes = try? AtomicFile.read(path),
+           let day = Day(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }) {
+            return day
+        }
+        return Day.today()
     }
 
     func run() -> Never {
@@ -51,8 +62,8 @@ final class TasksWatchRunner: @unchecked Sendable {
 
     /// Every second: a new day re-renders; new todo files are watched (and re-render).
     private func tick() {
-        if !request.todayIsPinned, Day.today() != today {
-            today = Day.today()
+        if !request.todayIsPinned, Self.currentDay() != today {
+            today = Self.currentDay()
             refresh()
             return
         }

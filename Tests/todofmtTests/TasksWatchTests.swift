@@ -80,10 +80,12 @@ final class TasksWatchTests: XCTestCase {
     }
 
     /// The command line for the pane; with `output`, standard output goes to that file (not a terminal).
-    private func command(_ arguments: [String], output: String? = nil) throws -> String {
-        let words = [try Todofmt.binary().path, "tasks", "--watch", "--today", TaskFixtures.today] + arguments
+    private func command(_ arguments: [String], output: String? = nil, todayFile: String? = nil) throws -> String {
+        let words = [try Todofmt.binary().path, "tasks", "--watch"] + (todayFile == nil ? ["--today", TaskFixtures.today] : [])
+            + arguments
         // NO_COLOR keeps the pane's text plain; the exit status is printed for the test to read.
-        return "env NO_COLOR=1 " + words.map(shellQuoted).joined(separator: " ") + (output.map { " > " + shellQuoted($0) } ?? "")
+        return "env -u TODOFMT_TODAY NO_COLOR=1 " + (todayFile.map { "TODOFMT_TEST_TODAY_FILE=" + shellQuoted($0) + " " } ?? "")
+            + words.map(shellQuoted).joined(separator: " ") + (output.map { " > " + shellQuoted($0) } ?? "")
             + "; echo \"exit=$?\"; sleep 60"
     }
 
@@ -136,6 +138,20 @@ final class TasksWatchTests: XCTestCase {
 
             """)
         XCTAssertFalse(written().contains("\u{1B}["), "no escape sequences outside a terminal")
+        try tmux.run(["send-keys", "-t", "watch", "C-c"])
+        XCTAssertTrue(tmux.waitFor { $0.contains("exit=0") }, tmux.pane())
+    }
+
+    func testMidnightRedrawsWithTheNewDay() throws {
+        let sandbox = try TaskFixtures.sandbox()
+        let tmux = try Tmux()
+        try sandbox.write("today", "2026-11-23\n")
+        try tmux.start(try command(["work", "-q", "description includes report"], todayFile: sandbox.path("today")), in: sandbox.url)
+        XCTAssertTrue(tmux.waitFor { $0.contains("due:2026-11-23 (due today)") }, tmux.pane())
+        // The clock passes midnight; no file changes.
+        try sandbox.write("today", "2026-11-24\n")
+        XCTAssertTrue(tmux.waitFor { $0.contains("due:2026-11-23 (1 day overdue)") }, tmux.pane())
+        XCTAssertFalse(tmux.pane().contains("(due today)"), tmux.pane())
         try tmux.run(["send-keys", "-t", "watch", "C-c"])
         XCTAssertTrue(tmux.waitFor { $0.contains("exit=0") }, tmux.pane())
     }
