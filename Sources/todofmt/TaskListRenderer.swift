@@ -26,6 +26,7 @@ struct TaskListRenderer {
 
     func text(_ result: TaskQueryResult) -> String {
         var out = ""
+        out.reserveCapacity(result.groups.reduce(0) { $0 + $1.tasks.count } * 96)
         var previous: [String] = []
         for group in result.groups {
             let first = zip(group.names, previous).prefix { $0 == $1 }.count
@@ -39,7 +40,7 @@ struct TaskListRenderer {
         }
         if !hidden.contains(.taskCount) {
             if !out.isEmpty { out += "\n" }
-            let shown = result.tasks.count
+            let shown = result.shownCount
             let noun = result.matchedCount == 1 ? "task" : "tasks"
             out += shown == result.matchedCount ? "\(shown) \(noun)\n" : "\(shown) of \(result.matchedCount) \(noun)\n"
         }

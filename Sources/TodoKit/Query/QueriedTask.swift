@@ -67,6 +67,15 @@ public struct QueriedTask: Hashable, Sendable {
         }
     }
 
+    /// Where a task stands: its file and line, which tell tasks apart.
+    struct Place: Hashable {
+        var path: String
+        var line: Int
+    }
+
+    /// The task's file and line.
+    var place: Place { Place(path: path, line: todo.line) }
+
     /// `path:line`, as the shell commands print and accept it.
     public var reference: String { "\(path):\(todo.line)" }
 

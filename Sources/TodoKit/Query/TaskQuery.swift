@@ -87,8 +87,8 @@ public struct TaskQuery: Hashable, Sendable {
         if let limit, kept.count > limit { kept.removeSubrange(limit...) }
         guard !groupings.isEmpty else {
             let listed = kept.map { tasks[$0] }
-            return TaskQueryResult(groups: listed.isEmpty ? [] : [TaskGroup(names: [], tasks: listed)], tasks: listed,
-                                   matchedCount: matched)
+            return TaskQueryResult(groups: listed.isEmpty ? [] : [TaskGroup(names: [], tasks: listed)], matchedCount: matched,
+                                   overlaps: false)
         }
         var keys: [[TaskGrouping.Name]] = []
         var members: [[Int]] = []
@@ -126,19 +126,8 @@ public struct TaskQuery: Hashable, Sendable {
             }
             return false
         }
-        // A task is in several groups only when grouped by tags; it is listed once, in its first.
-        var seen = [Bool](repeating: false, count: tasks.count)
-        var listed: [QueriedTask] = []
-        listed.reserveCapacity(kept.count)
-        let groups = order.map { group in
-            let found = members[group].map { tasks[$0] }
-            for index in members[group] where !seen[index] {
-                seen[index] = true
-                listed.append(tasks[index])
-            }
-            return TaskGroup(names: keys[group].map(\.text), tasks: found)
-        }
-        return TaskQueryResult(groups: groups, tasks: listed, matchedCount: matched)
+        let groups = order.map { group in TaskGroup(names: keys[group].map(\.text), tasks: members[group].map { tasks[$0] }) }
+        return TaskQueryResult(groups: groups, matchedCount: matched, overlaps: groupings.contains { $0.key == .tags })
     }
 }
 
