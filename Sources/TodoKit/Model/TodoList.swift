@@ -13,8 +13,9 @@ public struct TodoList: Sendable {
     public let todos: [Todo]
     private let positions: [TodoID: Int]
 
-    /// Parses bytes and gives every task a new identity.
-    init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
+    /// Parses bytes and gives every task a new identity, as ``TodoStore/load()`` does; throws for
+    /// bytes that are not UTF-8 text.
+    public init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
         try TodoDocument.validate(bytes)
         self.init(parsed: ParsedDocument(validated: bytes), lineIDs: nil, nextID: firstID)
     }

@@ -1,0 +1,25 @@
+extension TodoList {
+    /// The list with the todos on `lines` (0-based; lines without a task are skipped) set to
+    /// `status`: each goes through the model's own operation, as ``TodoStore/setStatus(_:of:)``
+    /// applies it (the end date stamped or dropped, the completed task sunk in its list), for
+    /// front ends that work on text instead of a file, such as the language server.
+    ///
+    /// - Parameters:
+    ///   - today: the day stamped on newly completed tasks.
+    ///   - fieldStyle: how fields are spelled on a line that has none yet.
+    ///   - stampDates: stamp and drop end dates (a configuration's `stampDates`).
+    ///   - sink: sink completed tasks in their lists right away (a configuration's `sinkCompleted`).
+    /// - Throws: ``TodoStoreError/invalid(_:)`` when no line holds a task.
+    public func settingStatus(_ status: TaskStatus, ofTodosOnLines lines: [Int], today: Day,
+                              fieldStyle: FieldStyle = .default, stampDates: Bool = true,
+                              sink: Bool = true) throws(TodoStoreError) -> TodoList {
+        let ids = lines.compactMap { lineIDs.indices.contains($0) ? lineIDs[$0] : nil }
+        guard !ids.isEmpty else { throw .invalid("no task on these lines") }
+        let editor = TodoListEditor(today: today, fieldStyle: fieldStyle, sinkNow: sink)
+        var list = self
+        for id in ids {
+            list = try editor.apply(.edit(id, TaskLineEditor.Change(status: status, stampDates: stampDates)), to: list)
+        }
+        return list
+    }
+}
