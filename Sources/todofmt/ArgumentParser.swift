@@ -177,6 +177,10 @@ struct ArgumentParser {
             }
             today = day
         }
+        if selected == .lsp {
+            if let path = paths.first { throw UsageError(message: "lsp takes no PATH, got '\(path)'") }
+            return .languageServer(today: today)
+        }
         if outputFormat != nil, selected == .format, mode != .check, !diff {
             throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
         }

@@ -59,6 +59,7 @@ extension CommandLineDescription {
             Entry("todofmt lint --fix todos.md", "format, then report what is left"),
             Entry("todofmt lint --rule TD014 todos.md", "also report overdue tasks"),
             Entry("todofmt help lint", "explain lint and list its options"),
+            Entry("todofmt lsp", "serve an editor as its language server (started by the editor)"),
             Entry("todofmt config --effective todo.md", "print the configuration that applies to todo.md"),
             Entry("todofmt --stdin-filename a/todo.md < buf", "format a buffer as a/todo.md, with its configuration"),
             Entry("todofmt --generate man > todofmt.1", "write this manual page"),
@@ -66,7 +67,7 @@ extension CommandLineDescription {
         seeAlso: ["patch(1)", "git(1)"])
 
     /// Every command, the default one first; options every command accepts name this list.
-    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .config, .help]
+    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .config, .lsp, .help]
 }
 
 extension CommandDescription {
@@ -133,6 +134,22 @@ extension CommandDescription {
                 + "directory or above, up to the repository root; files are not merged.",
         ])
 
+    /// `todofmt lsp`.
+    static let lsp = CommandDescription(
+        name: "lsp", isDefault: false, operands: "", operandCompletion: .none,
+        summary: "run the language server for editors",
+        paragraphs: [
+            "lsp speaks the Language Server Protocol 3.17 on standard input and output; an editor starts it. It "
+                + "serves Markdown documents: lint findings as diagnostics while you type, formatting (the same "
+                + "result as todofmt), code actions (the fixes, Mark done, Mark cancelled, Reopen, Start, Convert to "
+                + "task, and source.fixAll.todofmt for format on save), completion of dates, priorities, field keys "
+                + "and tags, hover on dates, checkboxes and findings, an outline and folding. Each document uses "
+                + "the .todofmt.json that applies to its path, read again when it changes. Nothing but protocol "
+                + "is written to standard output. It exits 0 after the client's shutdown and exit, 1 when the "
+                + "client exits without shutdown. The README shows how to set it up in Neovim, Helix, VS Code, "
+                + "Zed and Emacs.",
+        ])
+
     /// `todofmt help`.
     static let help = CommandDescription(
         name: "help", isDefault: false, operands: "[COMMAND]", operandCompletion: .commands,
@@ -161,7 +178,7 @@ extension OptionDescription {
     /// `--today`
     static let today = OptionDescription(
         names: ["--today"], value: Value(name: "YYYY-MM-DD", completion: .none),
-        commands: [.format, .watch, .lint], repeatable: false,
+        commands: [.format, .watch, .lint, .lsp], repeatable: false,
         summary: "the date stamped on completed tasks",
         help: "the date stamped on newly completed tasks (default: $TODOFMT_TODAY, else the local date)")
 

@@ -1,0 +1,137 @@
+import TodoKit
+
+extension LanguageServer {
+    /// A status change offered on task lines: its title and the status it sets.
+    private struct StatusAction: Sendable {
+        var title: String
+        var status: TaskStatus
+        /// Whether a task with this status is one the action changes.
+        var applies: @Sendable (TaskStatus) -> Bool
+    }
+
+    private static let statusActions = [
+        StatusAction(title: "Mark done", status: .done) { $0 != .done },
+        StatusAction(title: "Mark cancelled", status: .cancelled) { $0 != .cancelled },
+        StatusAction(title: "Reopen", status: .open) { $0 != .open },
+        StatusAction(title: "Start", status: .inProgress) { $0 != .inProgress },
+    ]
+
+    /// What each fixable rule's quick fix is called.
+    private static let fixTitles = [
+        "TD000": "Format these lines",
+        "TD002": "Remove the end date",
+        "TD003": "Stamp the end date",
+        "TD004": "Sink the completed tasks",
+        "TD008": "Write the checkbox canonically",
+    ]
+
+    /// `textDocument/codeAction`: quick fixes for the fixable findings in the range, the model's
+    /// status changes for the task lines in it, "Convert to task" for its list items without a
+    /// checkbox, and `source.fixAll.todofmt`. Every action carries its edits.
+    func codeActions(_ params: JSONValue) throws -> JSONValue {
+        var document = try document(params)
+        guard let from = Self.position(params["range"]?["start"]), let to = Self.position(params["range"]?["end"]) else {
+            throw ResponseError(.invalidParams, "missing range")
+        }
+        let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+        func wanted(_ kind: String) -> Bool {
+            guard let only, !only.isEmpty else { return true }
+            return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+        }
+        // The lines the range touches; a range ending at the start of a line does not take it.
+        let firstLine = from.line
+        let lastLine = max(firstLine, to.character == 0 && to.line > from.line ? to.line - 1 : to.line)
+        let lines = firstLine...lastLine
+
+        var actions: [JSONValue] = []
+        var formatted: [UInt8]?
+        if wanted(CodeActionKind.quickFix) || wanted(CodeActionKind.fixAll) { formatted = format(&document) }
+        if wanted(CodeActionKind.quickFix), let formatted {
+            actions += quickFixes(lines, formatted: formatted, document: &document)
+        }
+        if wanted(CodeActionKind.rewrite) {
+            actions += statusChanges(lines, document: &document)
+            actions += conversions(lines, document: &document)
+        }
+        if wanted(CodeActionKind.fixAll), let formatted {
+            let edits = edits(from: document, to: formatted)
+            if !edits.isEmpty {
+                actions.append(action("Fix all todofmt findings (format)", kind: CodeActionKind.fixAll, uri: document.uri, edits: edits))
+            }
+        }
+        keep(document)
+        return .arr(actions)
+    }
+
+    /// One quick fix per fixable finding on `lines`: the formatter's changes in the region of
+    /// lines that holds the finding, linked to its diagnostic.
+    private func quickFixes(_ lines: ClosedRange<Int>, formatted: [UInt8], document: inout TextDocument) -> [JSONValue] {
+        let findings = self.findings(in: &document).filter {
+            Self.fixTitles[$0.code] != nil && lines.contains($0.location.line - 1)
+        }
+        guard !findings.isEmpty else { return [] }
+        let changes = ChangedLines(old: document.bytes, new: formatted)
+        var actions: [JSONValue] = []
+        for finding in findings {
+            let line = finding.location.line - 1
+            guard let region = changes.regions.first(where: {
+                $0.old.contains(line) || ($0.old.isEmpty && $0.old.lowerBound == line + 1)
+            }) else { continue }
+            var fix = action("\(Self.fixTitles[finding.code]!) (\(finding.code))", kind: CodeActionKind.quickFix,
+                             uri: document.uri, edits: [edit(changes, region, document: document, new: formatted)])
+            if case .object(var members) = fix.kind {
+                members.insert(JSONMember(key: "diagnostics", value: .arr([diagnostic(finding, in: document)])), at: 2)
+                members.append(JSONMember(key: "isPreferred", value: .bool(true)))
+                fix = JSONValue(kind: .object(members))
+            }
+            actions.append(fix)
+        }
+        return actions
+    }
+
+    /// "Mark done", "Mark cancelled", "Reopen" and "Start" for the task lines among `lines`, each
+    /// made by the model (``TodoList/settingStatus(_:ofTodosOnLines:today:fieldStyle:stampDates:sink:)``).
+    private func statusChanges(_ lines: ClosedRange<Int>, document: inout TextDocument) -> [JSONValue] {
+        guard let list = document.todoList() else { return [] }
+        let tasks = list.todos.filter { lines.contains($0.line - 1) }
+        guard !tasks.isEmpty, case .success(let configuration) = configuration(for: document) else { return [] }
+        var actions: [JSONValue] = []
+        for kind in Self.statusActions {
+            let changed = tasks.filter { kind.applies($0.status) }
+            guard !changed.isEmpty else { continue }
+            guard let result = try? list.settingStatus(
+                kind.status, ofTodosOnLines: changed.map { $0.line - 1 }, today: today,
+                fieldStyle: configuration.fieldStyle, stampDates: configuration.stampDates,
+                sink: configuration.sinkCompleted) else { continue }
+            let title = changed.count == 1 ? kind.title : "\(kind.title) (\(changed.count) tasks)"
+            actions.append(action(title, kind: CodeActionKind.rewrite, uri: document.uri,
+                                  edits: edits(from: document, to: result.utf8)))
+        }
+        return actions
+    }
+
+    /// "Convert to task" for the list items among `lines` that have no checkbox.
+    private func conversions(_ lines: ClosedRange<Int>, document: inout TextDocument) -> [JSONValue] {
+        guard let parsed = document.document() else { return [] }
+        let items = DocumentOutline(parsed).items.filter { $0.task == nil && lines.contains($0.line) }
+        guard !items.isEmpty else { return [] }
+        let edits: [JSONValue] = items.map { item in
+            let content = document.contentRange(ofLine: item.line)
+            // `-` alone gets ` [ ]`; `- text` gets `[ ] ` before its text.
+            let empty = item.contentStart >= content.count
+            let column = empty ? item.markerEnd : item.contentStart
+            let at = document.position(line: item.line, utf8Column: column, encoding: encoding)
+            return .obj(["range": Self.json(at, at), "newText": .str(empty ? " [ ]" : "[ ] ")])
+        }
+        let title = items.count == 1 ? "Convert to task" : "Convert to tasks (\(items.count) items)"
+        return [action(title, kind: CodeActionKind.rewrite, uri: document.uri, edits: edits)]
+    }
+
+    private func action(_ title: String, kind: String, uri: String, edits: [JSONValue]) -> JSONValue {
+        .obj([
+            "title": .str(title),
+            "kind": .str(kind),
+            "edit": .obj(["changes": JSONValue(kind: .object([JSONMember(key: uri, value: .arr(edits))]))]),
+        ])
+    }
+}
