@@ -63,28 +63,42 @@ extension LanguageServer {
         return .arr(actions)
     }
 
-    /// One quick fix per fixable finding on `lines`: the formatter's changes in the region of
-    /// lines that holds the finding, linked to its diagnostic.
+    /// One quick fix per fixable finding on `lines`, linked to its diagnostic. A fix of a sinking
+    /// finding (`TD004`) or of `TD000` is the formatter's change of the region of lines that holds
+    /// it; any other fix is the formatter's new text of the finding's line alone (formatting
+    /// without sinking changes lines in place), so that fixing one line leaves the others as they are.
     private func quickFixes(_ lines: ClosedRange<Int>, formatted: [UInt8], document: inout TextDocument) -> [JSONValue] {
         let findings = self.findings(in: &document).filter {
             Self.fixTitles[$0.code] != nil && lines.contains($0.location.line - 1)
         }
         guard !findings.isEmpty else { return [] }
-        let changes = ChangedLines(old: document.bytes, new: formatted)
+        let regions = ChangedLines(old: document.bytes, new: formatted)
+        var inPlace: (changes: ChangedLines, new: [UInt8])?
         var actions: [JSONValue] = []
         for finding in findings {
             let line = finding.location.line - 1
-            guard let region = changes.regions.first(where: {
-                $0.old.contains(line) || ($0.old.isEmpty && $0.old.lowerBound == line + 1)
-            }) else { continue }
-            var fix = action("\(Self.fixTitles[finding.code]!) (\(finding.code))", kind: CodeActionKind.quickFix,
-                             uri: document.uri, edits: [edit(changes, region, document: document, new: formatted)])
-            if case .object(var members) = fix.kind {
-                members.insert(JSONMember(key: "diagnostics", value: .arr([diagnostic(finding, in: document)])), at: 2)
-                members.append(JSONMember(key: "isPreferred", value: .bool(true)))
-                fix = JSONValue(kind: .object(members))
+            let edit: JSONValue
+            if finding.code == "TD000" || finding.code == "TD004" {
+                guard let region = regions.regions.first(where: {
+                    $0.old.contains(line) || ($0.old.isEmpty && $0.old.lowerBound == line + 1)
+                }) else { continue }
+                edit = self.edit(regions, region, document: document, new: formatted)
+            } else {
+                if inPlace == nil, let unsunk = format(&document, sink: false) {
+                    inPlace = (ChangedLines(old: document.bytes, new: unsunk), unsunk)
+                }
+                guard let (changes, new) = inPlace, changes.oldLines.count == changes.newLines.count,
+                      changes.regions.contains(where: { $0.old.contains(line) }) else { continue }
+                edit = self.edit(changes, ChangedLines.Region(old: line..<(line + 1), new: line..<(line + 1)),
+                                 document: document, new: new)
             }
-            actions.append(fix)
+            actions.append(.obj([
+                "title": .str("\(Self.fixTitles[finding.code]!) (\(finding.code))"),
+                "kind": .str(CodeActionKind.quickFix),
+                "diagnostics": .arr([diagnostic(finding, in: document)]),
+                "isPreferred": .bool(true),
+                "edit": workspaceEdit(document.uri, [edit]),
+            ]))
         }
         return actions
     }
@@ -128,10 +142,11 @@ extension LanguageServer {
     }
 
     private func action(_ title: String, kind: String, uri: String, edits: [JSONValue]) -> JSONValue {
-        .obj([
-            "title": .str(title),
-            "kind": .str(kind),
-            "edit": .obj(["changes": JSONValue(kind: .object([JSONMember(key: uri, value: .arr(edits))]))]),
-        ])
+        .obj(["title": .str(title), "kind": .str(kind), "edit": workspaceEdit(uri, edits)])
+    }
+
+    /// A workspace edit of one document.
+    private func workspaceEdit(_ uri: String, _ edits: [JSONValue]) -> JSONValue {
+        .obj(["changes": JSONValue(kind: .object([JSONMember(key: uri, value: .arr(edits))]))])
     }
 }

@@ -11,16 +11,19 @@ extension LanguageServer {
         return .arr(edits(from: document, to: formatted))
     }
 
-    /// What `todofmt` prints for the document, or nil (with a message shown) when it cannot say.
-    func format(_ document: inout TextDocument) -> [UInt8]? {
+    /// What `todofmt` prints for the document (with completed tasks left in place when `sink` is
+    /// false), or nil (with a message shown) when it cannot say.
+    func format(_ document: inout TextDocument, sink: Bool = true) -> [UInt8]? {
         let name = document.path ?? document.uri
         let configuration: Configuration
         switch self.configuration(for: document) {
         case .success(let found): configuration = found
         case .failure: return nil  // Shown when it was first met.
         }
+        var options = configuration.formatOptions(today: today)
+        if !sink { options.sinkCompleted = false }
         do {
-            return try TodoFormatter(options: configuration.formatOptions(today: today)).format(utf8: document.bytes)
+            return try TodoFormatter(options: options).format(utf8: document.bytes)
         } catch {
             showMessage(.error, "todofmt: \(name): not formatted: \(error.description)")
             return nil

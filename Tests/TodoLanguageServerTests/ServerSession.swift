@@ -25,7 +25,9 @@ final class ServerSession: @unchecked Sendable {
     /// A session; `initialize` is sent (offering UTF-8 when `utf8`) unless `initialize` is false.
     init(utf8: Bool = false, initialize: Bool = true, delay: DispatchTimeInterval = .milliseconds(1),
          today: Day? = ServerSession.today) {
-        server = LanguageServer(options: LanguageServer.Options(today: today, diagnosticsDelay: delay), send: { [unowned self] body in
+        server = LanguageServer(options: LanguageServer.Options(today: today, diagnosticsDelay: delay), send: { [weak self] body in
+            // A debounced publication may come after the test is over.
+            guard let self else { return }
             condition.lock()
             sent.append(body)
             if let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] {
@@ -35,7 +37,8 @@ final class ServerSession: @unchecked Sendable {
             }
             condition.broadcast()
             condition.unlock()
-        }, exit: { [unowned self] status in
+        }, exit: { [weak self] status in
+            guard let self else { return }
             condition.lock()
             exitStatus = status
             condition.broadcast()

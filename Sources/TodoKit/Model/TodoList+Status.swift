@@ -1,8 +1,10 @@
 extension TodoList {
     /// The list with the todos on `lines` (0-based; lines without a task are skipped) set to
-    /// `status`: each goes through the model's own operation, as ``TodoStore/setStatus(_:of:)``
-    /// applies it (the end date stamped or dropped, the completed task sunk in its list), for
-    /// front ends that work on text instead of a file, such as the language server.
+    /// `status` by the model's own operations, for front ends that work on text instead of a file,
+    /// such as the language server: each line is edited as ``TodoStore/setStatus(_:of:)`` edits it
+    /// (the end date stamped or dropped), then their lists sink once, as after
+    /// ``TodoStore/toggle(_:)-([TodoID])`` of several todos. For one todo the result is exactly
+    /// ``TodoStore/setStatus(_:of:)``'s.
     ///
     /// - Parameters:
     ///   - today: the day stamped on newly completed tasks.
@@ -15,11 +17,11 @@ extension TodoList {
                               sink: Bool = true) throws(TodoStoreError) -> TodoList {
         let ids = lines.compactMap { lineIDs.indices.contains($0) ? lineIDs[$0] : nil }
         guard !ids.isEmpty else { throw .invalid("no task on these lines") }
-        let editor = TodoListEditor(today: today, fieldStyle: fieldStyle, sinkNow: sink)
+        let editor = TodoListEditor(today: today, fieldStyle: fieldStyle, sinkNow: false)
         var list = self
         for id in ids {
             list = try editor.apply(.edit(id, TaskLineEditor.Change(status: status, stampDates: stampDates)), to: list)
         }
-        return list
+        return sink ? try editor.apply(.sink(ids), to: list) : list
     }
 }

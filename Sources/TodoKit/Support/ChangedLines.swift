@@ -20,6 +20,12 @@ public struct ChangedLines: Sendable {
         public var old: Range<Int>
         /// Lines of the second text.
         public var new: Range<Int>
+
+        /// A region.
+        public init(old: Range<Int>, new: Range<Int>) {
+            self.old = old
+            self.new = new
+        }
     }
 
     /// The byte range of each line of the first text, its ending included.
