@@ -22,7 +22,9 @@ let package = Package(
         // The language server driven in-process, message by message.
         .testTarget(name: "TodoLanguageServerTests", dependencies: ["TodoLanguageServer", "TodoKit", "TestSupport"]),
         // End-to-end tests: run the built `todofmt` binary as a real process.
-        .testTarget(name: "todofmtTests", dependencies: ["todofmt", "TestSupport"]),
+        .testTarget(name: "todofmtTests", dependencies: ["todofmt", "TestSupport"],
+                    // Scripts the editor tests hand to real editors.
+                    exclude: ["Editors"]),
     ],
     swiftLanguageModes: [.v6]
 )
