@@ -13,6 +13,7 @@ help:
 	@echo "make test-all  also the slow suites"
 	@echo "make test-hooks  run .pre-commit-hooks.yaml through pre-commit (from PyPI, in .build/pre-commit/venv)"
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
+	@echo "make bench-lsp language server latency on a 1 MB document (diagnostics after a change, formatting)"
 	@echo "make fuzz      fuzz parser, formatter and verifier for FUZZ_SECONDS=$(FUZZ_SECONDS) (Linux, libFuzzer)"
 	@echo "make install   install a release binary, its man page and bash/zsh/fish completions under \$$PREFIX (PREFIX=$(PREFIX))"
 
@@ -87,6 +88,14 @@ install: release
 
 clean:
 	rm -rf .build
+
+# Language server latency (issue 12): change-to-diagnostics and formatting on a 1 MB document of
+# 30,000 tasks, by a small Python client speaking the protocol to the release binary. `make bench`
+# includes it.
+LSP_RUNS ?= 30
+.PHONY: bench-lsp
+bench-lsp: release
+	@$(PYTHON) Benchmarks/lsp-latency.py "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(LSP_RUNS)
 
 # Watch latency (issue 4): from an editor's atomic save to the formatted file on disk, median and
 # worst over WATCH_SAVES saves, printed as a Markdown table row. `make bench` includes it.

@@ -22,10 +22,15 @@ extension LanguageServer {
 
     /// The lint findings in a document, by the rules and severities of its configuration (the
     /// defaults when its configuration cannot be used). `TD000` runs only where it is configured.
+    /// Kept in the document until it or the configuration changes.
     func findings(in document: inout TextDocument) -> [Finding] {
+        if let findings = document.findings { return findings }
         let configuration = (try? configuration(for: document).get()) ?? .default
-        guard let parsed = document.document() else { return [] }
-        return configuration.linter(today: today).lint(parsed)
+        // Straight from the bytes: the linter's own parse is all it needs (a TodoDocument's task
+        // values cost more than the linting).
+        let findings = (try? configuration.linter(today: today).lint(utf8: document.bytes)) ?? []
+        document.findings = findings
+        return findings
     }
 
     /// The range a finding covers: from its column to the end of the word there (a field, a

@@ -23,7 +23,7 @@ public final class LanguageServer: @unchecked Sendable {
         public var diagnosticsDelay: DispatchTimeInterval
 
         /// Creates options.
-        public init(today: Day? = nil, diagnosticsDelay: DispatchTimeInterval = .milliseconds(40)) {
+        public init(today: Day? = nil, diagnosticsDelay: DispatchTimeInterval = .milliseconds(25)) {
             self.today = today
             self.diagnosticsDelay = diagnosticsDelay
         }
@@ -309,7 +309,10 @@ public final class LanguageServer: @unchecked Sendable {
         resolver = ConfigurationResolver()
         configurationTimes = [:]
         reportedConfigurationErrors = []
-        for uri in documents.keys { publishDiagnostics(uri) }
+        for uri in documents.keys {
+            documents[uri]?.findings = nil
+            publishDiagnostics(uri)
+        }
     }
 
     /// The configuration that applies to a document, or the error that makes it unusable (shown
@@ -324,6 +327,7 @@ public final class LanguageServer: @unchecked Sendable {
             if let seen = configurationTimes[file], seen.tv_sec != time.tv_sec || seen.tv_nsec != time.tv_nsec {
                 resolver = ConfigurationResolver()
                 configurationTimes = [:]
+                for uri in documents.keys { documents[uri]?.findings = nil }
                 result = Result { () throws(ConfigurationError) in try resolver.configuration(for: path) }
             }
             configurationTimes[file] = time

@@ -22,6 +22,9 @@ struct TextDocument {
     private var parsed: (document: TodoDocument, list: TodoList?)?
     /// Incremented on every change.
     private(set) var generation = 0
+    /// The lint findings of this text with the configuration as it was; nil until linted, and
+    /// after a change.
+    var findings: [Finding]?
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -60,6 +63,7 @@ struct TextDocument {
             bytes = Array(text.utf8)
         }
         parsed = nil
+        findings = nil
         generation += 1
         indexLines()
     }
