@@ -297,6 +297,7 @@ final class TodoStoreTests: XCTestCase {
     /// is applied again on top of it (real file, compare-and-swap in FileTodoStorage).
     func testSaveBetweenReadAndWriteIsKeptAndTheOperationRetried() async throws {
         let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("todos.md")
         try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
         let storage = RacingTodoStorage(path: path, saves: [
@@ -318,6 +319,7 @@ final class TodoStoreTests: XCTestCase {
     /// last save is on disk, and the store's list is theirs.
     func testAFileThatKeepsChangingIsAConflictAndNothingIsLost() async throws {
         let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("todos.md")
         try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
         let storage = RacingTodoStorage(path: path, saves: (1...3).map { n in { $0 + "- [ ] Save \(n)\n" } })
@@ -398,6 +400,7 @@ final class TodoStoreTests: XCTestCase {
 
     func testFileStorageKeepsUntouchedBytesAndReportsErrorsAsValues() async throws {
         let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("todos.md")
         let text = "# T\r\n- [ ] a  \r\n- [X]   b\r\n\tcode-ish prose\r\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

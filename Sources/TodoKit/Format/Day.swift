@@ -49,8 +49,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
                   month: Int(m0) * 10 + Int(m1), day: Int(d0) * 10 + Int(d1))
     }
 
-    /// The number of days in a month of a year.
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The number of days in a month (1...12) of a year.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -58,7 +58,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func isLeap(_ year: Int) -> Bool {
+    /// Whether a year has a February 29th.
+    public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
