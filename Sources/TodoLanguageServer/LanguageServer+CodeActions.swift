@@ -16,7 +16,8 @@ extension LanguageServer {
         StatusAction(title: "Start", status: .inProgress) { $0 != .inProgress },
     ]
 
-    /// What each fixable rule's quick fix is called.
+    /// What the quick fixes of the fixable rules are called (a rule without a title here gets
+    /// "Fix" and its name).
     private static let fixTitles = [
         "TD000": "Format these lines",
         "TD002": "Remove the end date",
@@ -69,7 +70,7 @@ extension LanguageServer {
     /// without sinking changes lines in place), so that fixing one line leaves the others as they are.
     private func quickFixes(_ lines: ClosedRange<Int>, formatted: [UInt8], document: inout TextDocument) -> [JSONValue] {
         let findings = self.findings(in: &document).filter {
-            Self.fixTitles[$0.code] != nil && lines.contains($0.location.line - 1)
+            LintRule.named($0.code)?.fixable == true && lines.contains($0.location.line - 1)
         }
         guard !findings.isEmpty else { return [] }
         let regions = ChangedLines(old: document.bytes, new: formatted)
@@ -93,7 +94,7 @@ extension LanguageServer {
                                  document: document, new: new)
             }
             actions.append(.obj([
-                "title": .str("\(Self.fixTitles[finding.code]!) (\(finding.code))"),
+                "title": .str("\(Self.fixTitles[finding.code] ?? "Fix \(finding.rule)") (\(finding.code))"),
                 "kind": .str(CodeActionKind.quickFix),
                 "diagnostics": .arr([diagnostic(finding, in: document)]),
                 "isPreferred": .bool(true),

@@ -87,7 +87,7 @@ extension LanguageServer {
         for offset in 1...7 {
             if let day = today.adding(days: offset) { choices.append((day.weekday.name, day)) }
         }
-        choices.append(("next week", today.adding(days: 7)))
+        choices.append(("next week", today.adding(weeks: 1)))
         choices.append(("next month", today.adding(months: 1)))
         return choices.enumerated().compactMap { index, choice in
             guard let day = choice.1 else { return nil }
