@@ -29,8 +29,7 @@ extension LanguageServer {
     /// `textDocument/codeAction`: quick fixes for the fixable findings in the range, the model's
     /// status changes for the task lines in it, "Convert to task" for its list items without a
     /// checkbox, and `source.fixAll.todofmt`. Every action carries its edits.
-    func codeActions(_ params: JSONValue) throws -> JSONValue {
-        var document = try document(params)
+    func codeActions(_ params: JSONValue, in document: inout TextDocument) throws -> JSONValue {
         guard let from = Self.position(params["range"]?["start"]), let to = Self.position(params["range"]?["end"]) else {
             throw ResponseError(.invalidParams, "missing range")
         }
@@ -60,7 +59,6 @@ extension LanguageServer {
                 actions.append(action("Fix all todofmt findings (format)", kind: CodeActionKind.fixAll, uri: document.uri, edits: edits))
             }
         }
-        keep(document)
         return .arr(actions)
     }
 
@@ -133,8 +131,9 @@ extension LanguageServer {
         let edits: [JSONValue] = items.map { item in
             let content = document.contentRange(ofLine: item.line)
             // `-` alone gets ` [ ]`; `- text` gets `[ ] ` before its text.
-            let empty = item.contentStart >= content.count
-            let column = empty ? item.markerEnd : item.contentStart
+            let shift = document.columnShift(line: item.line)
+            let empty = item.contentStart + shift >= content.count
+            let column = (empty ? item.markerEnd : item.contentStart) + shift
             let at = document.position(line: item.line, utf8Column: column, encoding: encoding)
             return .obj(["range": Self.json(at, at), "newText": .str(empty ? " [ ]" : "[ ] ")])
         }

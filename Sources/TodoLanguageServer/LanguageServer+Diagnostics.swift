@@ -24,12 +24,14 @@ extension LanguageServer {
     /// defaults when its configuration cannot be used). `TD000` runs only where it is configured.
     /// Kept in the document until it or the configuration changes.
     func findings(in document: inout TextDocument) -> [Finding] {
-        if let findings = document.findings { return findings }
+        // Looked up first: it notices a configuration file changed on disk.
         let configuration = (try? configuration(for: document).get()) ?? .default
+        let generation = currentConfigurationGeneration
+        if let cached = document.findings, cached.configuration == generation { return cached.findings }
         // Straight from the bytes: the linter's own parse is all it needs (a TodoDocument's task
         // values cost more than the linting).
         let findings = (try? configuration.linter(today: today).lint(utf8: document.bytes)) ?? []
-        document.findings = findings
+        document.findings = (generation, findings)
         return findings
     }
 
@@ -42,7 +44,7 @@ extension LanguageServer {
             return (end, end)
         }
         let content = document.contentRange(ofLine: line)
-        let startColumn = finding.location.column - 1
+        let startColumn = finding.location.column - 1 + document.columnShift(line: line)
         var end = content.lowerBound + startColumn
         if finding.code == "TD000" {
             end = content.upperBound

@@ -16,9 +16,10 @@ extension LanguageServer {
 
         var task: TaskLine?
         if let parsed = document.document() { task = self.task(onLine: position.line, in: parsed) }
-        if let task, column >= task.location.column - 1, column < task.location.column + 2 {
+        let checkbox = (task?.location.column ?? 0) - 1 + document.columnShift(line: position.line)
+        if let task, column >= checkbox, column < checkbox + 3 {
             parts.append(describe(task))
-            range = (task.location.column - 1, task.location.column + 2)
+            range = (checkbox, checkbox + 3)
         } else if let (start, day) = date(at: column, in: document, line: position.line) {
             var dueOfOpenTask = false
             if let task, !task.status.isCompleted, task.day(FieldKey.due) == day { dueOfOpenTask = true }

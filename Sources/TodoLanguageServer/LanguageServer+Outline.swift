@@ -3,10 +3,8 @@ import TodoKit
 extension LanguageServer {
     /// `textDocument/documentSymbol`: the headings as an outline, each with its tasks (open and
     /// completed counts in its detail), subtasks under their tasks.
-    func documentSymbols(_ params: JSONValue) throws -> JSONValue {
-        var document = try document(params)
+    func documentSymbols(_ params: JSONValue, in document: inout TextDocument) throws -> JSONValue {
         guard let parsed = document.document() else { return .arr([]) }
-        keep(document)
         let outline = DocumentOutline(parsed)
         let tasks = parsed.tasks
         let ends = sectionEnds(outline, in: document)

@@ -41,16 +41,26 @@ public final class LanguageServer: @unchecked Sendable {
     private var cancelled: Set<String> = []
     private let cancelLock = ThreadLock()
 
-    // Everything below is touched only on `queue`.
+    /// Where the requests that take long on a large document (code actions, document symbols) are
+    /// answered, so that they never hold up diagnostics. They work on a copy of the document.
+    private let workQueue = DispatchQueue(label: "todofmt.lsp.work")
+
+    // Touched only on `queue` (`encoding` is set by `initialize`, before any request that reads it
+    // is handed to `workQueue`).
     private var state = State.uninitialized
-    var encoding = PositionEncoding.utf16
+    private(set) var encoding = PositionEncoding.utf16
     var documents: [String: TextDocument] = [:]
+    private var clientWatchesFiles = false
+
+    /// The configuration state, guarded by `configurationLock` (both queues look configurations up).
     private var resolver = ConfigurationResolver()
     /// Configuration files' modification times as last seen, by path (a change re-reads them).
     private var configurationTimes: [String: timespec] = [:]
     /// Configuration errors already shown to the user.
     private var reportedConfigurationErrors: Set<String> = []
-    private var clientWatchesFiles = false
+    /// Incremented whenever configurations are read again; findings made before are stale.
+    private var configurationGeneration = 0
+    private let configurationLock = ThreadLock()
     private var nextServerRequest = 1
 
     private enum State {
@@ -101,6 +111,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// Waits until every message received so far has been handled (for tests).
     public func waitUntilIdle() {
         queue.sync {}
+        workQueue.sync {}
+        queue.sync {}
     }
 
     private static func key(of id: JSONValue) -> String {
@@ -126,17 +138,50 @@ public final class LanguageServer: @unchecked Sendable {
                 reply(id: id, error: ResponseError(.requestCancelled, "request cancelled"))
                 return
             }
-            do {
-                reply(id: id, result: try request(method, params))
-            } catch let error as ResponseError {
-                reply(id: id, error: error)
-            } catch {
-                reply(id: id, error: ResponseError(.internalError, "\(error)"))
+            if state == .running, let work = Self.slowRequests[method] {
+                // Looked up here, in order with the changes; computed on the work queue.
+                let document: TextDocument
+                do {
+                    document = try self.document(params)
+                } catch {
+                    answer(id: id) { throw error }
+                    return
+                }
+                workQueue.async {
+                    var copy = document
+                    self.answer(id: id) { try work(self)(params, &copy) }
+                    // The parse made for the request is kept for the next one.
+                    let parsed = copy
+                    self.queue.async { self.keep(parsed) }
+                }
+                return
             }
+            answer(id: id) { try request(method, params) }
         } else {
             notification(method, params)
         }
     }
+
+    /// Replies to request `id` with what `body` returns or throws, unless it was cancelled meanwhile.
+    private func answer(id: JSONValue, _ body: () throws -> JSONValue) {
+        if cancelLock.locked({ cancelled.remove(Self.key(of: id)) != nil }) {
+            reply(id: id, error: ResponseError(.requestCancelled, "request cancelled"))
+            return
+        }
+        do {
+            reply(id: id, result: try body())
+        } catch let error as ResponseError {
+            reply(id: id, error: error)
+        } catch {
+            reply(id: id, error: ResponseError(.internalError, "\(error)"))
+        }
+    }
+
+    /// Requests answered on the work queue: their handlers take a copy of the document.
+    private static let slowRequests: [String: @Sendable (LanguageServer) -> (JSONValue, inout TextDocument) throws -> JSONValue] = [
+        "textDocument/codeAction": { $0.codeActions },
+        "textDocument/documentSymbol": { $0.documentSymbols },
+    ]
 
     // MARK: - Dispatch
 
@@ -157,10 +202,8 @@ public final class LanguageServer: @unchecked Sendable {
             state = .shutDown
             return .null
         case "textDocument/formatting": return try formatting(params)
-        case "textDocument/codeAction": return try codeActions(params)
         case "textDocument/completion": return try completion(params)
         case "textDocument/hover": return try hover(params)
-        case "textDocument/documentSymbol": return try documentSymbols(params)
         case "textDocument/foldingRange": return try foldingRanges(params)
         default: throw ResponseError(.methodNotFound, "unknown method '\(method)'")
         }
@@ -306,35 +349,42 @@ public final class LanguageServer: @unchecked Sendable {
     /// A configuration file changed: every configuration is read again and every open document's
     /// diagnostics are computed again.
     func configurationChanged() {
-        resolver = ConfigurationResolver()
-        configurationTimes = [:]
-        reportedConfigurationErrors = []
-        for uri in documents.keys {
-            documents[uri]?.findings = nil
-            publishDiagnostics(uri)
+        configurationLock.locked {
+            resolver = ConfigurationResolver()
+            configurationTimes = [:]
+            reportedConfigurationErrors = []
+            configurationGeneration += 1
         }
+        for uri in documents.keys { publishDiagnostics(uri) }
+    }
+
+    /// Which reading of the configuration files findings are made with.
+    var currentConfigurationGeneration: Int {
+        configurationLock.locked { configurationGeneration }
     }
 
     /// The configuration that applies to a document, or the error that makes it unusable (shown
     /// once in a message).
     func configuration(for document: TextDocument) -> Result<Configuration, ConfigurationError> {
         guard let path = document.path else { return .success(.default) }
-        var result = Result { () throws(ConfigurationError) in try resolver.configuration(for: path) }
-        // An edit made outside the editor, which sends no notification, is seen by its time stamp.
-        if case .success(let configuration) = result, let file = configuration.file {
-            var info = stat()
-            let time = stat(file, &info) == 0 ? Self.modificationTime(info) : timespec()
-            if let seen = configurationTimes[file], seen.tv_sec != time.tv_sec || seen.tv_nsec != time.tv_nsec {
-                resolver = ConfigurationResolver()
-                configurationTimes = [:]
-                for uri in documents.keys { documents[uri]?.findings = nil }
-                result = Result { () throws(ConfigurationError) in try resolver.configuration(for: path) }
+        let (result, firstReport) = configurationLock.locked { () -> (Result<Configuration, ConfigurationError>, Bool) in
+            var result = Result { () throws(ConfigurationError) in try resolver.configuration(for: path) }
+            // An edit made outside the editor, which sends no notification, is seen by its time stamp.
+            if case .success(let configuration) = result, let file = configuration.file {
+                var info = stat()
+                let time = stat(file, &info) == 0 ? Self.modificationTime(info) : timespec()
+                if let seen = configurationTimes[file], seen.tv_sec != time.tv_sec || seen.tv_nsec != time.tv_nsec {
+                    resolver = ConfigurationResolver()
+                    configurationTimes = [:]
+                    configurationGeneration += 1
+                    result = Result { () throws(ConfigurationError) in try resolver.configuration(for: path) }
+                }
+                configurationTimes[file] = time
             }
-            configurationTimes[file] = time
+            if case .failure(let error) = result { return (result, reportedConfigurationErrors.insert(error.description).inserted) }
+            return (result, false)
         }
-        if case .failure(let error) = result, reportedConfigurationErrors.insert(error.description).inserted {
-            showMessage(.error, "todofmt: \(error.description)")
-        }
+        if firstReport, case .failure(let error) = result { showMessage(.error, "todofmt: \(error.description)") }
         return result
     }
 

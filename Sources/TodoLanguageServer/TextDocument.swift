@@ -4,9 +4,9 @@ import TodoKit
 /// conversion between LSP positions and byte offsets.
 ///
 /// Lines end at LF, CR LF or a lone CR, as both the protocol and the linter count them.
-struct TextDocument {
+struct TextDocument: Sendable {
     /// A position as the protocol gives it: 0-based line and character (in the session's encoding).
-    struct Position: Hashable {
+    struct Position: Hashable, Sendable {
         var line: Int
         var character: Int
     }
@@ -22,9 +22,9 @@ struct TextDocument {
     private var parsed: (document: TodoDocument, list: TodoList?)?
     /// Incremented on every change.
     private(set) var generation = 0
-    /// The lint findings of this text with the configuration as it was; nil until linted, and
-    /// after a change.
-    var findings: [Finding]?
+    /// The lint findings of this text, with the configuration generation they were made with; nil
+    /// until linted, and after a change.
+    var findings: (configuration: Int, findings: [Finding])?
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -99,6 +99,12 @@ struct TextDocument {
         if end > start && bytes[end - 1] == 0x0A { end -= 1 }
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         return start..<end
+    }
+
+    /// How many bytes the parser's columns on `line` leave out: the byte-order mark on the first
+    /// line (the parser reads the text after it; an editor counts it as a character).
+    func columnShift(line: Int) -> Int {
+        line == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// The text of line `line` without its ending.

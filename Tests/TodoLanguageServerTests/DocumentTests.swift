@@ -164,6 +164,18 @@ final class DocumentTests: XCTestCase {
         }
     }
 
+    func testAByteOrderMarkCountsAsACharacterOfTheFirstLine() throws {
+        let session = ServerSession()
+        let uri = uri("todo.md")
+        let text = "\u{FEFF}- [ ] a due:2026-02-30\n- plain\n"
+        let diagnostics = session.open(uri, text)
+        XCTAssertEqual(ServerSession.range(diagnostics.first?["range"])?.start.1, 1 + 8, "after the mark (one UTF-16 unit)")
+        let hover = session.result("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 4]]) as? [String: Any]
+        XCTAssertEqual(ServerSession.range(hover?["range"])?.start.1, 3, "the checkbox")
+        let edits = session.result("textDocument/formatting", ["textDocument": ["uri": uri], "options": [:] as [String: Any]]) as? [[String: Any]] ?? []
+        XCTAssertEqual(ServerSession.apply(edits, to: text), try formatted(text))
+    }
+
     func testIncrementalChangesThatJoinAndSplitLinesInCRLFDocuments() throws {
         let session = ServerSession()
         let uri = uri("todo.md")
