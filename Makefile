@@ -11,6 +11,7 @@ help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
 	@echo "make test      run the test suite (unit, golden fixtures, end-to-end)"
 	@echo "make test-all  also the slow suites"
+	@echo "make test-lsp-clients  run todofmt lsp under pytest-lsp with VS Code's, Neovim's and Emacs' capabilities (PyPI, .build/pytest-lsp/venv)"
 	@echo "make test-hooks  run .pre-commit-hooks.yaml through pre-commit (from PyPI, in .build/pre-commit/venv)"
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
 	@echo "make bench-lsp language server latency on a 1 MB document (diagnostics after a change, formatting)"
@@ -40,6 +41,16 @@ test:
 test-all:
 	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
 	@TODOFMT_SLOW_TESTS=1 Scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build
+
+# pytest-lsp (from PyPI, in .build/pytest-lsp/venv) drives `todofmt lsp` with the recorded
+# capabilities of VS Code, Neovim and Emacs, checking every message against the LSP specification.
+PYTEST_LSP_VENV ?= .build/pytest-lsp/venv
+.PHONY: test-lsp-clients
+test-lsp-clients:
+	$(SWIFT) build --product todofmt
+	@test -x $(PYTEST_LSP_VENV)/bin/pytest || { $(PYTHON) -m venv $(PYTEST_LSP_VENV) && $(PYTEST_LSP_VENV)/bin/pip install -q pytest-lsp==1.0.1; }
+	TODOFMT_BIN="$$($(SWIFT) build --show-bin-path)/todofmt" $(PYTEST_LSP_VENV)/bin/pytest -q -p no:cacheprovider \
+		-W error::pytest_lsp.LspSpecificationWarning Tests/pytest-lsp
 
 # pre-commit builds the package in release mode from a snapshot of the working tree (slow, so
 # not in `make test`; `make test-all` runs it too).
