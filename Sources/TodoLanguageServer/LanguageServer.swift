@@ -92,7 +92,12 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         if message["method"]?.stringValue == "$/cancelRequest", let id = message["params"]?["id"] {
-            cancelLock.locked { _ = cancelled.insert(Self.key(of: id)) }
+            cancelLock.locked {
+                // Cancellations of requests already answered are never taken out; a client that
+                // sends many of them does not make the set grow without bound.
+                if cancelled.count >= 1024 { cancelled.removeAll() }
+                cancelled.insert(Self.key(of: id))
+            }
             return
         }
         queue.async { self.handle(message) }
@@ -133,11 +138,6 @@ public final class LanguageServer: @unchecked Sendable {
         }
         let params = message["params"] ?? .null
         if let id {
-            let wasCancelled = cancelLock.locked { cancelled.remove(Self.key(of: id)) != nil }
-            if wasCancelled {
-                reply(id: id, error: ResponseError(.requestCancelled, "request cancelled"))
-                return
-            }
             if state == .running, let work = Self.slowRequests[method] {
                 // Looked up here, in order with the changes; computed on the work queue.
                 let document: TextDocument
