@@ -5,7 +5,7 @@ DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
 DEMO_TODAY ?= 2026-11-21
 
-.PHONY: help build release demo test test-all test-hooks bench install clean fuzz
+.PHONY: help build release demo test test-all test-hooks bench install clean fuzz docs
 
 help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
 	@echo "make bench-lsp language server latency on a 1 MB document (diagnostics after a change, formatting)"
 	@echo "make fuzz      fuzz parser, formatter and verifier for FUZZ_SECONDS=$(FUZZ_SECONDS) (Linux, libFuzzer)"
+	@echo "make docs      build TodoKit's DocC documentation into .build/docs (the toolchain's docc; warnings are errors)"
 	@echo "make install   install a release binary, its man page and bash/zsh/fish completions under \$$PREFIX (PREFIX=$(PREFIX))"
 
 build:
@@ -118,3 +119,15 @@ WATCH_SAVES ?= 50
 .PHONY: bench-watch
 bench-watch: release
 	@$(SWIFT) Scripts/watch-latency.swift "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(WATCH_SAVES)
+
+# TodoKit's documentation: symbol graphs from `swift package dump-symbol-graph`, the catalog in
+# Sources/TodoKit/TodoKit.docc, converted by the toolchain's own docc (no plugin package). Any warning
+# (a broken link, say) fails the target.
+DOCS_DIR := .build/docs
+docs:
+	@rm -rf .build/docs-symbol-graphs && mkdir -p .build/docs-symbol-graphs
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
+	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph/TodoKit.symbols.json" .build/docs-symbol-graphs/
+	docc convert Sources/TodoKit/TodoKit.docc --additional-symbol-graph-dir .build/docs-symbol-graphs \
+		--fallback-display-name TodoKit --fallback-bundle-identifier org.todofmt.TodoKit \
+		--output-path $(DOCS_DIR) --warnings-as-errors
