@@ -6,7 +6,7 @@
 /// value in the document. Beyond the RFC it refuses duplicate keys in an object (the RFC leaves
 /// them undefined; a configuration with two values for one key is a mistake). A leading UTF-8
 /// byte order mark is skipped, as the RFC allows. Errors carry the byte offset they are about;
-/// ``location(of:in:)`` turns it into line and column.
+/// `location(of:in:)` turns it into line and column.
 public struct JSONReader {
     /// Deeper nesting is refused; a configuration needs three levels, and the reader recurses.
     static let maximumDepth = 128

@@ -7,6 +7,8 @@ extension TodoList {
     /// ``TodoStore/setStatus(_:of:)``'s.
     ///
     /// - Parameters:
+    ///   - status: the status the todos get.
+    ///   - lines: the 0-based lines of the todos.
     ///   - today: the day stamped on newly completed tasks.
     ///   - fieldStyle: how fields are spelled on a line that has none yet.
     ///   - stampDates: stamp and drop end dates (a configuration's `stampDates`).
