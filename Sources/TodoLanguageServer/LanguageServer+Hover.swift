@@ -70,13 +70,9 @@ extension LanguageServer {
 
     /// A task's status and its dates, one per line.
     private func describe(_ task: TaskLine) -> String {
-        let status = switch task.status {
-        case .open: "Open"
-        case .done: "Done"
-        case .cancelled: "Cancelled"
-        case .inProgress: "In progress"
-        case .other(let mark): "Open (custom status '\(mark)')"
-        }
+        var status = task.status == .done ? "Done" : task.status == .cancelled ? "Cancelled"
+            : task.status == .inProgress ? "In progress" : "Open"
+        if case .other(let mark) = task.status { status = "Open (unknown status '\(mark)')" }
         var lines = ["**\(status)**" + (task.priority.map { ", priority \($0.rawValue)" } ?? "")]
         for key in FieldKey.allCases where key.isDate {
             guard let day = task.day(key) else { continue }
