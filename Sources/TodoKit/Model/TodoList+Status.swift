@@ -24,6 +24,6 @@ extension TodoList {
         for id in ids {
             list = try editor.apply(.edit(id, TaskLineEditor.Change(status: status, stampDates: stampDates)), to: list)
         }
-        return sink ? try editor.apply(.sink(ids), to: list) : list
+        return sink ? editor.sink(listsOf: ids, in: list) : list
     }
 }

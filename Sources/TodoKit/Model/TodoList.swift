@@ -9,9 +9,15 @@ public struct TodoList: Sendable {
     /// The next identity to hand out.
     var nextID: UInt64
 
-    /// The todos in file order.
-    public let todos: [Todo]
+    /// The todos in file order, made when first asked for: the model's operations work on the
+    /// identities alone, so a chain of them on a large file does not build every todo each time.
+    public var todos: [Todo] {
+        madeTodos.value { TodoList.todos(parsed, lineIDs: lineIDs) }
+    }
+    /// Each todo's index in ``todos``, which is its task's index in the parsed structure.
     private let positions: [TodoID: Int]
+    /// ``todos`` once made; shared by copies, which have the same document and identities.
+    private let madeTodos = LazyTodos()
 
     /// Parses bytes and gives every task a new identity, as ``TodoStore/load()`` does; throws for
     /// bytes that are not UTF-8 text.
@@ -38,6 +44,14 @@ public struct TodoList: Sendable {
         self.lineIDs = ids
         self.nextID = next
 
+        var positions: [TodoID: Int] = [:]
+        positions.reserveCapacity(parsed.structure.tasks.count)
+        for (index, task) in parsed.structure.tasks.enumerated() { positions[ids[task.line]!] = index }
+        self.positions = positions
+    }
+
+    /// The todos of a parsed document with the identities on its lines.
+    private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) -> [Todo] {
         let lines = TodoDocument(parsed: parsed).tasks
         let headings = parsed.structure.headings
         var todos: [Todo] = []
@@ -60,8 +74,7 @@ public struct TodoList: Sendable {
         for index in todos.indices {
             if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
         }
-        self.todos = todos
-        self.positions = positions
+        return todos
     }
 
     /// The file's bytes.
