@@ -105,15 +105,16 @@ extension LanguageServer {
     /// "Mark done", "Mark cancelled", "Reopen" and "Start" for the task lines among `lines`, each
     /// made by the model (``TodoList/settingStatus(_:ofTodosOnLines:today:fieldStyle:stampDates:sink:)``).
     private func statusChanges(_ lines: ClosedRange<Int>, document: inout TextDocument) -> [JSONValue] {
-        guard let list = document.todoList() else { return [] }
-        let tasks = list.todos.filter { lines.contains($0.line - 1) }
-        guard !tasks.isEmpty, case .success(let configuration) = configuration(for: document) else { return [] }
+        guard let parsed = document.document() else { return [] }
+        let tasks = self.tasks(on: lines, in: parsed)
+        guard !tasks.isEmpty, let list = document.todoList(),
+              case .success(let configuration) = configuration(for: document) else { return [] }
         var actions: [JSONValue] = []
         for kind in Self.statusActions {
             let changed = tasks.filter { kind.applies($0.status) }
             guard !changed.isEmpty else { continue }
             guard let result = try? list.settingStatus(
-                kind.status, ofTodosOnLines: changed.map { $0.line - 1 }, today: today,
+                kind.status, ofTodosOnLines: changed.map { $0.location.line - 1 }, today: today,
                 fieldStyle: configuration.fieldStyle, stampDates: configuration.stampDates,
                 sink: configuration.sinkCompleted) else { continue }
             let title = changed.count == 1 ? kind.title : "\(kind.title) (\(changed.count) tasks)"

@@ -124,13 +124,21 @@ extension LanguageServer {
 
     /// The task on a 0-based line.
     func task(onLine line: Int, in document: TodoDocument) -> TaskLine? {
+        tasks(on: line...line, in: document).first
+    }
+
+    /// The tasks on 0-based lines `lines`, found by binary search.
+    func tasks(on lines: ClosedRange<Int>, in document: TodoDocument) -> ArraySlice<TaskLine> {
         let tasks = document.tasks
-        var low = 0, high = tasks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tasks[mid].location.line - 1 < line { low = mid + 1 } else { high = mid }
+        func first(from line: Int) -> Int {
+            var low = 0, high = tasks.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tasks[mid].location.line - 1 < line { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        return low < tasks.count && tasks[low].location.line - 1 == line ? tasks[low] : nil
+        return tasks[first(from: lines.lowerBound)..<first(from: lines.upperBound + 1)]
     }
 }
 
