@@ -35,7 +35,7 @@ extension LanguageServer {
     func completion(_ params: JSONValue) throws -> JSONValue {
         var document = try document(params)
         guard let position = Self.position(params["position"]) else { throw ResponseError(.invalidParams, "missing position") }
-        guard position.line < document.lineCount else { return .arr([]) }
+        guard (0..<document.lineCount).contains(position.line) else { return .arr([]) }
         let cursor = document.offset(of: position, encoding: encoding)
         let lineStart = document.contentRange(ofLine: position.line).lowerBound
         let before = String(decoding: document.bytes[lineStart..<cursor], as: UTF8.self)

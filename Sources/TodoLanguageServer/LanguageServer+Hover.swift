@@ -7,7 +7,7 @@ extension LanguageServer {
     func hover(_ params: JSONValue) throws -> JSONValue {
         var document = try document(params)
         guard let position = Self.position(params["position"]) else { throw ResponseError(.invalidParams, "missing position") }
-        guard position.line < document.lineCount else { return .null }
+        guard (0..<document.lineCount).contains(position.line) else { return .null }
         let cursor = document.offset(of: position, encoding: encoding)
         let content = document.contentRange(ofLine: position.line)
         let column = cursor - content.lowerBound

@@ -43,7 +43,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Where the requests that take long on a large document (code actions, document symbols) are
     /// answered, so that they never hold up diagnostics. They work on a copy of the document.
-    private let workQueue = DispatchQueue(label: "todofmt.lsp.work")
+    let workQueue = DispatchQueue(label: "todofmt.lsp.work")
 
     // Touched only on `queue` (`encoding` is set by `initialize`, before any request that reads it
     // is handed to `workQueue`).
