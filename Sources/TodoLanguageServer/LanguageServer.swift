@@ -12,8 +12,10 @@ import TodoKit
 /// The server is transport-free: ``receive(_:)`` takes the body of each message the client sent,
 /// and the `send` closure gets the body of each message for the client (``StandardStreamServer``
 /// frames both over standard input and output). Messages are handled one at a time, in order, on
-/// the server's own queue; `$/cancelRequest` is seen as soon as it arrives, so a request still
-/// waiting is answered with `RequestCancelled`.
+/// the server's own queue; code actions and document symbols, which take long on a large file, are
+/// then computed on a second queue with a copy of the document, so that diagnostics never wait for
+/// them. `$/cancelRequest` is seen as soon as it arrives, so a request still waiting is answered
+/// with `RequestCancelled`.
 public final class LanguageServer: @unchecked Sendable {
     /// How the server behaves.
     public struct Options: Sendable {
@@ -421,23 +423,5 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func sendMessage(_ message: JSONValue) {
         send(JSONWriter.write(message))
-    }
-}
-
-/// A mutex for the few fields the reading thread shares with the server's queue.
-final class ThreadLock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() { pthread_mutex_init(mutex, nil) }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 }
