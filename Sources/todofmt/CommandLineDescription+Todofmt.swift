@@ -41,9 +41,9 @@ extension CommandLineDescription {
         ],
         exitStatus: [
             Entry("0", "done; with --check or --diff: nothing would change; lint: no error-level finding; "
-                + "watch: stopped by Ctrl-C or SIGTERM"),
+                + "watch: stopped by Ctrl-C or SIGTERM; lsp: the client said shutdown, then exit"),
             Entry("1", "with --check or --diff: some input would be reformatted; lint: an error-level finding "
-                + "(warnings and infos alone exit 0)"),
+                + "(warnings and infos alone exit 0); lsp: the client exited or went away without shutdown"),
             Entry("2", "usage error, or an input could not be read, formatted or written (the remaining files are "
                 + "still processed); watch: a PATH cannot be watched"),
         ],
