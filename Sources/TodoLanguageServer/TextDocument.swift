@@ -31,7 +31,7 @@ struct TextDocument: Sendable {
         path = TextDocument.path(ofURI: uri)
         self.version = version
         bytes = Array(text.utf8)
-        indexLines()
+        indexLines(from: 0, to: bytes.count, last: true)
     }
 
     /// The document parsed (valid UTF-8 without NUL bytes), cached until the next change.
@@ -54,37 +54,62 @@ struct TextDocument: Sendable {
 
     /// Replaces the bytes between two positions with `text` (an incremental change), or the whole
     /// text when `range` is nil.
+    ///
+    /// Only the lines the change touches are scanned again for line breaks; the starts of the
+    /// lines after it move by the change in length.
     mutating func replace(_ range: (Position, Position)?, with text: String, encoding: PositionEncoding) {
-        if let (from, to) = range {
-            let lower = offset(of: from, encoding: encoding)
-            let upper = max(lower, offset(of: to, encoding: encoding))
-            bytes.replaceSubrange(lower..<upper, with: text.utf8)
-        } else {
-            bytes = Array(text.utf8)
-        }
         parsed = nil
         findings = nil
         generation += 1
-        indexLines()
+        guard let (from, to) = range else {
+            bytes = Array(text.utf8)
+            lineStarts = [0]
+            indexLines(from: 0, to: bytes.count, last: true)
+            return
+        }
+        let lower = offset(of: from, encoding: encoding)
+        let upper = max(lower, offset(of: to, encoding: encoding))
+        let inserted = Array(text.utf8)
+        bytes.replaceSubrange(lower..<upper, with: inserted)
+        let delta = inserted.count - (upper - lower)
+        // From the line holding the byte before the change (a CR there may now end its line with
+        // the LF inserted after it) to the first line whose line break lies wholly after the change.
+        let first = line(containing: max(lower - 1, 0))
+        var kept = first + 1
+        while kept < lineStarts.count && lineStarts[kept] < upper + 2 { kept += 1 }
+        let moved = lineStarts[kept...].map { $0 + delta }
+        lineStarts.removeSubrange((first + 1)...)
+        indexLines(from: lineStarts[first], to: moved.first ?? bytes.count, last: moved.isEmpty)
+        lineStarts += moved
     }
 
-    private mutating func indexLines() {
-        var starts = [0]
+    /// Appends the start of every line that begins after `start` and before `end` (at `end` too
+    /// when `last`: a final line break starts an empty last line).
+    private mutating func indexLines(from start: Int, to end: Int, last: Bool) {
+        var starts: [Int] = []
         bytes.withUnsafeBufferPointer { buf in
-            var i = 0
+            var i = start
             let n = buf.count
-            while i < n {
+            while i < end {
                 let byte = buf[i]
                 i += 1
-                if byte == 0x0A {
-                    starts.append(i)
-                } else if byte == 0x0D {
-                    if i < n && buf[i] == 0x0A { i += 1 }
-                    starts.append(i)
+                if byte == 0x0A || byte == 0x0D {
+                    if byte == 0x0D && i < n && buf[i] == 0x0A { i += 1 }
+                    if i < end || (last && i == end) { starts.append(i) }
                 }
             }
         }
-        lineStarts = starts
+        lineStarts += starts
+    }
+
+    /// The line that holds byte `offset`.
+    private func line(containing offset: Int) -> Int {
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid }
+        }
+        return low
     }
 
     // MARK: - Lines

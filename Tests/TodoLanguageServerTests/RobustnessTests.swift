@@ -42,7 +42,7 @@ final class RobustnessTests: XCTestCase {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(max(bound, 1)))
         }
-        let pieces = ["- [ ] ", "- [x] ", "\n", "\r\n", "👩‍👩‍👧", "e\u{301}", "中文", "due:2026-11-30 ", "#tag ", "  ", "# H\n", "x"]
+        let pieces = ["- [ ] ", "- [x] ", "\n", "\r\n", "\r", "👩‍👩‍👧", "e\u{301}", "中文", "due:2026-11-30 ", "#tag ", "  ", "# H\n", "x"]
         for utf8 in [false, true] {
             let session = ServerSession(utf8: utf8, delay: .milliseconds(0))
             var text = "# Start\n\n- [ ] first\n"
@@ -64,6 +64,13 @@ final class RobustnessTests: XCTestCase {
                 session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": version], "contentChanges": [
                     ["range": ["start": from, "end": to], "text": insert],
                 ]])
+                // The line index the server updated in place is the one a fresh scan makes.
+                let (updated, fresh) = session.server.queue.sync { () -> ([Int], [Int]) in
+                    let document = session.server.documents[uri]!
+                    return (document.lineStarts, TextDocument(uri: uri, version: 0,
+                                                              text: String(decoding: document.bytes, as: UTF8.self)).lineStarts)
+                }
+                XCTAssertEqual(updated, fresh, "after edit \(version): \(edit)")
             }
             _ = session.take { ($0["params"] as? [String: Any])?["version"] as? Int == 120 }
             XCTAssertEqual(session.serverText(uri), text, utf8 ? "UTF-8" : "UTF-16")
@@ -92,6 +99,19 @@ final class RobustnessTests: XCTestCase {
         }
         lines.append(String(String.UnicodeScalarView(current)))
         return lines
+    }
+
+    func testALineFeedAfterALoneCarriageReturnJoinsItsLineBreak() {
+        var document = TextDocument(uri: uri, version: 1, text: "a\rb\rc")
+        XCTAssertEqual(document.lineStarts, [0, 2, 4])
+        document.replace((.init(line: 1, character: 0), .init(line: 1, character: 0)), with: "\n", encoding: .utf16)
+        XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "a\r\nb\rc")
+        XCTAssertEqual(document.lineStarts, [0, 3, 5], "CR LF is one line break")
+        document.replace((.init(line: 0, character: 1), .init(line: 1, character: 0)), with: "", encoding: .utf16)
+        XCTAssertEqual(document.lineStarts, [0, 3])
+        document.replace((.init(line: 1, character: 1), .init(line: 1, character: 1)), with: "\r\n", encoding: .utf16)
+        XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "ab\rc\r\n")
+        XCTAssertEqual(document.lineStarts, [0, 3, 6], "a final line break starts an empty last line")
     }
 
     func testSlowRequestsDoNotHoldUpDiagnostics() {
