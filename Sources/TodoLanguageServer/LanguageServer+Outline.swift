@@ -2,9 +2,10 @@ import TodoKit
 
 extension LanguageServer {
     /// `textDocument/documentSymbol`: the headings as an outline, each with its tasks (open and
-    /// completed counts in its detail), subtasks under their tasks.
-    func documentSymbols(_ params: JSONValue, in document: inout TextDocument) throws -> JSONValue {
-        guard let parsed = document.document() else { return .arr([]) }
+    /// completed counts in its detail), subtasks under their tasks. The result is written as JSON
+    /// text directly: a large file has tens of thousands of symbols.
+    func documentSymbols(_ params: JSONValue, in document: inout TextDocument) throws -> [UInt8] {
+        guard let parsed = document.document() else { return Array("[]".utf8) }
         let outline = DocumentOutline(parsed)
         let tasks = parsed.tasks
         let ends = sectionEnds(outline, in: document)
@@ -12,74 +13,95 @@ extension LanguageServer {
         var completedBefore = [0]
         completedBefore.reserveCapacity(tasks.count + 1)
         for task in tasks { completedBefore.append(completedBefore[completedBefore.count - 1] + (task.status.isCompleted ? 1 : 0)) }
-        func detail(_ heading: Int) -> String {
-            let (open, completed) = counts(tasks, completedBefore: completedBefore,
-                                           on: (outline.headings[heading].line + 1)...max(outline.headings[heading].line + 1, ends[heading]))
-            return "\(open) open, \(completed) completed"
-        }
 
-        /// A symbol being built: its JSON members but children, and its children.
-        final class Node {
-            var members: [JSONMember]
-            var children: [Node] = []
-            init(_ members: [JSONMember]) { self.members = members }
-            var json: JSONValue {
-                JSONValue(kind: .object(members + (children.isEmpty ? [] : [JSONMember(key: "children", value: .arr(children.map(\.json)))])))
-            }
+        /// A symbol: what it shows, the lines it spans, and its children (indices into `symbols`).
+        struct Symbol {
+            var name: String
+            var detail: String
+            var kind: Int
+            var first: Int
+            var last: Int
+            var children: [Int] = []
         }
-        func lineRange(_ first: Int, _ last: Int) -> JSONValue {
-            let end = document.contentRange(ofLine: min(last, document.lineCount - 1))
-            return Self.json(TextDocument.Position(line: first, character: 0), document.position(of: end.upperBound, encoding: encoding))
-        }
-        func members(_ name: String, detail: String?, kind: Int, first: Int, last: Int) -> [JSONMember] {
-            var members = [JSONMember(key: "name", value: .str(name.isEmpty ? "(untitled)" : name))]
-            if let detail { members.append(JSONMember(key: "detail", value: .str(detail))) }
-            members += [JSONMember(key: "kind", value: .int(kind)),
-                        JSONMember(key: "range", value: lineRange(first, last)),
-                        JSONMember(key: "selectionRange", value: lineRange(first, first))]
-            return members
-        }
-
-        var roots: [Node] = []
+        var symbols: [Symbol] = []
+        symbols.reserveCapacity(outline.headings.count + tasks.count)
+        var roots: [Int] = []
         // Open headings, innermost last, with their levels.
-        var sections: [(level: Int, node: Node)] = []
+        var sections: [(level: Int, symbol: Int)] = []
+        // The symbol of each task, to put subtasks under their parent.
+        var taskSymbols: [Int: Int] = [:]
         var headingIndex = 0
-        // The node of each task, to put subtasks under their parent.
-        var taskNodes: [Int: Node] = [:]
-        for item in outline.items {
-            while headingIndex < outline.headings.count && outline.headings[headingIndex].line < item.line {
+
+        func addHeadings(before line: Int) {
+            while headingIndex < outline.headings.count && outline.headings[headingIndex].line < line {
                 let heading = outline.headings[headingIndex]
                 while let last = sections.last, last.level >= heading.level { sections.removeLast() }
-                let node = Node(members(heading.title, detail: detail(headingIndex), kind: 15,
-                                        first: heading.line, last: ends[headingIndex]))
-                if let parent = sections.last { parent.node.children.append(node) } else { roots.append(node) }
-                sections.append((heading.level, node))
+                let (open, completed) = counts(tasks, completedBefore: completedBefore,
+                                               on: (heading.line + 1)...max(heading.line + 1, ends[headingIndex]))
+                symbols.append(Symbol(name: heading.title, detail: "\(open) open, \(completed) completed", kind: 15,
+                                      first: heading.line, last: ends[headingIndex]))
+                if let parent = sections.last { symbols[parent.symbol].children.append(symbols.count - 1) } else { roots.append(symbols.count - 1) }
+                sections.append((heading.level, symbols.count - 1))
                 headingIndex += 1
             }
+        }
+        for item in outline.items {
+            addHeadings(before: item.line)
             guard let taskIndex = item.task else { continue }
             let task = tasks[taskIndex]
             let status = task.status.isCompleted ? (task.status == .done ? "done" : "cancelled")
                 : task.status == .inProgress ? "in progress" : "open"
-            let node = Node(members(task.title, detail: status, kind: 24, first: item.line, last: item.lastLine))
-            taskNodes[taskIndex] = node
-            if let parent = task.parent, let parentNode = taskNodes[parent] {
-                parentNode.children.append(node)
+            symbols.append(Symbol(name: task.title, detail: status, kind: 24, first: item.line, last: item.lastLine))
+            let index = symbols.count - 1
+            taskSymbols[taskIndex] = index
+            if let parent = task.parent, let parentSymbol = taskSymbols[parent] {
+                symbols[parentSymbol].children.append(index)
             } else if let section = sections.last {
-                section.node.children.append(node)
+                symbols[section.symbol].children.append(index)
             } else {
-                roots.append(node)
+                roots.append(index)
             }
         }
-        // Headings after the last item.
-        while headingIndex < outline.headings.count {
-            let heading = outline.headings[headingIndex]
-            while let last = sections.last, last.level >= heading.level { sections.removeLast() }
-            let node = Node(members(heading.title, detail: detail(headingIndex), kind: 15, first: heading.line, last: ends[headingIndex]))
-            if let parent = sections.last { parent.node.children.append(node) } else { roots.append(node) }
-            sections.append((heading.level, node))
-            headingIndex += 1
+        addHeadings(before: Int.max)
+
+        var out: [UInt8] = []
+        out.reserveCapacity(symbols.count * 200)
+        func writeRange(_ first: Int, _ last: Int) {
+            let end = document.position(of: document.contentRange(ofLine: min(last, document.lineCount - 1)).upperBound,
+                                        encoding: encoding)
+            out += #"{"start":{"line":"#.utf8
+            out += String(first).utf8
+            out += #","character":0},"end":{"line":"#.utf8
+            out += String(end.line).utf8
+            out += #","character":"#.utf8
+            out += String(end.character).utf8
+            out += "}}".utf8
         }
-        return .arr(roots.map(\.json))
+        func write(_ list: [Int]) {
+            out.append(UInt8(ascii: "["))
+            for (position, index) in list.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                let symbol = symbols[index]
+                out += #"{"name":"#.utf8
+                JSONWriter.writeString(symbol.name.isEmpty ? "(untitled)" : symbol.name, into: &out)
+                out += #","detail":"#.utf8
+                JSONWriter.writeString(symbol.detail, into: &out)
+                out += #","kind":"#.utf8
+                out += String(symbol.kind).utf8
+                out += #","range":"#.utf8
+                writeRange(symbol.first, symbol.last)
+                out += #","selectionRange":"#.utf8
+                writeRange(symbol.first, symbol.first)
+                if !symbol.children.isEmpty {
+                    out += #","children":"#.utf8
+                    write(symbol.children)
+                }
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        write(roots)
+        return out
     }
 
     /// `textDocument/foldingRange`: each section (a heading to the line before the next heading

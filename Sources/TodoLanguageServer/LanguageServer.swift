@@ -158,20 +158,21 @@ public final class LanguageServer: @unchecked Sendable {
                 }
                 return
             }
-            answer(id: id) { try request(method, params) }
+            answer(id: id) { JSONWriter.write(try request(method, params)) }
         } else {
             notification(method, params)
         }
     }
 
-    /// Replies to request `id` with what `body` returns or throws, unless it was cancelled meanwhile.
-    private func answer(id: JSONValue, _ body: () throws -> JSONValue) {
+    /// Replies to request `id` with the result `body` returns (as JSON text) or the error it
+    /// throws, unless the request was cancelled meanwhile.
+    private func answer(id: JSONValue, _ body: () throws -> [UInt8]) {
         if cancelLock.locked({ cancelled.remove(Self.key(of: id)) != nil }) {
             reply(id: id, error: ResponseError(.requestCancelled, "request cancelled"))
             return
         }
         do {
-            reply(id: id, result: try body())
+            reply(id: id, encodedResult: try body())
         } catch let error as ResponseError {
             reply(id: id, error: error)
         } catch {
@@ -179,9 +180,10 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// Requests answered on the work queue: their handlers take a copy of the document.
-    private static let slowRequests: [String: @Sendable (LanguageServer) -> (JSONValue, inout TextDocument) throws -> JSONValue] = [
-        "textDocument/codeAction": { $0.codeActions },
+    /// Requests answered on the work queue: their handlers take a copy of the document and return
+    /// the result as JSON text.
+    private static let slowRequests: [String: @Sendable (LanguageServer) -> (JSONValue, inout TextDocument) throws -> [UInt8]] = [
+        "textDocument/codeAction": { server in { params, document in JSONWriter.write(try server.codeActions(params, in: &document)) } },
         "textDocument/documentSymbol": { $0.documentSymbols },
     ]
 
@@ -412,8 +414,14 @@ public final class LanguageServer: @unchecked Sendable {
         sendMessage(.obj(["jsonrpc": .str("2.0"), "method": .str(method), "params": params]))
     }
 
-    private func reply(id: JSONValue, result: JSONValue) {
-        sendMessage(.obj(["jsonrpc": .str("2.0"), "id": id, "result": result]))
+    /// Replies with a result already written as JSON text (a large one is never built as values).
+    private func reply(id: JSONValue, encodedResult: [UInt8]) {
+        var message = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+        JSONWriter.write(id, into: &message)
+        message += #","result":"#.utf8
+        message += encodedResult
+        message.append(UInt8(ascii: "}"))
+        send(message)
     }
 
     private func reply(id: JSONValue, error: ResponseError) {
