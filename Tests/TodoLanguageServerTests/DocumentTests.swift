@@ -57,6 +57,16 @@ final class DocumentTests: XCTestCase {
         XCTAssertNil(session.serverText(uri))
     }
 
+    func testEveryRuleHasTheAnchorItsDiagnosticsLinkTo() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/LINT.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        for rule in LintRule.all {
+            XCTAssertTrue(text.contains("<a id=\"\(rule.code.lowercased())\"></a>**\(rule.code) "),
+                          "docs/LINT.md has no anchor for \(rule.code) in 'Why each rule exists'")
+        }
+    }
+
     func testDiagnosticsAreDebounced() {
         let session = ServerSession(delay: .milliseconds(200))
         let uri = uri("todo.md")
