@@ -10,8 +10,10 @@ import Darwin
 /// Formatting keeps the number of lines, so when both texts have as many lines, the regions are
 /// the runs of lines that differ in place, found in one pass (a sunk task's region runs from where
 /// it was to where it goes); otherwise they come from a line diff, with lines only inserted right
-/// after a changed region joined to it. `todofmt --check` reports these regions, and the language
-/// server's formatting edits replace exactly them.
+/// after a changed region joined to it (with the unchanged lines between, on both sides).
+/// `todofmt --check` reports these regions, and the language server's formatting edits replace
+/// exactly them: replacing each region's old lines by its new lines turns the first text into the
+/// second.
 public struct ChangedLines: Sendable {
     /// One region: the lines `old` of the first text are replaced by the lines `new` of the second
     /// (0-based line indices; either range may be empty).
@@ -60,8 +62,10 @@ public struct ChangedLines: Sendable {
             let diff = LineDiff(oldLines: oldLines.map { LineKey(old[$0]) }, newLines: newLines.map { LineKey(new[$0]) })
             for hunk in diff.hunks() {
                 if hunk.old.isEmpty, let last = regions.last, !last.old.isEmpty {
+                    // Both sides take the unchanged lines between, so that the region still says
+                    // exactly which lines replace which.
                     regions[regions.count - 1] = Region(old: last.old.lowerBound..<max(hunk.old.lowerBound, last.old.upperBound),
-                                                        new: last.new)
+                                                        new: last.new.lowerBound..<hunk.new.upperBound)
                 } else {
                     regions.append(Region(old: hunk.old, new: hunk.new))
                 }
