@@ -281,7 +281,6 @@ public final class LanguageServer: @unchecked Sendable {
     private func didOpen(_ params: JSONValue) {
         guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
               let text = item["text"]?.stringValue else { return }
-        if Self.isConfigurationFile(uri) { configurationChanged() }
         let language = item["languageId"]?.stringValue ?? ""
         guard language == "markdown" || uri.lowercased().hasSuffix(".md") else { return }
         documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
@@ -290,7 +289,6 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func didChange(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
-        if Self.isConfigurationFile(uri) { configurationChanged() }
         guard var document = documents[uri], let changes = params["contentChanges"]?.arrayValue else { return }
         for change in changes {
             guard let text = change["text"]?.stringValue else { continue }
@@ -305,6 +303,8 @@ public final class LanguageServer: @unchecked Sendable {
         scheduleDiagnostics(uri, generation: document.generation)
     }
 
+    /// A configuration file saved in the editor is read again (what counts is the file on disk, so
+    /// its unsaved changes are not).
     private func didSave(_ params: JSONValue) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else { return }
         if Self.isConfigurationFile(uri) { configurationChanged() }
