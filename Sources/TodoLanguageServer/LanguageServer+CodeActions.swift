@@ -45,7 +45,7 @@ extension LanguageServer {
 
         var actions: [JSONValue] = []
         var formatted: [UInt8]?
-        if wanted(CodeActionKind.quickFix) || wanted(CodeActionKind.fixAll) { formatted = format(&document) }
+        if wanted(CodeActionKind.quickFix) || wanted(CodeActionKind.fixAll) { formatted = format(&document, reporting: false) }
         if wanted(CodeActionKind.quickFix), let formatted {
             actions += quickFixes(lines, formatted: formatted, document: &document)
         }
@@ -65,7 +65,9 @@ extension LanguageServer {
     /// One quick fix per fixable finding on `lines`, linked to its diagnostic. A fix of a sinking
     /// finding (`TD004`) or of `TD000` is the formatter's change of the region of lines that holds
     /// it; any other fix is the formatter's new text of the finding's line alone (formatting
-    /// without sinking changes lines in place), so that fixing one line leaves the others as they are.
+    /// without sinking changes lines in place), so that fixing one line leaves the others as they
+    /// are; when formatting without sinking adds or removes lines (a recurring task's next
+    /// occurrence), it is the region too.
     private func quickFixes(_ lines: ClosedRange<Int>, formatted: [UInt8], document: inout TextDocument) -> [JSONValue] {
         let findings = self.findings(in: &document).filter {
             LintRule.named($0.code)?.fixable == true && lines.contains($0.location.line - 1)
@@ -76,30 +78,35 @@ extension LanguageServer {
         var actions: [JSONValue] = []
         for finding in findings {
             let line = finding.location.line - 1
-            let edit: JSONValue
-            if finding.code == "TD000" || finding.code == "TD004" {
-                guard let region = regions.regions.first(where: {
-                    $0.old.contains(line) || ($0.old.isEmpty && $0.old.lowerBound == line + 1)
-                }) else { continue }
-                edit = self.edit(regions, region, document: document, new: formatted)
-            } else {
-                if inPlace == nil, let unsunk = format(&document, sink: false) {
+            if finding.code != "TD000" && finding.code != "TD004" {
+                if inPlace == nil, let unsunk = format(&document, sink: false, reporting: false) {
                     inPlace = (ChangedLines(old: document.bytes, new: unsunk), unsunk)
                 }
-                guard let (changes, new) = inPlace, changes.oldLines.count == changes.newLines.count,
-                      changes.regions.contains(where: { $0.old.contains(line) }) else { continue }
-                edit = self.edit(changes, ChangedLines.Region(old: line..<(line + 1), new: line..<(line + 1)),
-                                 document: document, new: new)
+                if let (changes, new) = inPlace, changes.oldLines.count == changes.newLines.count {
+                    guard changes.regions.contains(where: { $0.old.contains(line) }) else { continue }
+                    let edit = self.edit(changes, ChangedLines.Region(old: line..<(line + 1), new: line..<(line + 1)),
+                                         document: document, new: new)
+                    actions.append(fix(finding, edit, document: document))
+                    continue
+                }
             }
-            actions.append(.obj([
-                "title": .str("\(Self.fixTitles[finding.code] ?? "Fix \(finding.rule)") (\(finding.code))"),
-                "kind": .str(CodeActionKind.quickFix),
-                "diagnostics": .arr([diagnostic(finding, in: document)]),
-                "isPreferred": .bool(true),
-                "edit": workspaceEdit(document.uri, [edit]),
-            ]))
+            guard let region = regions.regions.first(where: {
+                $0.old.contains(line) || ($0.old.isEmpty && $0.old.lowerBound == line + 1)
+            }) else { continue }
+            actions.append(fix(finding, edit(regions, region, document: document, new: formatted), document: document))
         }
         return actions
+    }
+
+    /// The quick fix of a finding.
+    private func fix(_ finding: Finding, _ edit: JSONValue, document: TextDocument) -> JSONValue {
+        .obj([
+            "title": .str("\(Self.fixTitles[finding.code] ?? "Fix \(finding.rule)") (\(finding.code))"),
+            "kind": .str(CodeActionKind.quickFix),
+            "diagnostics": .arr([diagnostic(finding, in: document)]),
+            "isPreferred": .bool(true),
+            "edit": workspaceEdit(document.uri, [edit]),
+        ])
     }
 
     /// "Mark done", "Mark cancelled", "Reopen" and "Start" for the task lines among `lines`, each

@@ -12,8 +12,9 @@ extension LanguageServer {
     }
 
     /// What `todofmt` prints for the document (with completed tasks left in place when `sink` is
-    /// false), or nil (with a message shown) when it cannot say.
-    func format(_ document: inout TextDocument, sink: Bool = true) -> [UInt8]? {
+    /// false), or nil when it cannot say; why is shown in a message when `reporting` (an explicit
+    /// formatting request, not the code actions an editor asks for at every move of the cursor).
+    func format(_ document: inout TextDocument, sink: Bool = true, reporting: Bool = true) -> [UInt8]? {
         let name = document.path ?? document.uri
         let configuration: Configuration
         switch self.configuration(for: document) {
@@ -25,7 +26,7 @@ extension LanguageServer {
         do {
             return try TodoFormatter(options: options).format(utf8: document.bytes)
         } catch {
-            showMessage(.error, "todofmt: \(name): not formatted: \(error.description)")
+            if reporting { showMessage(.error, "todofmt: \(name): not formatted: \(error.description)") }
             return nil
         }
     }

@@ -139,6 +139,12 @@ final class DocumentTests: XCTestCase {
         let session = ServerSession()
         let uri = uri("todo.md")
         session.open(uri, "- [x] a\u{0}b\n- [ ] c\n")
+        // Code actions, which editors ask for at every move of the cursor, say nothing.
+        let actions = session.result("textDocument/codeAction", ["textDocument": ["uri": uri],
+                                                                 "range": ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 0]],
+                                                                 "context": ["diagnostics": [] as [Any]]]) as? [[String: Any]]
+        XCTAssertEqual(actions?.compactMap { $0["title"] as? String }, [])
+        XCTAssertNil(session.take(timeout: 0.2) { $0["method"] as? String == "window/showMessage" })
         let edits = session.result("textDocument/formatting", ["textDocument": ["uri": uri], "options": [:] as [String: Any]]) as? [[String: Any]]
         XCTAssertEqual(edits?.count, 0)
         let message = session.take { $0["method"] as? String == "window/showMessage" }
