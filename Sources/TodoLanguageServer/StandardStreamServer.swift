@@ -12,6 +12,9 @@ public enum StandardStreamServer {
     /// status: 0 after `shutdown`, 1 without) or the input ends (then the same status is returned).
     public static func run(input: Int32 = 0, output: Int32 = 1, options: LanguageServer.Options,
                            exit: @escaping @Sendable (Int32) -> Void) -> Int32 {
+        // A client that goes away closes the pipe: writes then fail instead of killing the server,
+        // which ends when its input does (status 1 without shutdown).
+        signal(SIGPIPE, SIG_IGN)
         let writeLock = ThreadLock()
         let server = LanguageServer(options: options, send: { body in
             let framed = MessageFramer.frame(body)
