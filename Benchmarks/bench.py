@@ -322,6 +322,8 @@ SMALL = """# Todos
 
 TREE_FILES = 5000
 WATCH_SAVES = 50
+# Changes and formatting requests Benchmarks/lsp-latency.py times.
+LSP_RUNS = 30
 
 
 def plan():
@@ -568,6 +570,8 @@ class Bench:
         self.scale_rows = []
         self.watch = None
         self.watch_note = ""
+        self.lsp = None
+        self.lsp_note = ""
         self.started = time.time()
 
     def log(self, text):
@@ -823,6 +827,25 @@ class Bench:
             self.row("400 KB file", size, "todofmt", mode,
                      measure(argv + ["--today", TODAY], self.work, runs, prepare=fresh_copy(source, copy), env=env))
 
+    def run_lsp(self):
+        """Issue 12's language server latencies on a 1 MB document, by Benchmarks/lsp-latency.py."""
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsp-latency.py")
+        if probe([self.tools.todofmt, "help", "lsp"], self.files)[0] != 0:
+            self.lsp_note = "not measured: no `todofmt lsp` in this build"
+            return
+        try:
+            r = subprocess.run([sys.executable, script, self.tools.todofmt, str(LSP_RUNS)], capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            self.lsp_note = "not measured: %s" % error
+            return
+        found = re.search(r"diagnostics median ([0-9.]+) ms \| worst ([0-9.]+) ms \| formatting median ([0-9.]+) ms \| "
+                          r"worst ([0-9.]+) ms \| rss ([0-9.]+) MB \| size ([0-9]+) bytes \| tasks ([0-9]+)", r.stdout)
+        if r.returncode != 0 or not found:
+            self.lsp_note = "not measured: lsp-latency failed (%s)" % (r.stderr.strip().split("\n") or [""])[-1][:100]
+            return
+        self.lsp = [float(x) for x in found.groups()]
+        self.log("lsp: " + r.stdout.strip())
+
     # Report -------------------------------------------------------------------------------
 
     def find(self, label, tool, mode):
@@ -885,6 +908,15 @@ class Bench:
                          "< 50 ms median", "median %.1f ms, worst %.1f ms" % (median, worst), median < 50))
         else:
             rows.append(("watch: save-to-formatted latency", "< 50 ms median", self.watch_note or "not measured", None))
+        if self.lsp:
+            diag, diag_worst, fmt, fmt_worst, rss, size, tasks = self.lsp
+            label = "%.1f MB, %d tasks, `Benchmarks/lsp-latency.py`, %d runs" % (size / MB, tasks, LSP_RUNS)
+            rows.append(("lsp: change to diagnostics (%s)" % label, "< 150 ms median",
+                         "median %.1f ms, worst %.1f ms (server RSS %.0f MB)" % (diag, diag_worst, rss), diag < 150))
+            rows.append(("lsp: textDocument/formatting (%s)" % label, "< 50 ms",
+                         "median %.1f ms, worst %.1f ms" % (fmt, fmt_worst), fmt < 50))
+        else:
+            rows.append(("lsp: change to diagnostics, formatting", "< 150 ms, < 50 ms", self.lsp_note or "not measured", None))
         if not t.lint:
             rows.append(("`todofmt lint`", "measured", "not measured: `lint` (issue 5) does not exist in this build", None))
         return rows
@@ -1074,7 +1106,7 @@ def main():
     r.add_argument("--full", action="store_true", default=bool(os.environ.get("BENCH_FULL")),
                    help="slow peers on every file too (takes long)")
     r.add_argument("--quiet", action="store_true")
-    r.add_argument("--only", default="files,tree,scaling,shell,watch")
+    r.add_argument("--only", default="files,tree,scaling,shell,watch,lsp")
     r.add_argument("out")
     c = sub.add_parser("compare")
     c.add_argument("old")
@@ -1104,6 +1136,8 @@ def main():
         bench.run_shell()
     if "watch" in only:
         bench.run_watch()
+    if "lsp" in only:
+        bench.run_lsp()
     bench.report()
     return 0
 

@@ -201,6 +201,10 @@ struct ArgumentParser {
             let expected = TextWrapper.list(ReportFormat.allCases.map(\.rawValue))
             throw UsageError(message: "invalid format '\(formatWord)' for --format (expected \(expected))")
         }
+        if selected == .lsp {
+            if let path = paths.first { throw UsageError(message: "lsp takes no PATH, got '\(path)'") }
+            return .languageServer(today: today)
+        }
         if outputFormat != nil, selected == .format, mode != .check, !diff {
             throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
         }

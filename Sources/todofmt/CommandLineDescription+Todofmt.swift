@@ -51,9 +51,9 @@ extension CommandLineDescription {
         ],
         exitStatus: [
             Entry("0", "done; with --check or --diff: nothing would change; lint: no error-level finding; "
-                + "watch: stopped by Ctrl-C or SIGTERM"),
+                + "watch: stopped by Ctrl-C or SIGTERM; lsp: the client said shutdown, then exit"),
             Entry("1", "with --check or --diff: some input would be reformatted; lint: an error-level finding "
-                + "(warnings and infos alone exit 0)"),
+                + "(warnings and infos alone exit 0); lsp: the client exited or went away without shutdown"),
             Entry("2", "usage error, or an input could not be read, formatted or written (the remaining files are "
                 + "still processed); watch: a PATH cannot be watched; tasks: a query instruction that is not supported; "
                 + "a REF that is not a task, an ambiguous --match, a conflict in undo or redo"),
@@ -75,6 +75,7 @@ extension CommandLineDescription {
             Entry("todofmt done todos.md:12", "tick the task on line 12"),
             Entry("todofmt undo", "take the last change back"),
             Entry("todofmt archive --older-than 30 .", "move tasks completed over 30 days ago to done.md"),
+            Entry("todofmt lsp", "serve an editor as its language server (started by the editor)"),
             Entry("todofmt config --effective todo.md", "print the configuration that applies to todo.md"),
             Entry("todofmt --stdin-filename a/todo.md < buf", "format a buffer as a/todo.md, with its configuration"),
             Entry("todofmt --generate man > todofmt.1", "write this manual page"),
@@ -82,7 +83,7 @@ extension CommandLineDescription {
         seeAlso: ["patch(1)", "git(1)"])
 
     /// Every command, the default one first; options every command accepts name this list.
-    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .config] + shellCommands + [.help]
+    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .config, .lsp] + shellCommands + [.help]
 
     /// The commands that list and change tasks from the shell.
     static let shellCommands: [CommandDescription] = [.tasks, .add, .done, .cancel, .reopen, .start, .edit, .rm, .undo, .redo, .archive]
@@ -271,6 +272,22 @@ extension CommandDescription {
                 + "archived and does not copy them twice (docs/TASKS.md).",
         ])
 
+    /// `todofmt lsp`.
+    static let lsp = CommandDescription(
+        name: "lsp", isDefault: false, operands: "", operandCompletion: .none,
+        summary: "run the language server for editors",
+        paragraphs: [
+            "lsp speaks the Language Server Protocol 3.17 on standard input and output; an editor starts it. It "
+                + "serves Markdown documents: lint findings as diagnostics while you type, formatting (the same "
+                + "result as todofmt), code actions (the fixes, Mark done, Mark cancelled, Reopen, Start, Convert to "
+                + "task, and source.fixAll.todofmt for format on save), completion of dates, priorities, field keys "
+                + "and tags, hover on dates, checkboxes and findings, an outline and folding. Each document uses "
+                + "the .todofmt.json that applies to its path, read again when it changes. Nothing but protocol "
+                + "is written to standard output. It exits 0 after the client's shutdown and exit, 1 when the "
+                + "client exits without shutdown. The README shows how to set it up in Neovim, Helix, VS Code, "
+                + "Zed and Emacs.",
+        ])
+
     /// `todofmt help`.
     static let help = CommandDescription(
         name: "help", isDefault: false, operands: "[COMMAND]", operandCompletion: .commands,
@@ -299,7 +316,8 @@ extension OptionDescription {
     /// `--today`
     static let today = OptionDescription(
         names: ["--today"], value: Value(name: "YYYY-MM-DD", completion: .none),
-        commands: [.format, .watch, .lint, .tasks, .add, .done, .cancel, .reopen, .start, .edit, .archive], repeatable: false,
+        commands: [.format, .watch, .lint, .lsp, .tasks, .add, .done, .cancel, .reopen, .start, .edit, .archive],
+        repeatable: false,
         summary: "the date stamped on completed tasks",
         help: "the date stamped on newly completed tasks, and the day relative dates count from (default: "
             + "$TODOFMT_TODAY, else the local date)")

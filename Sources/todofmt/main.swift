@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TodoLanguageServer
 
 // The thin front end: parse the arguments, run, map the outcome to an exit status.
 let console = Console()
@@ -41,6 +42,8 @@ do {
         exit(TaskEditRunner(console: console).undo(undo))
     case .archive(let request):
         exit(ArchiveRunner(request: request, console: console).run())
+    case .languageServer(let today):
+        exit(StandardStreamServer.run(options: LanguageServer.Options(today: today), exit: { exit($0) }))
     }
 } catch {
     console.error(error.message)

@@ -9,18 +9,19 @@ public struct TodoList: Sendable {
     /// The next identity to hand out.
     var nextID: UInt64
 
-    /// The todos in file order. Built on first use and kept: operations that only edit lines
-    /// (ticking, editing, removing by identity) never need them.
+    /// The todos in file order, made when first asked for: the model's operations work on the
+    /// identities alone, so a chain of them on a large file does not build every todo each time.
     public var todos: [Todo] {
-        cache.todos { Self.makeTodos(parsed, lineIDs, positions) }
+        madeTodos.value { TodoList.todos(parsed, lineIDs: lineIDs) }
     }
-    /// Each identity's task index (its position in ``todos``).
+    /// Each todo's index in ``todos``, which is its task's index in the parsed structure.
     private let positions: [TodoID: Int]
-    /// ``todos`` once built; shared by copies, which hold the same document and identities.
-    private let cache: TodoCache
+    /// ``todos`` once made; shared by copies, which have the same document and identities.
+    private let madeTodos = LazyTodos()
 
-    /// Parses bytes and gives every task a new identity.
-    init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
+    /// Parses bytes and gives every task a new identity, as ``TodoStore/load()`` does; throws for
+    /// bytes that are not UTF-8 text.
+    public init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
         try TodoDocument.validate(bytes)
         self.init(parsed: ParsedDocument(validated: bytes), lineIDs: nil, nextID: firstID)
     }
@@ -47,11 +48,10 @@ public struct TodoList: Sendable {
         positions.reserveCapacity(parsed.structure.tasks.count)
         for (index, task) in parsed.structure.tasks.enumerated() { positions[ids[task.line]!] = index }
         self.positions = positions
-        cache = TodoCache()
     }
 
-    /// The todos of `parsed`, with the identities of `ids` (one per line).
-    private static func makeTodos(_ parsed: ParsedDocument, _ ids: [TodoID?], _ positions: [TodoID: Int]) -> [Todo] {
+    /// The todos of a parsed document with the identities on its lines.
+    private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) -> [Todo] {
         let lines = TodoDocument(parsed: parsed).tasks
         let headings = parsed.structure.headings
         var todos: [Todo] = []
@@ -75,6 +75,8 @@ public struct TodoList: Sendable {
                 tags: TodoList.tags(in: line.title), parent: parent, subtasks: [],
                 line: lineIndex + 1, section: section))
         }
+        var positions: [TodoID: Int] = [:]
+        for (index, todo) in todos.enumerated() { positions[todo.id] = index }
         for index in todos.indices {
             if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
         }
@@ -97,25 +99,25 @@ public struct TodoList: Sendable {
         todos.indices.contains(index) ? todos[index] : nil
     }
 
+    /// The position of a todo in file order.
+    public func index(of id: TodoID) -> Int? { positions[id] }
+
     /// The todo whose task line is `line` (1-based), or nil when that line holds no task: a
     /// `path:line` typed by a person names a task only when it points at its first line.
     public func todo(atLine line: Int) -> Todo? {
         id(atLine: line).flatMap { self[$0] }
     }
 
-    /// The identity of the todo whose task line is `line` (1-based), without building ``todos``.
+    /// The identity of the todo whose task line is `line` (1-based), without making ``todos``.
     public func id(atLine line: Int) -> TodoID? {
         guard line >= 1, line <= lineIDs.count else { return nil }
         return lineIDs[line - 1]
     }
 
-    /// The 1-based line of a todo's task line, without building ``todos``.
+    /// The 1-based line of a todo's task line, without making ``todos``.
     public func line(of id: TodoID) -> Int? {
         positions[id].map { parsed.structure.tasks[$0].line + 1 }
     }
-
-    /// The position of a todo in file order.
-    public func index(of id: TodoID) -> Int? { positions[id] }
 
     /// Todos that are not completed, in file order.
     public var open: [Todo] { todos.filter { !$0.isCompleted } }
