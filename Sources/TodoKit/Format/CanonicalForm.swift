@@ -286,11 +286,11 @@ struct CanonicalForm: ~Copyable {
                 break
             }
         }
-        for key in 0..<7 {
+        for key in 0..<FieldKey.count {
             if dropEndDates && (key == done || key == cancelled) { continue }
             let field: Field
             if chosen[key] >= 0 {
-                field = text.occurrences[Int(chosen[key])].field
+                field = text.occurrences[Int(chosen[key])].field.resolved(today: options.today)
             } else if key == stamp {
                 field = Field(key: FieldKey(order: key), value: .day(options.today), style: options.fieldStyle)
             } else {

@@ -16,7 +16,7 @@ struct TaskText {
     /// Every valid field token, in order.
     private(set) var occurrences: [Occurrence] = []
     /// For each key, by its ``FieldKey/order``, the index of the occurrence that counts, or -1.
-    private(set) var chosen = SIMD8<Int32>(repeating: -1)
+    private(set) var chosen = SIMD16<Int32>(repeating: -1)
     /// The block id (`^abc`, caret included): the last token that is not a field.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
@@ -86,7 +86,8 @@ struct TaskText {
         coreEnd = e
         while occurrences.popLast() != nil {}
         FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
-        chosen = SIMD8<Int32>(repeating: -1)
+        keepEmojiFieldsOfTrailingRun(buf, s, e)
+        chosen = SIMD16<Int32>(repeating: -1)
         for index in occurrences.indices {
             chosen[occurrences[index].field.key.order] = Int32(truncatingIfNeeded: index)
         }
@@ -107,6 +108,38 @@ struct TaskText {
         if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
             blockID = tokenStart..<k
         }
+    }
+
+    /// Drops the emoji fields that stand before the trailing run of the text: Obsidian Tasks reads
+    /// emoji fields backwards from the end of the line, through fields, tags and a block id, and
+    /// stops at the first ordinary word, so an emoji field before one is text there. Plain and
+    /// Dataview fields count anywhere (they are part of the run, too).
+    private mutating func keepEmojiFieldsOfTrailingRun(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) {
+        guard let firstEmoji = occurrences.firstIndex(where: { $0.field.style == .emoji }) else { return }
+        var k = e
+        var last = occurrences.count - 1
+        var runStart = e
+        while true {
+            while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
+            guard k > s else {
+                runStart = s
+                break
+            }
+            if last >= 0 && occurrences[last].range.upperBound == k {
+                k = occurrences[last].range.lowerBound
+                last -= 1
+                runStart = k
+                continue
+            }
+            var t = k
+            while t > s && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
+            // A tag (`#word`) or a block id (`^id`) does not stop the run.
+            guard k - t >= 2, buf[t] == UInt8(ascii: "#") || buf[t] == UInt8(ascii: "^") else { break }
+            k = t
+            runStart = t
+        }
+        guard occurrences[firstEmoji].range.lowerBound < runStart else { return }
+        occurrences.removeAll { $0.field.style == .emoji && $0.range.lowerBound < runStart }
     }
 
     /// Whether the token that ends at `end` is a URL (autolinks take a trailing backslash).
@@ -141,7 +174,7 @@ struct TaskText {
     func effectiveFields() -> [FieldKey: Int] {
         var chosen: [FieldKey: Int] = [:]
         let slots = chosenFields()
-        for order in 0..<7 where slots[order] >= 0 {
+        for order in 0..<FieldKey.count where slots[order] >= 0 {
             chosen[FieldKey(order: order)] = Int(slots[order])
         }
         return chosen
@@ -149,7 +182,7 @@ struct TaskText {
 
     /// ``effectiveFields()`` without a dictionary: for each key, by its ``FieldKey/order``, the index
     /// of the occurrence that counts, or -1.
-    func chosenFields() -> SIMD8<Int32> {
+    func chosenFields() -> SIMD16<Int32> {
         chosen
     }
 

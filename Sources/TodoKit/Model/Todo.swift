@@ -49,7 +49,7 @@ public struct Todo: Identifiable, Hashable, Sendable {
         case .due: due
         case .done: done
         case .cancelled: cancelled
-        case .priority: nil
+        case .id, .dependsOn, .priority, .recurrence, .onCompletion: nil
         }
     }
 }
