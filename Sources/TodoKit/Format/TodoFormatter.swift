@@ -46,7 +46,15 @@ public struct TodoFormatter: Sendable {
     /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
     /// its lines and structure are freed before the output is parsed.
     private func format(parsed: inout ParsedDocument?) throws(TodoError) -> [UInt8] {
-        guard let input = parsed else { return [] }
+        guard var input = parsed else { return [] }
+        // Tasks completed now that recur (or say `🏁 delete`) change the lines first; the step is
+        // checked on its own, and the rest of formatting starts from its result.
+        if let pass = CompletionPass(input, options: options) {
+            let completed = ParsedDocument(validated: pass.bytes)
+            try FormatVerifier.verify(pass, input: input, output: completed)
+            input = completed
+            parsed = completed
+        }
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
         if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
         var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts)

@@ -1,0 +1,223 @@
+/// Where the open occurrence of a recurring task goes when the task is done.
+public enum OccurrencePlacement: String, CaseIterable, Sendable {
+    /// On the line above the done task (Obsidian Tasks' default).
+    case above
+    /// On the line after the done task's block (its continuation lines and subtasks).
+    case below
+
+    /// The placement used when nothing else is configured.
+    public static let `default` = OccurrencePlacement.above
+}
+
+/// What completing a task brings about beyond its end date: the next occurrence of a recurring task,
+/// and `🏁 delete`. The formatter and ``TodoStore`` both go through here, at the moment they stamp a
+/// done date (so a task that already has one never recurs again).
+enum NextOccurrence {
+    /// The new task line for a task completed today: the line above or below it, with its own prefix.
+    struct Spawn {
+        /// The line the new task stands before (the completed task's line or the line after its block).
+        var insertBefore: Int
+        /// The new line without its ending.
+        var line: [UInt8]
+        /// The verifier's key of the new task.
+        var key: UInt64
+    }
+
+    /// Whether the line of task `task` may hold a recurrence or an on-completion field: a cheap byte
+    /// test so that ordinary done tasks are never read twice.
+    static func mayHaveCompletionFields(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        let t = doc.structure.tasks[task]
+        var i = t.checkboxEnd
+        let end = doc.lines.contentEnd(t.line)
+        while i < end {
+            switch buf[i] {
+            case 0xF0:
+                // 🔁 F0 9F 94 81, 🏁 F0 9F 8F 81
+                if i + 3 < end && buf[i + 1] == 0x9F && buf[i + 3] == 0x81 && (buf[i + 2] == 0x94 || buf[i + 2] == 0x8F) { return true }
+            case UInt8(ascii: "r"):
+                if i + 3 < end && buf[i + 1] == UInt8(ascii: "e") && (buf[i + 2] == UInt8(ascii: "c") || buf[i + 2] == UInt8(ascii: "p")) { return true }
+            case UInt8(ascii: "o"):
+                if i + 2 < end && buf[i + 1] == UInt8(ascii: "n") && buf[i + 2] == UInt8(ascii: "C") { return true }
+            default:
+                break
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether the task is one whose completion the formatter would stamp now: done, with neither a
+    /// done nor a cancelled date.
+    static func isBeingCompleted(_ text: TaskText, status: TaskStatus) -> Bool {
+        let chosen = text.chosenFields()
+        return status == .done && chosen[FieldKey.done.order] < 0 && chosen[FieldKey.cancelled.order] < 0
+    }
+
+    /// The field of `key` that counts, if any.
+    static func field(_ key: FieldKey, of text: TaskText) -> Field? {
+        let index = text.chosenFields()[key.order]
+        return index >= 0 ? text.occurrences[Int(index)].field : nil
+    }
+
+    /// Whether the task says `🏁 delete`.
+    static func deletesOnCompletion(_ text: TaskText) -> Bool {
+        field(.onCompletion, of: text)?.value == .onCompletion(.delete)
+    }
+
+    /// The fields of the next occurrence of a task whose rule is `rule`, completed on `today`: the
+    /// reference date (due, else scheduled, else start) follows the rule from itself, or from today
+    /// with `when done`; the other dates keep their distance from it; `created` becomes today; end
+    /// dates and the id are not copied. `nil` when the rule names no later day.
+    static func fields(of text: TaskText, rule: RecurrenceRule, today: Day) -> [Field]? {
+        var fields: [Field] = []
+        var dates: [FieldKey: Day] = [:]
+        for order in 0..<FieldKey.count {
+            let index = text.chosenFields()[order]
+            guard index >= 0 else { continue }
+            let field = text.occurrences[Int(index)].field.resolved(today: today)
+            switch field.key {
+            case .id, .done, .cancelled:
+                continue
+            case .start, .scheduled, .due:
+                if let day = field.day { dates[field.key] = day }
+            case .created:
+                fields.append(Field(key: .created, value: .day(today), style: field.style))
+                continue
+            default:
+                break
+            }
+            fields.append(field)
+        }
+        guard let referenceKey = [FieldKey.due, .scheduled, .start].first(where: { dates[$0] != nil }), let reference = dates[referenceKey] else {
+            return fields
+        }
+        guard let next = rule.next(after: rule.whenDone ? today : reference) else { return nil }
+        for index in fields.indices {
+            guard let day = dates[fields[index].key] else { continue }
+            guard let moved = next.adding(days: reference.days(until: day)) else { return nil }
+            fields[index].value = .day(moved)
+        }
+        return fields
+    }
+
+    /// The next occurrence of task `task` completed `today`, placed as `placement` asks, its fields in
+    /// `style` (nil: in the spelling the task's first field uses, else `fallbackStyle`). `nil` when the
+    /// task has no rule or the rule names no later day.
+    static func spawn(_ doc: ParsedDocument, task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, today: Day,
+                      placement: OccurrencePlacement, style: FieldStyle?, fallbackStyle: FieldStyle = .default) -> Spawn? {
+        guard case .recurrence(let rule)? = field(.recurrence, of: text)?.value,
+              var fields = fields(of: text, rule: rule, today: today) else { return nil }
+        fields.sort { $0.key < $1.key }
+        let s = doc.structure
+        let t = s.tasks[task]
+        let item = s.items[t.item]
+        let lineStart = doc.lines.start(t.line)
+        // Before the item's marker only white space and `>` may be copied; anything else (a parent
+        // item's marker on the same line) becomes spaces, and the new line can then only go below.
+        var prefix: [UInt8] = []
+        var onlyContainers = true
+        for i in lineStart..<item.markerStart {
+            let c = buf[i]
+            if isSpaceOrTab(c) || c == UInt8(ascii: ">") {
+                prefix.append(c)
+            } else {
+                prefix.append(0x20)
+                onlyContainers = false
+            }
+        }
+        prefix.append(contentsOf: UnsafeBufferPointer(rebasing: buf[item.markerStart..<t.checkbox]))
+        let writtenStyle = style ?? text.occurrences.first.map(\.field.style) ?? fallbackStyle
+        var title = ByteWriter(capacity: 64)
+        text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
+        let tail = CanonicalForm.tail(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,
+                                      blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
+        let above = placement == .above && onlyContainers && item.startLine == t.line
+        var keyText = TaskText()
+        let key = (prefix + tail).withUnsafeBufferPointer { line in
+            keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
+            return FormatVerifier.taskKey(completed: false, keyText, line)
+        }
+        return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
+    }
+
+    /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is
+    /// alone on its lines: no continuation lines, no subtasks).
+    static func deletesLine(_ doc: ParsedDocument, task: Int, _ text: TaskText) -> Bool {
+        guard deletesOnCompletion(text) else { return false }
+        let t = doc.structure.tasks[task]
+        let item = doc.structure.items[t.item]
+        return item.startLine == t.line && item.lastLine == t.line && item.firstChildList < 0
+    }
+}
+
+/// The formatter's first step when tasks are completed now: each done recurring task gets its next
+/// occurrence and `🏁 delete` tasks go, before the canonical form is written. The result is checked
+/// by ``FormatVerifier/verify(_:input:output:)``.
+struct CompletionPass {
+    /// The new tasks' keys and the ordered lists they joined, for the verifier.
+    var spawnedKeys: [UInt64] = []
+    /// The keys of the tasks removed by `🏁 delete`.
+    var deletedKeys: [UInt64] = []
+    /// For each input list, how many items it gains (negative: loses).
+    var listGrowth: [Int: Int] = [:]
+    /// The lines of the output that hold new tasks.
+    var spawnedLines: [Int] = []
+    /// The document after the pass.
+    var bytes: [UInt8] = []
+
+    /// The pass over `doc`, or nil when no task is being completed with a rule or `🏁 delete` (the
+    /// usual case: then only done tasks holding one of the fields' bytes are read at all).
+    init?(_ doc: ParsedDocument, options: FormatOptions) {
+        guard options.stampDates else { return nil }
+        var spawns: [(list: Int, spawn: NextOccurrence.Spawn)] = []
+        var deleted: [Int] = []
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var text = TaskText()
+            var scratch = ByteWriter()
+            for task in doc.structure.tasks.indices {
+                let t = doc.structure.tasks[task]
+                guard doc.status(ofTask: task, buf).0 == .done, !doc.directives.isFrozen(t.line),
+                      NextOccurrence.mayHaveCompletionFields(doc, task: task, buf) else { continue }
+                doc.read(task: task, into: &text, buf)
+                guard NextOccurrence.isBeingCompleted(text, status: .done) else { continue }
+                let list = doc.structure.items[t.item].list
+                if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: options.today,
+                                                    placement: options.nextOccurrence, style: options.fieldStyle) {
+                    spawns.append((list, spawn))
+                    spawnedKeys.append(spawn.key)
+                    listGrowth[list, default: 0] += 1
+                }
+                if NextOccurrence.deletesLine(doc, task: task, text) {
+                    deleted.append(t.line)
+                    deletedKeys.append(FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch))
+                    listGrowth[list, default: 0] -= 1
+                }
+            }
+        }
+        guard !spawns.isEmpty || !deleted.isEmpty else { return nil }
+        var lines = EditableLines(doc, ids: [TodoID?](repeating: nil, count: doc.lines.count))
+        var flags = [Bool](repeating: false, count: doc.lines.count)
+        for line in deleted { flags[line] = true }
+        // From the last insertion up, so that earlier line numbers stay valid.
+        for (_, spawn) in spawns.sorted(by: { $0.spawn.insertBefore > $1.spawn.insertBefore }) {
+            lines.insert([spawn.line], ids: [TodoID(rawValue: 0)], at: spawn.insertBefore)
+            flags.insert(false, at: spawn.insertBefore)
+        }
+        lines.remove(where: flags)
+        spawnedLines = lines.ids.indices.filter { lines.ids[$0] != nil }
+        let inserted = ParsedDocument(validated: lines.bytes)
+        // Ordered lists that gained an item are numbered again.
+        let s = inserted.structure
+        let newLines = Set(spawnedLines)
+        var renumber: Set<Int> = []
+        for task in s.tasks where newLines.contains(task.line) && s.lists[s.items[task.item].list].ordered {
+            renumber.insert(s.items[task.item].list)
+        }
+        if renumber.isEmpty {
+            bytes = inserted.utf8
+        } else {
+            let renumbering = FormatOptions(stampDates: false, sinkCompleted: false, today: options.today)
+            bytes = CanonicalForm.render(inserted, options: renumbering, scope: .init(rewriteTasks: false, lists: [], renumber: renumber)).bytes
+        }
+    }
+}
