@@ -176,6 +176,15 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(Configuration.default.linter(today: LintRule.exampleDay).rules, LintRule.all.filter(\.enabledByDefault))
     }
 
+    func testNextOccurrencePlacement() throws {
+        XCTAssertEqual(Configuration.default.nextOccurrence, .above)
+        let below = try XCTUnwrap(configuration("{\"nextOccurrence\": \"below\"}"))
+        XCTAssertEqual(below.nextOccurrence, .below)
+        XCTAssertEqual(below.formatOptions(today: LintRule.exampleDay).nextOccurrence, .below)
+        XCTAssertTrue(below.json.contains("\"nextOccurrence\": \"below\","))
+        XCTAssertEqual(error("{\"nextOccurrence\": \"sideways\"}"), "dir/.todofmt.json:1:20: invalid value 'sideways' for 'nextOccurrence' (expected above or below)")
+    }
+
     func testDefaultRendering() {
         // Every rule by code, each at its default: its own severity, or off.
         let rules = LintRule.all.map { "    \"\($0.code)\": \"\($0.enabledByDefault ? $0.severity.rawValue : "off")\"" }
@@ -188,6 +197,7 @@ final class ConfigurationTests: XCTestCase {
               "sinkCompleted": true,
               "bullet": "keep",
               "indentation": "keep",
+              "nextOccurrence": "above",
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": [],
               "rules": {

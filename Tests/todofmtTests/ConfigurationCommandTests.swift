@@ -110,6 +110,7 @@ final class ConfigurationCommandTests: XCTestCase {
               "sinkCompleted": true,
               "bullet": "keep",
               "indentation": "keep",
+              "nextOccurrence": "above",
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": ["archive/"],
               "rules": {

@@ -8,6 +8,7 @@ extension Configuration {
         lines.append("  \"sinkCompleted\": \(sinkCompleted),")
         lines.append("  \"bullet\": \(Self.quote(bullet.rawValue)),")
         lines.append("  \"indentation\": \(indentation.map(String.init) ?? Self.quote("keep")),")
+        lines.append("  \"nextOccurrence\": \(Self.quote(nextOccurrence.rawValue)),")
         lines.append("  \"include\": \(Self.array(include)),")
         lines.append("  \"exclude\": \(Self.array(exclude)),")
         lines.append("  \"rules\": {")

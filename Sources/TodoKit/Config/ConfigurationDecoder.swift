@@ -2,7 +2,7 @@
 /// the file, the place and the key.
 struct ConfigurationDecoder {
     /// The keys of a configuration file, in the order ``Configuration/json`` writes them.
-    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "include", "exclude", "rules"]
+    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "nextOccurrence", "include", "exclude", "rules"]
 
     let bytes: [UInt8]
     let path: String
@@ -45,6 +45,11 @@ struct ConfigurationDecoder {
                 } else {
                     throw invalid(value, for: member.key, expected: "keep, 2, 3 or 4")
                 }
+            case "nextOccurrence":
+                guard case .string(let text) = value.kind, let placement = OccurrencePlacement(rawValue: text) else {
+                    throw invalid(value, for: member.key, expected: "above or below")
+                }
+                configuration.nextOccurrence = placement
             case "include":
                 (configuration.include, configuration.includePatterns) = try patterns(value, for: member.key)
             case "exclude":
