@@ -11,6 +11,9 @@ struct LintPass {
     /// What the task rules learned about each task, for the list rules.
     private var completed: [Bool] = []
     private var titles: [ArraySlice<UInt8>] = []
+    /// The task ids of the document, and the ids tasks depend on, where they are named.
+    private var ids: Set<String> = []
+    private var dependencies: [(id: String, line: Int, offset: Int)] = []
 
     init(doc: ParsedDocument, buf: UnsafeBufferPointer<UInt8>, today: Day, enabled: Set<String>) {
         self.doc = doc
@@ -22,6 +25,7 @@ struct LintPass {
 
     mutating func run() {
         for task in doc.structure.tasks.indices { checkTask(task) }
+        if on(.unknownDependency) { checkDependencies(ids: ids, references: dependencies) }
         checkLists()
         checkParents()
         if on(.nearMissTask) { checkNearMisses() }
@@ -71,7 +75,7 @@ struct LintPass {
         }
 
         func day(_ key: FieldKey) -> (Day, Int)? {
-            guard let i = chosen[key], let d = text.occurrences[i].field.day else { return nil }
+            guard let i = chosen[key], let d = text.occurrences[i].field.resolved(today: today).day else { return nil }
             return (d, text.occurrences[i].range.lowerBound)
         }
         if status.isCompleted {
@@ -98,6 +102,15 @@ struct LintPass {
         }
         if on(.invalidDate) || on(.misspelledFieldKey) {
             checkFieldLookalikes(line: line, from: task.checkboxEnd, to: doc.lines.contentEnds[line])
+        }
+        if on(.unknownRecurrence) || on(.unknownDatePhrase) || on(.emojiFieldNotAtEnd) {
+            checkRecurrenceAndDateWords(line: line, text: text, from: task.checkboxEnd, to: doc.lines.contentEnds[line])
+        }
+        if let i = chosen[.id], case .text(let id) = text.occurrences[i].field.value { ids.insert(id) }
+        if let i = chosen[.dependsOn], case .text(let list) = text.occurrences[i].field.value {
+            for id in list.split(separator: ",") {
+                dependencies.append((String(id), line, text.occurrences[i].range.lowerBound))
+            }
         }
     }
 
