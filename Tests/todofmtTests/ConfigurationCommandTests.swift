@@ -111,6 +111,7 @@ final class ConfigurationCommandTests: XCTestCase {
               "bullet": "keep",
               "indentation": "keep",
               "nextOccurrence": "above",
+              "statuses": {},
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": ["archive/"],
               "rules": {

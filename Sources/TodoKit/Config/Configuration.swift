@@ -27,6 +27,8 @@ public struct Configuration: Hashable, Sendable {
     public var indentation: Int?
     /// Where a recurring task's next occurrence goes when the task is done.
     public var nextOccurrence = OccurrencePlacement.default
+    /// Custom checkbox marks and the kind of status each stands for.
+    public var statuses = StatusMap.standard
     /// The rules whose level differs from their default (their severity, or off for a rule that
     /// is off by default), by rule code; see ``level(of:)``.
     public var rules: [String: RuleLevel] = [:]
@@ -47,7 +49,7 @@ public struct Configuration: Hashable, Sendable {
     /// Options for formatting on `today`.
     public func formatOptions(today: Day) -> FormatOptions {
         FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted, today: today,
-                      bullet: bullet, indentation: indentation, nextOccurrence: nextOccurrence)
+                      bullet: bullet, indentation: indentation, nextOccurrence: nextOccurrence, statuses: statuses)
     }
 
     /// What this configuration makes of `rule`: its configured level, else its default (its own

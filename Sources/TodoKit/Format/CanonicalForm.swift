@@ -90,7 +90,7 @@ struct CanonicalForm: ~Copyable {
             }
             changed = true
             order = pass.map { order[$0] }
-            current = ParsedDocument(validated: bytes)
+            current = ParsedDocument(validated: bytes, statuses: doc.statuses)
         }
         return nil
     }
@@ -263,7 +263,7 @@ struct CanonicalForm: ~Copyable {
         // A completed task without an end date gets today's.
         var stamp = -1
         if options.stampDates && status.isCompleted && chosen[done] < 0 && chosen[cancelled] < 0 {
-            stamp = status == .done ? done : cancelled
+            stamp = status.kind == .done ? done : cancelled
         }
 
         out.append(UInt8(ascii: "["))

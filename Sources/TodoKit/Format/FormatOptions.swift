@@ -15,13 +15,16 @@ public struct FormatOptions: Hashable, Sendable {
     public var indentation: Int?
     /// Where a recurring task's next occurrence goes when the task is done.
     public var nextOccurrence: OccurrencePlacement
+    /// Custom checkbox marks and the kind of status each stands for.
+    public var statuses: StatusMap
 
     /// The indentation widths the formatter applies.
     public static let indentationWidths: ClosedRange<Int> = 2...4
 
     /// Creates options; every argument has the default behaviour.
     public init(fieldStyle: FieldStyle = .default, stampDates: Bool = true, sinkCompleted: Bool = true, today: Day = .today(),
-                bullet: BulletStyle = .default, indentation: Int? = nil, nextOccurrence: OccurrencePlacement = .default) {
+                bullet: BulletStyle = .default, indentation: Int? = nil, nextOccurrence: OccurrencePlacement = .default,
+                statuses: StatusMap = .standard) {
         self.fieldStyle = fieldStyle
         self.stampDates = stampDates
         self.sinkCompleted = sinkCompleted
@@ -29,6 +32,7 @@ public struct FormatOptions: Hashable, Sendable {
         self.bullet = bullet
         self.indentation = indentation
         self.nextOccurrence = nextOccurrence
+        self.statuses = statuses
     }
 
     /// The defaults, with today's local date.

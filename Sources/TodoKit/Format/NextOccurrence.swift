@@ -50,7 +50,7 @@ enum NextOccurrence {
     /// done nor a cancelled date.
     static func isBeingCompleted(_ text: TaskText, status: TaskStatus) -> Bool {
         let chosen = text.chosenFields()
-        return status == .done && chosen[FieldKey.done.order] < 0 && chosen[FieldKey.cancelled.order] < 0
+        return status.kind == .done && chosen[FieldKey.done.order] < 0 && chosen[FieldKey.cancelled.order] < 0
     }
 
     /// The field of `key` that counts, if any.
@@ -176,7 +176,7 @@ struct CompletionPass {
             var scratch = ByteWriter()
             for task in doc.structure.tasks.indices {
                 let t = doc.structure.tasks[task]
-                guard doc.status(ofTask: task, buf).0 == .done, !doc.directives.isFrozen(t.line),
+                guard doc.status(ofTask: task, buf).0.kind == .done, !doc.directives.isFrozen(t.line),
                       NextOccurrence.mayHaveCompletionFields(doc, task: task, buf) else { continue }
                 doc.read(task: task, into: &text, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { continue }
@@ -205,7 +205,7 @@ struct CompletionPass {
         }
         lines.remove(where: flags)
         spawnedLines = lines.ids.indices.filter { lines.ids[$0] != nil }
-        let inserted = ParsedDocument(validated: lines.bytes)
+        let inserted = ParsedDocument(validated: lines.bytes, statuses: doc.statuses)
         // Ordered lists that gained an item are numbered again.
         let s = inserted.structure
         let newLines = Set(spawnedLines)

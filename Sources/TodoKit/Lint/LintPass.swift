@@ -80,7 +80,7 @@ struct LintPass {
         }
         if status.isCompleted {
             if !isBlank, chosen[.done] == nil, chosen[.cancelled] == nil {
-                let what = status == .done ? "done" : "cancelled"
+                let what = status.kind == .done ? "done" : "cancelled"
                 report(.completedWithoutDate, line: line, offset: task.checkbox, "\(what) task has no \(what) date")
             }
             for key in [FieldKey.cancelled, .done] {

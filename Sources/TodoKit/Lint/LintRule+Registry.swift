@@ -92,8 +92,8 @@ extension LintRule {
 
     static let unknownStatus = LintRule(
         code: "TD009", name: "unknown-status", severity: .info, enabledByDefault: true, fixable: false,
-        summary: "a checkbox mark other than space, x, X, - or /",
-        rationale: "Custom marks such as `[?]` are kept and read as open; other tools may not know them.",
+        summary: "a checkbox mark other than space, x, X, - or / that the configuration's statuses do not map",
+        rationale: "Custom marks such as `[?]` are kept and read as open unless `statuses` in .todofmt.json maps them; other tools may not know them.",
         triggers: [Example("- [?] Ask Bob\n", line: 1, column: 4)],
         passes: ["- [ ] a\n", "- [/] a\n", "- [-] a cancelled:2026-11-20\n", "- [x] a done:2026-11-20\n"])
 

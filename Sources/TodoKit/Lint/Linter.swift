@@ -36,10 +36,12 @@ public struct Linter: Sendable {
     /// The findings in UTF-8 bytes; throws for bytes that are not UTF-8 text.
     public func lint(utf8 bytes: [UInt8]) throws(TodoError) -> [Finding] {
         try TodoDocument.validate(bytes)
-        return lint(parsed: ParsedDocument(validated: bytes))
+        return lint(parsed: ParsedDocument(validated: bytes, statuses: formatOptions.statuses))
     }
 
-    func lint(parsed doc: ParsedDocument) -> [Finding] {
+    func lint(parsed: ParsedDocument) -> [Finding] {
+        var doc = parsed
+        if doc.statuses != formatOptions.statuses { doc.statuses = formatOptions.statuses }
         let codes = Set(rules.map(\.code))
         var findings = doc.bytes.withUnsafeBufferPointer { buf in
             var pass = LintPass(doc: doc, buf: buf, today: today, enabled: codes)
