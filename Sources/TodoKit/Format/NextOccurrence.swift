@@ -196,15 +196,12 @@ struct CompletionPass {
         }
         guard !spawns.isEmpty || !deleted.isEmpty else { return nil }
         var lines = EditableLines(doc, ids: [TodoID?](repeating: nil, count: doc.lines.count))
-        var flags = [Bool](repeating: false, count: doc.lines.count)
-        for line in deleted { flags[line] = true }
-        // From the last insertion up, so that earlier line numbers stay valid.
-        for (_, spawn) in spawns.sorted(by: { $0.spawn.insertBefore > $1.spawn.insertBefore }) {
-            lines.insert([spawn.line], ids: [TodoID(rawValue: 0)], at: spawn.insertBefore)
-            flags.insert(false, at: spawn.insertBefore)
-        }
-        lines.remove(where: flags)
-        spawnedLines = lines.ids.indices.filter { lines.ids[$0] != nil }
+        // Deleted lines are marked first; the new ones (marked by an id) go in, in one pass.
+        let deletedMark = TodoID(rawValue: 1), newMark = TodoID(rawValue: 0)
+        for line in deleted { lines.ids[line] = deletedMark }
+        lines.insert(spawns.map { ($0.spawn.insertBefore, $0.spawn.line, newMark) })
+        lines.remove(where: lines.ids.map { $0 == deletedMark })
+        spawnedLines = lines.ids.indices.filter { lines.ids[$0] == newMark }
         let inserted = ParsedDocument(validated: lines.bytes, statuses: doc.statuses)
         // Ordered lists that gained an item are numbered again.
         let s = inserted.structure

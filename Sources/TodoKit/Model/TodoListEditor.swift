@@ -69,12 +69,16 @@ struct TodoListEditor {
             }
         }
         guard !spawns.isEmpty || deleted.contains(true) else { return rebuilt(lines, from: list) }
+        // Deleted lines are marked by position, the new ones by an id no todo has (ids start at 1).
         let marker = TodoID(rawValue: 0)
-        for spawn in spawns.sorted(by: { $0.insertBefore > $1.insertBefore }) {
-            lines.insert([spawn.line], ids: [marker], at: spawn.insertBefore)
-            deleted.insert(false, at: spawn.insertBefore)
+        lines.insert(spawns.map { ($0.insertBefore, $0.line, marker) })
+        var original = 0
+        let flags = lines.ids.map { id -> Bool in
+            guard id != marker else { return false }
+            defer { original += 1 }
+            return deleted[original]
         }
-        lines.remove(where: deleted)
+        lines.remove(where: flags)
         let newLines = lines.ids.indices.filter { lines.ids[$0] == marker }
         for line in newLines { lines.ids[line] = nil }
         let edited = rebuilt(lines, from: list)
