@@ -8,7 +8,16 @@
 public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// What the interval counts.
     public enum Unit: UInt8, Hashable, Sendable {
-        case day, businessDay, week, month, year
+        /// Calendar days.
+        case day
+        /// Monday to Friday (todo.txt's `b`).
+        case businessDay
+        /// Weeks of seven days.
+        case week
+        /// Months, clamped to the month's end.
+        case month
+        /// Years (February 29th becomes the 28th).
+        case year
 
         var letter: UInt8 {
             switch self {
@@ -328,6 +337,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// The rule as a phrase (``phrase``).
     public var description: String { phrase }
 
     // MARK: - Arithmetic
