@@ -62,6 +62,18 @@ final class RecurrenceCommandTests: XCTestCase {
         XCTAssertEqual(watch.lines.filter { $0 == "todofmt: todos.md: formatted" }.count, 1, watch.stderr)
     }
 
+    func testDependenciesAreResolvedAcrossTheFilesOfAWalk() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("a.todo.md", "- [ ] Review ⛔ draft1\n- [ ] Ship dependsOn:nowhere\n")
+        try sandbox.write("b.todo.md", "- [ ] Draft 🆔 draft1\n")
+        let walk = try sandbox.todofmt("lint", ".")
+        XCTAssertEqual(walk.status, 0, walk.stderr)
+        XCTAssertEqual(walk.stdout, "a.todo.md:2:12: warning: no task has the id 'nowhere' [TD019]\n")
+        // Alone, a.todo.md does not know b's ids.
+        let alone = try sandbox.todofmt("lint", "a.todo.md")
+        XCTAssertTrue(alone.stdout.contains("a.todo.md:1:14: warning: no task has the id 'draft1' [TD019]"), alone.stdout)
+    }
+
     func testBadStatusesConfigurationIsAOneLineError() throws {
         let sandbox = try Sandbox()
         try sandbox.write(".todofmt.json", #"{"statuses": {"x": "open"}}"#)

@@ -71,7 +71,9 @@ extension LintPass {
     /// Reports unknown-dependency for every `dependsOn` id that no task of the document has.
     mutating func checkDependencies(ids: Set<String>, references: [(id: String, line: Int, offset: Int)]) {
         for reference in references where !ids.contains(reference.id) {
+            let before = findings.count
             report(.unknownDependency, line: reference.line, offset: reference.offset, "no task has the id '\(reference.id)'")
+            if findings.count > before { amendLast(.unknownDependency) { $0.missingID = reference.id } }
         }
     }
 

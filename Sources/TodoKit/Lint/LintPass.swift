@@ -41,6 +41,12 @@ struct LintPass {
         reportEvenIfIgnored(rule, line: line, offset: offset, message)
     }
 
+    /// The last finding recorded, if `rule` recorded it just now (to add details to it).
+    mutating func amendLast(_ rule: LintRule, _ change: (inout Finding) -> Void) {
+        guard let last = findings.indices.last, findings[last].code == rule.code else { return }
+        change(&findings[last])
+    }
+
     /// ``report(_:line:offset:_:)`` also on ignored lines (for findings about the directives themselves).
     private mutating func reportEvenIfIgnored(_ rule: LintRule, line: Int, offset: Int, _ message: String) {
         guard on(rule), !switches.isOff(rule.code, line: line) else { return }

@@ -209,7 +209,7 @@ extension LintRule {
 
     static let unknownDependency = LintRule(
         code: "TD019", name: "unknown-dependency", severity: .warning, enabledByDefault: true, fixable: false,
-        summary: "a task depends on (`⛔`) an id that no task in the file has (`🆔`)",
+        summary: "a task depends on (`⛔`) an id that no task in the file or the walk has (`🆔`)",
         rationale: "Obsidian Tasks treats a task whose dependency does not exist as blocked by nothing; usually a typo or a deleted task.",
         triggers: [
             Example("- [ ] Review ⛔ draft2\n- [ ] Draft 🆔 draft1\n", line: 1, column: 14),
