@@ -18,7 +18,7 @@ struct CompletionPass {
     init?(_ doc: ParsedDocument, options: FormatOptions) {
         guard options.stampDates else { return nil }
         var spawns: [(list: Int, spawn: NextOccurrence.Spawn)] = []
-        var deleted: [Int] = []
+        var deletions: [(list: Int, line: Int, key: UInt64)] = []
         doc.bytes.withUnsafeBufferPointer { buf in
             var text = TaskText()
             var scratch = ByteWriter()
@@ -36,11 +36,17 @@ struct CompletionPass {
                     listGrowth[list, default: 0] += 1
                 }
                 if NextOccurrence.deletesLine(doc, task: task, text) {
-                    deleted.append(t.line)
-                    deletedKeys.append(FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch))
-                    listGrowth[list, default: 0] -= 1
+                    deletions.append((list, t.line, FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)))
                 }
             }
+        }
+        // A list is never emptied: its last item stays (removing the list would join the blocks around it).
+        var deleted: [Int] = []
+        let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), doc, growth: listGrowth)
+        for deletion in deletions where kept.contains(deletion.list) {
+            deleted.append(deletion.line)
+            deletedKeys.append(deletion.key)
+            listGrowth[deletion.list, default: 0] -= 1
         }
         guard !spawns.isEmpty || !deleted.isEmpty else { return nil }
         var lines = EditableLines(doc, ids: [TodoID?](repeating: nil, count: doc.lines.count))

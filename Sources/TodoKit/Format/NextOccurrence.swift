@@ -129,6 +129,14 @@ enum NextOccurrence {
         return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
     }
 
+    /// Of the lists holding tasks to delete (one entry per task), those that still have an item after
+    /// the deletions and the `growth` in new occurrences: only there do `🏁 delete` tasks go.
+    static func listsKeepingAnItem(_ lists: [Int], _ doc: ParsedDocument, growth: [Int: Int]) -> Set<Int> {
+        var deletions: [Int: Int] = [:]
+        for list in lists { deletions[list, default: 0] += 1 }
+        return Set(deletions.filter { doc.structure.lists[$0.key].items.count + (growth[$0.key] ?? 0) - $0.value >= 1 }.keys)
+    }
+
     /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is
     /// alone on its lines: no continuation lines, no subtasks).
     static func deletesLine(_ doc: ParsedDocument, task: Int, _ text: TaskText) -> Bool {

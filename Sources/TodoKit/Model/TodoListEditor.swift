@@ -50,7 +50,8 @@ struct TodoListEditor {
         // What completing a todo brings about, as the formatter does it when it stamps the done date:
         // a recurring todo's next occurrence, and `🏁 delete`.
         var spawns: [NextOccurrence.Spawn] = []
-        var deleted = [Bool](repeating: false, count: list.parsed.lines.count)
+        var deletions: [(list: Int, line: Int)] = []
+        var growth: [Int: Int] = [:]
         for (id, change) in changes {
             guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
             let line = list.parsed.structure.tasks[task].line
@@ -61,13 +62,19 @@ struct TodoListEditor {
                 guard !doc.status(ofTask: task, buf).0.isCompleted else { return }
                 let text = doc.text(ofTask: task, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { return }
+                let taskList = doc.structure.items[doc.structure.tasks[task].item].list
                 if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: today, placement: nextOccurrence,
                                                     style: nil, fallbackStyle: fieldStyle) {
                     spawns.append(spawn)
+                    growth[taskList, default: 0] += 1
                 }
-                if NextOccurrence.deletesLine(doc, task: task, text) { deleted[line] = true }
+                if NextOccurrence.deletesLine(doc, task: task, text) { deletions.append((taskList, line)) }
             }
         }
+        // A list is never emptied: its last item stays.
+        var deleted = [Bool](repeating: false, count: list.parsed.lines.count)
+        let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), list.parsed, growth: growth)
+        for deletion in deletions where kept.contains(deletion.list) { deleted[deletion.line] = true }
         guard !spawns.isEmpty || deleted.contains(true) else { return rebuilt(lines, from: list) }
         // Deleted lines are marked by position, the new ones by an id no todo has (ids start at 1).
         let marker = TodoID(rawValue: 0)
