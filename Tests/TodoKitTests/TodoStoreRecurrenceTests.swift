@@ -78,6 +78,12 @@ final class TodoStoreRecurrenceTests: XCTestCase {
             style: .emoji)
     }
 
+    func testDeleteWithoutARuleRemovesTheLineButNeverTheLastItem() async throws {
+        try await assertToggle("- [ ] a\n- [ ] Read it 🏁 delete\n", "Read it", gives: "- [ ] a\n", style: .emoji)
+        try await assertToggle("- [ ] parent\n  - [ ] only child 🏁 delete\n", "only child",
+                               gives: "- [ ] parent\n  - [x] only child 🏁 delete ✅ 2026-11-21\n", style: .emoji)
+    }
+
     func testCancellingAndReopeningDoNotRecur() async throws {
         let (store, storage) = try await makeStore("- [ ] a rec:+1d due:2026-11-21\n- [x] b rec:+1d due:2026-11-21 done:2026-11-21\n")
         try await store.setStatus(.cancelled, of: try await id("a", in: store))
