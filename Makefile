@@ -5,7 +5,7 @@ DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
 DEMO_TODAY ?= 2026-11-21
 
-.PHONY: help build release demo test test-all test-hooks test-dates bench install clean fuzz
+.PHONY: help build release demo test test-all test-hooks test-dates bench install clean fuzz docs
 
 help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
@@ -15,6 +15,7 @@ help:
 	@echo "make test-hooks  run .pre-commit-hooks.yaml through pre-commit (from PyPI, in .build/pre-commit/venv)"
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
 	@echo "make fuzz      fuzz parser, formatter and verifier for FUZZ_SECONDS=$(FUZZ_SECONDS) (Linux, libFuzzer)"
+	@echo "make docs      build TodoKit's DocC documentation into .build/docs (the toolchain's docc; warnings are errors)"
 	@echo "make install   install a release binary, its man page and bash/zsh/fish completions under \$$PREFIX (PREFIX=$(PREFIX))"
 
 build:
@@ -29,13 +30,17 @@ demo: build
 	@echo "=== after: todofmt --today $(DEMO_TODAY) < $(DEMO)"
 	@$$($(SWIFT) build --show-bin-path)/todofmt --today $(DEMO_TODAY) < $(DEMO)
 
+# The tests run with TMPDIR set to a fresh directory under /tmp (outside the repository, so that
+# configuration and .gitignore discovery behave as for a user), removed afterwards. The toolchain
+# leaves TemporaryDirectory.* folders and lock files behind; anything else left there is a test that did not clean
+# up after itself, and fails the run.
 test:
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
+	@Scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build
 
 test-all:
-	$(SWIFT) build --build-tests
-	TODOFMT_SLOW_TESTS=1 $(SWIFT) test --skip-build
+	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
+	@TODOFMT_SLOW_TESTS=1 Scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build
 
 # pre-commit builds the package in release mode from a snapshot of the working tree (slow, so
 # not in `make test`; `make test-all` runs it too).
@@ -106,3 +111,15 @@ WATCH_SAVES ?= 50
 .PHONY: bench-watch
 bench-watch: release
 	@$(SWIFT) Scripts/watch-latency.swift "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(WATCH_SAVES)
+
+# TodoKit's documentation: symbol graphs from `swift package dump-symbol-graph`, the catalog in
+# Sources/TodoKit/TodoKit.docc, converted by the toolchain's own docc (no plugin package). Any warning
+# (a broken link, say) fails the target.
+DOCS_DIR := .build/docs
+docs:
+	@rm -rf .build/docs-symbol-graphs && mkdir -p .build/docs-symbol-graphs
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
+	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph/TodoKit.symbols.json" .build/docs-symbol-graphs/
+	docc convert Sources/TodoKit/TodoKit.docc --additional-symbol-graph-dir .build/docs-symbol-graphs \
+		--fallback-display-name TodoKit --fallback-bundle-identifier org.todofmt.TodoKit \
+		--output-path $(DOCS_DIR) --warnings-as-errors

@@ -58,8 +58,8 @@ final class TodoStoreRecurrenceTests: XCTestCase {
         try await assertToggle(
             "- [ ] Haircut [repeat:: every 4 weeks when done] [due:: 2026-10-01]\n  - [ ] book\n- [ ] b\n",
             "Haircut",
-            gives: "- [ ] Haircut [repeat:: every 4 weeks when done] [due:: 2026-12-19]\n- [ ] b\n"
-                + "- [x] Haircut [repeat:: every 4 weeks when done] [due:: 2026-10-01] [completion:: 2026-11-21]\n  - [ ] book\n",
+            gives: "- [ ] Haircut  [repeat:: every 4 weeks when done]  [due:: 2026-12-19]\n- [ ] b\n"
+                + "- [x] Haircut  [repeat:: every 4 weeks when done]  [due:: 2026-10-01]  [completion:: 2026-11-21]\n  - [ ] book\n",
             style: .dataview)
     }
 

@@ -42,9 +42,9 @@ final class RecurrenceCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("todos.md"), text)
         let lint = try sandbox.todofmt("lint", "--today", "2026-11-21", "todos.md")
         XCTAssertEqual(lint.status, 1, lint.stdout)
-        XCTAssertTrue(lint.stdout.contains("todos.md:1:9: error: recurrence rule 'every blue moon' is not understood [TD017]"), lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("todos.md:1:9: error: recurrence rule 'every blue moon' is not understood [TD018]"), lint.stdout)
         XCTAssertTrue(lint.stdout.contains("todos.md:2:9: error: 'soon' is not a date"), lint.stdout)
-        XCTAssertTrue(lint.stdout.contains("todos.md:3:9: warning: no task has the id 'nope' [TD019]"), lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("todos.md:3:9: warning: no task has the id 'nope' [TD020]"), lint.stdout)
     }
 
     func testWatchTicksOnceAndSettles() throws {
@@ -68,10 +68,10 @@ final class RecurrenceCommandTests: XCTestCase {
         try sandbox.write("b.todo.md", "- [ ] Draft 🆔 draft1\n")
         let walk = try sandbox.todofmt("lint", ".")
         XCTAssertEqual(walk.status, 0, walk.stderr)
-        XCTAssertEqual(walk.stdout, "a.todo.md:2:12: warning: no task has the id 'nowhere' [TD019]\n")
+        XCTAssertEqual(walk.stdout, "a.todo.md:2:12: warning: no task has the id 'nowhere' [TD020]\n")
         // Alone, a.todo.md does not know b's ids.
         let alone = try sandbox.todofmt("lint", "a.todo.md")
-        XCTAssertTrue(alone.stdout.contains("a.todo.md:1:14: warning: no task has the id 'draft1' [TD019]"), alone.stdout)
+        XCTAssertTrue(alone.stdout.contains("a.todo.md:1:14: warning: no task has the id 'draft1' [TD020]"), alone.stdout)
     }
 
     func testBadStatusesConfigurationIsAOneLineError() throws {

@@ -58,6 +58,10 @@ struct BlockScanner {
     private var thematicBreakFailure = 0
     /// Block quotes opened so far (they are numbered as containers).
     private var quoteCount = 0
+    /// Whether the document holds `%%` at all (most do not: then no line is looked at for comments).
+    private var mayHaveObsidianComments = false
+    /// Whether the line being scanned is inside an Obsidian comment `%% … %%` opened on an earlier line.
+    private var insideObsidianComment = false
 
     private static let codeIndent = 4
 
@@ -69,6 +73,7 @@ struct BlockScanner {
         // At most one task and a few items per line; capacity beyond what is used stays untouched.
         scanner.structure.items.reserveCapacity(lines.count)
         scanner.structure.tasks.reserveCapacity(lines.count)
+        scanner.mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
         var i = skipLines
         while i < lines.count {
             scanner.incorporate(line: i)
@@ -94,6 +99,16 @@ struct BlockScanner {
         column = 0
         partiallyConsumedTab = false
         quoteMarkerDepth = 0
+
+        // 0. Obsidian comment lines are opaque: they end every open block, as a heading at the left
+        // margin would, and belong to none (docs/FORMAT.md, "Obsidian comments").
+        if mayHaveObsidianComments && isObsidianCommentLine() {
+            lastMatched = 0
+            allClosed = false
+            closeUnmatched()
+            structure.obsidianCommentLines.append(lineIndex)
+            return
+        }
 
         // 1. Match the open blocks.
         var matched = 0
@@ -544,6 +559,24 @@ struct BlockScanner {
         default:
             return false
         }
+    }
+
+    /// Whether the current line is part of an Obsidian comment: inside one opened earlier (the line
+    /// with the closing `%%` included), opening one that runs past the line (an odd number of `%%`
+    /// outside code spans), or a whole comment on its own (`%% … %%` and nothing else). A `%%`
+    /// inside fenced or indented code or an HTML block opens nothing.
+    private mutating func isObsidianCommentLine() -> Bool {
+        let markers = ObsidianComment.markerCount(buf, from: lineStart, to: lineEnd)
+        if insideObsidianComment {
+            if markers % 2 == 1 { insideObsidianComment = false }
+            return true
+        }
+        guard markers > 0, !isRawLeaf(stack[stack.count - 1].kind) else { return false }
+        if markers % 2 == 1 {
+            insideObsidianComment = true
+            return true
+        }
+        return ObsidianComment.isWholeLine(buf, from: lineStart, to: lineEnd)
     }
 
     private func isRawLeaf(_ kind: Kind) -> Bool {

@@ -107,6 +107,8 @@ struct BlockStructure: Sendable {
     var tasks: [Task] = []
     /// One-line HTML comment blocks, in line order (where inline directives are found).
     var comments: [Comment] = []
+    /// Lines inside Obsidian comments `%% … %%`, in order: no list, item or task holds them.
+    var obsidianCommentLines: [Int] = []
     /// First top-level list (not nested in an item), -1 if none; siblings via `nextSibling`.
     var firstTopList: Int = -1
     var lastTopList: Int = -1

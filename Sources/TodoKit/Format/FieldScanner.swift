@@ -350,8 +350,15 @@ enum FieldScanner {
             value = read
         }
         k = skipSpaces(buf, k, end)
-        guard k < end, buf[k] == close, isBoundary(buf, k + 1, end) else { return nil }
-        return TaskText.Occurrence(range: i..<(k + 1), field: Field(key: key, value: value, style: .dataview))
+        guard k < end, buf[k] == close else { return nil }
+        k += 1
+        // A comma may follow, with spaces before it (`[due:: 2026-12-01], [priority:: high] ,`): Obsidian
+        // Tasks documents commas between Dataview fields and reads the comma as part of the field.
+        var c = k
+        while c < end && buf[c] == 0x20 { c += 1 }
+        if c < end && buf[c] == UInt8(ascii: ",") && isBoundary(buf, c + 1, end) { k = c + 1 }
+        guard isBoundary(buf, k, end) else { return nil }
+        return TaskText.Occurrence(range: i..<k, field: Field(key: key, value: value, style: .dataview))
     }
 
     private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
@@ -383,12 +390,14 @@ enum FieldScanner {
             guard isBoundary(buf, j, end) else { return nil }
             return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
         }
+        // Obsidian Tasks reads the date with or without spaces after the emoji (`📅2026-12-01`).
         let spacesStart = j
         while j < end && buf[j] == 0x20 { j += 1 }
-        guard j > spacesStart, j < end else { return nil }
         if key.isDate, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) {
             return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: key, value: .day(day), style: .emoji))
         }
+        // Any other value is words, which are apart from the emoji.
+        guard j > spacesStart, j < end else { return nil }
         // The words the value may take: a relative date has up to three (`in 3 days`), a rule runs
         // over every word of letters, digits and commas (Obsidian Tasks' recurrence text).
         var wordEnds: [Int] = []

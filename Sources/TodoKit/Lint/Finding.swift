@@ -10,7 +10,7 @@ public struct Finding: Hashable, Sendable {
     public var rule: String
     /// A short lowercase message without a final period.
     public var message: String
-    /// For an unknown-dependency finding (TD019), the id no task of the document has: a directory
+    /// For an unknown-dependency finding (TD020), the id no task of the document has: a directory
     /// walk drops the finding when a task of another file has it (``Linter/declaredIDs(utf8:)``).
     public var missingID: String?
 

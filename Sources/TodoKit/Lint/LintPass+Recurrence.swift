@@ -1,6 +1,6 @@
 // Fields that todofmt reads since recurrence and relative dates came in, written so that they are
-// not read: a rule it does not understand (TD017), a date word that is not a date (TD018), an emoji
-// field that ordinary text follows (TD020); and dependencies on ids no task has (TD019).
+// not read: a rule it does not understand (TD018), a date word that is not a date (TD019), an emoji
+// field that ordinary text follows (TD021); and dependencies on ids no task has (TD020).
 extension LintPass {
     private static let dateEmojis: Set<String> = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"]
     private static let priorityEmojis: Set<String> = ["🔺", "⏫", "🔼", "🔽", "⏬"]
@@ -68,7 +68,7 @@ extension LintPass {
         }
     }
 
-    /// Reports unknown-dependency for every `dependsOn` id that no task of the document has.
+    /// Reports unknown-dependency (TD020) for every `dependsOn` id that no task of the document has.
     mutating func checkDependencies(ids: Set<String>, references: [(id: String, line: Int, offset: Int)]) {
         for reference in references where !ids.contains(reference.id) {
             let before = findings.count

@@ -5,7 +5,7 @@ extension LintRule {
         unformatted, invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
         dueBeforeCreated, completedParentWithOpenSubtasks, nonCanonicalCheckbox, unknownStatus,
         nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask, unknownDirective, unmatchedDirective,
-        unknownRecurrence, unknownDatePhrase, unknownDependency, emojiFieldNotAtEnd,
+        duplicateField, unknownRecurrence, unknownDatePhrase, unknownDependency, emojiFieldNotAtEnd,
     ]
 
     static let unformatted = LintRule(
@@ -28,9 +28,10 @@ extension LintRule {
             Example("- [ ] a 📅 2025-02-29\n", line: 1, column: 9),
             Example("- [ ] a [due:: 2026-13-01]\n", line: 1, column: 9),
             Example("- [ ] a due:2026-1-5\n", line: 1, column: 9),
+            Example("- [ ] a 📅2026-13-01\n", line: 1, column: 9),
         ],
         passes: [
-            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "```\n- [ ] a due:2026-02-30\n```\n",
+            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "- [ ] a 📅2026-12-01\n", "```\n- [ ] a due:2026-02-30\n```\n",
             "- a due:2026-02-30\n", "- [ ] meet at 12:30\n", "- [ ] a due:2026-02-30,\n",
         ])
 
@@ -114,7 +115,7 @@ extension LintRule {
         ],
         passes: ["- [ ] a\n", "- [link](https://example.com)\n", "- [x](https://example.com)\n", "```\n-[ ] a\n```\n",
                  "    [ ] a\n", "> [!todo] Title\n> - [ ] a\n", "---\n[ ] a\n---\n# Tasks\n", "- [link] text\n",
-                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n"])
+                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n", "%%\n-[ ] a\n%%\n"])
 
     static let misspelledFieldKey = LintRule(
         code: "TD011", name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,
@@ -182,8 +183,20 @@ extension LintRule {
         passes: ["<!-- todofmt-ignore -->\n\n- [ ] a\n", "<!-- todofmt-ignore-start -->\n- [x] a\n<!-- todofmt-ignore-end -->\n",
                  "> <!-- todofmt-ignore -->\n> - [ ] a\n", "- [ ] a\n  <!-- todofmt-ignore -->\n  - [ ] b\n"])
 
+    static let duplicateField = LintRule(
+        code: "TD017", name: "duplicate-field", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a task that gives one field twice: the last counts, the earlier one stays text",
+        rationale: "Obsidian Tasks reads the leftmost and todofmt the last (docs/FORMAT.md says why), so the two tools disagree about the task.",
+        triggers: [
+            Example("- [ ] a due:2026-01-01 due:2026-02-02\n", line: 1, column: 9),
+            Example("- [ ] a 📅 2026-01-01 [due:: 2026-02-02]\n", line: 1, column: 9),
+            Example("- [ ] a ⏫ priority:low\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] a due:2026-01-01 start:2026-01-01\n", "- [ ] a due:2026-01-01 `due:2026-02-02`\n",
+                 "- [ ] a done:2026-01-01 done:2026-01-02\n"])
+
     static let unknownRecurrence = LintRule(
-        code: "TD017", name: "unknown-recurrence", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD018", name: "unknown-recurrence", severity: .error, enabledByDefault: true, fixable: false,
         summary: "a recurrence (`🔁`, `rec:`, `[repeat:: ]`) whose rule todofmt does not understand",
         rationale: "The rule stays text, so ticking the task leaves no next occurrence; todofmt never guesses a rule.",
         triggers: [
@@ -196,7 +209,7 @@ extension LintRule {
                  "- [ ] a `rec:sometimes`\n", "- a rec:sometimes\n", "- [ ] record:sometimes\n"])
 
     static let unknownDatePhrase = LintRule(
-        code: "TD018", name: "unknown-date-word", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD019", name: "unknown-date-word", severity: .error, enabledByDefault: true, fixable: false,
         summary: "a date field whose value is a word that is neither a date nor a relative date",
         rationale: "`due:soon` is text, so the task has no due date; `due:tomorrow` and `📅 friday` become dates.",
         triggers: [
@@ -208,7 +221,7 @@ extension LintRule {
                  "- [ ] see https://example.com/due:x\n", "- [ ] a `due:soon`\n", "- [ ] a due:\n"])
 
     static let unknownDependency = LintRule(
-        code: "TD019", name: "unknown-dependency", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD020", name: "unknown-dependency", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "a task depends on (`⛔`) an id that no task in the file or the walk has (`🆔`)",
         rationale: "Obsidian Tasks treats a task whose dependency does not exist as blocked by nothing; usually a typo or a deleted task.",
         triggers: [
@@ -218,7 +231,7 @@ extension LintRule {
         passes: ["- [ ] Review ⛔ draft1\n- [ ] Draft 🆔 draft1\n", "- [ ] a [dependsOn:: b1] [id:: a1]\n- [x] b [id:: b1] [completion:: 2026-11-20]\n"])
 
     static let emojiFieldNotAtEnd = LintRule(
-        code: "TD020", name: "emoji-field-not-at-end", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD021", name: "emoji-field-not-at-end", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "an emoji field with ordinary text after it, which makes it text",
         rationale: "Obsidian Tasks reads emoji fields only at the end of the line, and so does todofmt: `📅 2026-12-01 call Bob` has no due date.",
         triggers: [

@@ -13,7 +13,7 @@ public struct Linter: Sendable {
     public var today: Day
     /// The rules that run.
     public var rules: [LintRule]
-    /// The options `TD000` (``LintRule/unformatted``) formats with to find what would change.
+    /// The options `TD000` (the `unformatted` rule) formats with to find what would change.
     public var formatOptions: FormatOptions
     /// Severities that replace a rule's own, by rule code (from a configuration file).
     public var severities: [String: Severity]
@@ -90,7 +90,7 @@ public struct Linter: Sendable {
         return findings
     }
 
-    /// One `TD000` (``LintRule/unformatted``) finding per region of `original` that formatting
+    /// One `TD000` (the `unformatted` rule) finding per region of `original` that formatting
     /// changes into `formatted`, at the region's first line, column 1 (lines only inserted are
     /// reported on the line above them). Lines are counted as lint counts them (LF, CRLF or CR).
     public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Obsidian's comments: `%%` opens one and the next `%%` closes it, on the same line or many lines
+/// later. Nothing inside is rendered, so nothing inside is a task; the block scanner treats the lines
+/// of a comment as opaque (``BlockScanner``), and docs/FORMAT.md says how.
+enum ObsidianComment {
+    /// Whether `%%` occurs anywhere in `buf` (`memchr` for each `%`, so documents without comments
+    /// pay one fast pass and nothing more).
+    static func occurs(in buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buf.baseAddress, buf.count >= 2 else { return false }
+        var i = 0
+        while i < buf.count - 1 {
+            guard let hit = memchr(base + i, Int32(UInt8(ascii: "%")), buf.count - 1 - i) else { return false }
+            let at = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+            if buf[at + 1] == UInt8(ascii: "%") { return true }
+            i = at + 2
+        }
+        return false
+    }
+
+    /// The number of `%%` markers in `[from, to)` outside backtick code spans (`%%%` counts once).
+    static func markerCount(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        var count = 0
+        var i = from
+        // The length of the backtick run that opened the code span we are in; 0 outside code.
+        var openCode = 0
+        while i < end {
+            let c = buf[i]
+            if c == UInt8(ascii: "`") {
+                var j = i
+                while j < end && buf[j] == c { j += 1 }
+                if openCode == 0 {
+                    openCode = hasClosingRun(buf, length: j - i, from: j, to: end) ? j - i : 0
+                } else if j - i == openCode {
+                    openCode = 0
+                }
+                i = j
+                continue
+            }
+            if openCode == 0 && c == UInt8(ascii: "%") && i + 1 < end && buf[i + 1] == UInt8(ascii: "%") {
+                count += 1
+                i += 2
+                while i < end && buf[i] == UInt8(ascii: "%") { i += 1 }
+                continue
+            }
+            i += 1
+        }
+        return count
+    }
+
+    /// Whether the line `[from, to)` is one comment and nothing else: `%% … %%`, white space around.
+    static func isWholeLine(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Bool {
+        var start = from, stop = end
+        while start < stop && isSpaceOrTab(buf[start]) { start += 1 }
+        while stop > start && isSpaceOrTab(buf[stop - 1]) { stop -= 1 }
+        guard stop - start >= 4 else { return false }
+        return buf[start] == UInt8(ascii: "%") && buf[start + 1] == UInt8(ascii: "%")
+            && buf[stop - 1] == UInt8(ascii: "%") && buf[stop - 2] == UInt8(ascii: "%")
+            && markerCount(buf, from: start, to: stop) == 2
+    }
+
+    private static func hasClosingRun(_ buf: UnsafeBufferPointer<UInt8>, length: Int, from: Int, to end: Int) -> Bool {
+        var i = from
+        while i < end {
+            guard buf[i] == UInt8(ascii: "`") else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < end && buf[j] == UInt8(ascii: "`") { j += 1 }
+            if j - i == length { return true }
+            i = j
+        }
+        return false
+    }
+}
