@@ -60,6 +60,20 @@ final class RecurrenceRuleTests: XCTestCase {
         }
     }
 
+    func testTheLongestRulesAreReadBackInEverySpelling() {
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let every = ["1st", "2nd", "3rd", "4th", "5th", "last", "2nd last", "3rd last", "4th last"].flatMap { n in weekdays.map { "\(n) \($0)" } }
+        let days = (1...31).map { "\($0)\(["th", "st", "nd", "rd"][($0 % 10 < 4 && !(11...13).contains($0)) ? $0 % 10 : 0])" }
+            + ["last"] + (2...31).map { "\($0)\(["th", "st", "nd", "rd"][($0 % 10 < 4 && !(11...13).contains($0)) ? $0 % 10 : 0]) last" }
+        for text in ["every 999 months on the " + every.joined(separator: ", ") + " when done",
+                     "every 999 months on the " + days.joined(separator: ", ") + " when done"] {
+            let rule = try? XCTUnwrap(RecurrenceRule(text), text)
+            XCTAssertEqual(rule?.phrase, text)
+            XCTAssertLessThan(text.utf8.count, RecurrenceRule.maximumLength)
+            XCTAssertEqual(rule.flatMap { RecurrenceRule($0.plainValue) }, rule)
+        }
+    }
+
     func testArithmetic() {
         XCTAssertEqual(next("every month", after: "2026-01-31"), "2026-02-28")
         XCTAssertEqual(next("every month", after: "2026-02-28"), "2026-03-28")
@@ -74,5 +88,20 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertEqual(next("every month on the 5th Friday", after: "2026-11-01"), "2027-01-29", "months without a 5th Friday are skipped")
         XCTAssertNil(next("every 12 months on the 30th", after: "2026-02-01"), "February never has a 30th")
         XCTAssertNil(next("every day", after: "9999-12-31"))
+    }
+
+    /// A task whose canonical line is much longer than its input (a rule of abbreviated weekdays, short
+    /// relative dates, written in the Dataview style) still formats: the output buffer is sized again.
+    func testALineThatGrowsPastTheOutputBoundStillFormats() throws {
+        let items = ["1st", "2nd", "3rd", "4th"].flatMap { n in ["mon", "tue", "wed", "thu", "fri"].map { "\(n)-\($0)" } }
+        let rule = "every-month-on-the-" + items.joined(separator: ",")
+        XCTAssertNotNil(RecurrenceRule(rule))
+        let input = "- [-] x rec:\(rule) due:1d start:1d scheduled:1d created:1d done:1d cancelled:1d ⏬ 🆔 a ⛔ b 🏁 keep\n"
+        let options = FormatOptions(fieldStyle: .dataview, today: Day("2026-11-21")!)
+        let output = try TodoFormatter(options: options).format(input)
+        XCTAssertGreaterThan(output.utf8.count, input.utf8.count + 192 + 1, "the case must outgrow the usual bound")
+        XCTAssertTrue(output.contains("[repeat:: every month on the 1st Monday, 1st Tuesday, "), output)
+        XCTAssertTrue(output.hasSuffix("[done:: 2026-11-22]\n") || output.contains("[completion:: 2026-11-22]"), output)
+        XCTAssertEqual(try TodoFormatter(options: options).format(output), output)
     }
 }

@@ -250,7 +250,7 @@ enum FieldScanner {
     /// A value other than `YYYY-MM-DD` and a priority, read from `[from, to)`: a relative date, a
     /// rule, an id or ids, keep/delete. `nil` when the text is not a value of the key.
     private static func value(of key: FieldKey, _ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, style: FieldStyle) -> Field.Value? {
-        guard to - from <= 200 else { return nil }
+        guard to - from <= (key == .recurrence ? RecurrenceRule.maximumLength : 200) else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buf[from..<to]), as: UTF8.self)
         switch key {
         case .priority:

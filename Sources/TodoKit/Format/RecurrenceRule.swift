@@ -50,6 +50,11 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// The largest interval a rule may have.
     static let maximumInterval = 999
 
+    /// The longest text read as a rule. Every rule's canonical phrase is shorter (the longest, every
+    /// weekday of the month in every position, is about 1,300 bytes), so what the formatter writes is
+    /// always read back.
+    static let maximumLength = 2000
+
     /// Whether the rule is just an interval (`every 2 weeks`), which todo.txt's `rec:` can hold.
     public var isSimple: Bool { weekdays == 0 && monthDays == 0 && nthWeekdays == 0 && months == 0 }
 
@@ -93,7 +98,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// Reads a phrase: `every …` as in Obsidian Tasks, case-insensitive, words separated by spaces,
     /// tabs or hyphens, list items by commas or `and`. `nil` for anything it does not understand.
     public init?(phrase text: some StringProtocol) {
-        guard text.utf8.count <= 200 else { return nil }
+        guard text.utf8.count <= RecurrenceRule.maximumLength else { return nil }
         var words: [Substring] = []
         let lower = text.lowercased()
         var current = lower.startIndex
