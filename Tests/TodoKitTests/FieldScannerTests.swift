@@ -116,4 +116,12 @@ final class FieldScannerTests: XCTestCase {
         XCTAssertEqual(task("a [due:: 2026-12-01] text").day(.due), Day("2026-12-01"), "Dataview fields count anywhere")
         XCTAssertEqual(task("a 📅 2026-12-01 created:2026-11-01 ⏳ 2026-11-30").day(.due), Day("2026-12-01"), "plain fields are part of the run")
     }
+
+    /// Occurrences are plain values of the size a day field needs: tasks are read by the million,
+    /// and a rule or an id must not make every occurrence larger or reference-counted.
+    func testOccurrencesStayPlainAndSmall() {
+        XCTAssertTrue(_isPOD(TaskText.Occurrence.self))
+        XCTAssertLessThanOrEqual(MemoryLayout<RecurrenceRule>.size, MemoryLayout<Day>.size)
+        XCTAssertLessThanOrEqual(MemoryLayout<TaskText.Occurrence>.stride, 48)
+    }
 }

@@ -280,26 +280,26 @@ struct CanonicalForm: ~Copyable {
         let titleEnd = out.count
         var everyFieldRemoved = true
         for index in text.occurrences.indices {
-            let key = text.occurrences[index].field.key.order
+            let key = text.occurrences[index].key.order
             if chosen[key] != index && !(dropEndDates && (key == done || key == cancelled)) {
                 everyFieldRemoved = false
                 break
             }
         }
-        for key in 0..<FieldKey.count {
-            if dropEndDates && (key == done || key == cancelled) { continue }
-            let field: Field
-            if chosen[key] >= 0 {
-                field = text.occurrences[Int(chosen[key])].field.resolved(today: options.today)
-            } else if key == stamp {
-                field = Field(key: FieldKey(order: key), value: .day(options.today), style: options.fieldStyle)
-            } else {
-                continue
-            }
+        // The keys to write, in canonical order: those present, and the stamp.
+        var keys = text.presentKeys | (stamp >= 0 ? 1 << UInt16(stamp) : 0)
+        if dropEndDates { keys &= ~(1 << UInt16(done) | 1 << UInt16(cancelled)) }
+        while keys != 0 {
+            let key = keys.trailingZeroBitCount
+            keys &= keys - 1
             if out.count > body {
                 for _ in 0..<options.fieldStyle.spacesBeforeField { out.append(0x20) }
             }
-            field.write(in: options.fieldStyle, into: &out)
+            if chosen[key] >= 0 {
+                text.occurrences[Int(chosen[key])].write(in: options.fieldStyle, today: options.today, buf, into: &out)
+            } else {
+                Field(key: FieldKey(order: key), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &out)
+            }
         }
         if let id = text.blockID {
             if out.count > body { out.append(0x20) }

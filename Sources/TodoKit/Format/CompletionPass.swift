@@ -24,6 +24,9 @@ struct CompletionPass {
             var scratch = ByteWriter()
             for task in doc.structure.tasks.indices {
                 let t = doc.structure.tasks[task]
+                // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
+                let mark = buf[t.checkbox + 1]
+                if mark < 0x80 && mark != UInt8(ascii: "x") && mark != UInt8(ascii: "X") && doc.statuses.isEmpty { continue }
                 guard doc.status(ofTask: task, buf).0.kind == .done, !doc.directives.isFrozen(t.line),
                       NextOccurrence.mayHaveCompletionFields(doc, task: task, buf) else { continue }
                 doc.read(task: task, into: &text, buf)

@@ -51,20 +51,22 @@ public struct Field: Hashable, Sendable {
         return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Appends the spelling of `key` in `style` up to its value (`due:`, `📅 `, `[due:: `).
+    @inline(__always) static func appendPrefix(of key: FieldKey, in style: FieldStyle, into out: inout ByteWriter) {
+        switch style {
+        case .plain: out.append(key.plainPrefix)
+        case .emoji: out.append(key.emojiPrefix)
+        case .dataview: out.append(key.dataviewPrefix)
+        }
+    }
+
     /// Appends the field written in `style` to `out`.
     func write(in style: FieldStyle, into out: inout ByteWriter) {
-        switch style {
-        case .plain:
-            out.append(key.plainPrefix)
-        case .emoji:
-            if case .priority(let p) = value {
-                out.append(p.emojiText)
-                return
-            }
-            out.append(key.emojiPrefix)
-        case .dataview:
-            out.append(key.dataviewPrefix)
+        if style == .emoji, case .priority(let p) = value {
+            out.append(p.emojiText)
+            return
         }
+        Field.appendPrefix(of: key, in: style, into: &out)
         switch value {
         case .day(let d): d.write(into: &out)
         case .priority(let p): out.append(p.word)

@@ -100,7 +100,7 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
     }
 
     /// The plain spelling up to the value: `due:`.
-    var plainPrefix: StaticString {
+    @inline(__always) var plainPrefix: StaticString {
         switch self {
         case .id: "id:"
         case .dependsOn: "dependsOn:"
@@ -117,7 +117,7 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
     }
 
     /// The emoji spelling up to the value: `📅 ` (the key's emoji and a space).
-    var emojiPrefix: StaticString {
+    @inline(__always) var emojiPrefix: StaticString {
         switch self {
         case .id: "🆔 "
         case .dependsOn: "⛔ "
@@ -134,7 +134,7 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
     }
 
     /// The Dataview spelling up to the value: `[due:: `.
-    var dataviewPrefix: StaticString {
+    @inline(__always) var dataviewPrefix: StaticString {
         switch self {
         case .id: "[id:: "
         case .dependsOn: "[dependsOn:: "

@@ -234,23 +234,32 @@ enum FieldScanner {
         }
         if key == .priority {
             for p in Priority.allCases where hasPrefix(buf, at: v, end: end, p.word) && isBoundary(buf, v + p.word.utf8CodeUnitCount, end) {
-                return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), field: Field(key: key, value: .priority(p), style: .plain))
+                return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), key: key, style: .plain, value: .priority(p))
             }
             return nil
         }
         if key.isDate, let day = day(buf, at: v, end: end), isBoundary(buf, v + 10, end) {
-            return TaskText.Occurrence(range: i..<(v + 10), field: Field(key: key, value: .day(day), style: .plain))
+            return TaskText.Occurrence(range: i..<(v + 10), key: key, style: .plain, value: .day(day))
         }
         // The rarer values: the rest of the token.
         let e = tokenEnd(buf, from: v, to: end)
         guard e > v, let value = value(of: key, buf, v, e, style: .plain) else { return nil }
-        return TaskText.Occurrence(range: i..<e, field: Field(key: key, value: value, style: .plain))
+        return TaskText.Occurrence(range: i..<e, key: key, style: .plain, value: value)
     }
 
     /// A value other than `YYYY-MM-DD` and a priority, read from `[from, to)`: a relative date, a
     /// rule, an id or ids, keep/delete. `nil` when the text is not a value of the key.
-    private static func value(of key: FieldKey, _ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, style: FieldStyle) -> Field.Value? {
+    private static func value(of key: FieldKey, _ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, style: FieldStyle) -> TaskText.Occurrence.Value? {
         guard to - from <= (key == .recurrence ? RecurrenceRule.maximumLength : 200) else { return nil }
+        switch key {
+        case .id:
+            return isIDList(buf, from, to, allowCommas: false) ? .text(from..<to) : nil
+        case .dependsOn:
+            return isIDList(buf, from, to, allowCommas: true) ? .ids(from..<to) : nil
+        default:
+            break
+        }
+        if key.isDate, to - from == 10, let day = Day(isoBytes: UnsafeBufferPointer(rebasing: buf[from..<to])) { return .day(day) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buf[from..<to]), as: UTF8.self)
         switch key {
         case .priority:
@@ -259,14 +268,8 @@ enum FieldScanner {
             return RecurrenceRule(text).map { .recurrence($0) }
         case .onCompletion:
             return OnCompletion(rawValue: text).map { .onCompletion($0) }
-        case .id:
-            return isIDList(buf, from, to, allowCommas: false) ? .text(text) : nil
-        case .dependsOn:
-            guard isIDList(buf, from, to, allowCommas: true) else { return nil }
-            return .text(String(text.unicodeScalars.filter { $0 != " " && $0 != "\t" }.map(Character.init)))
         default:
-            if to - from == 10, let day = Day(isoBytes: UnsafeBufferPointer(rebasing: buf[from..<to])) { return .day(day) }
-            return DatePhrase.isRelative(text) ? .relative(text) : nil
+            return DatePhrase.isRelative(text) ? .relative(from..<to) : nil
         }
     }
 
@@ -335,7 +338,7 @@ enum FieldScanner {
         }
         guard hasPrefix(buf, at: j, end: end, name) else { return nil }
         j = skipSpaces(buf, j + name.utf8CodeUnitCount, end)
-        let value: Field.Value
+        let value: TaskText.Occurrence.Value
         var k: Int
         if key.isDate, let day = day(buf, at: j, end: end) {
             value = .day(day)
@@ -358,7 +361,7 @@ enum FieldScanner {
         while c < end && buf[c] == 0x20 { c += 1 }
         if c < end && buf[c] == UInt8(ascii: ",") && isBoundary(buf, c + 1, end) { k = c + 1 }
         guard isBoundary(buf, k, end) else { return nil }
-        return TaskText.Occurrence(range: i..<k, field: Field(key: key, value: value, style: .dataview))
+        return TaskText.Occurrence(range: i..<k, key: key, style: .dataview, value: value)
     }
 
     private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
@@ -388,13 +391,13 @@ enum FieldScanner {
         if hasPrefix(buf, at: j, end: end, variationSelector) { j += variationSelector.count }
         if let p = priority {
             guard isBoundary(buf, j, end) else { return nil }
-            return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
+            return TaskText.Occurrence(range: i..<j, key: .priority, style: .emoji, value: .priority(p))
         }
         // Obsidian Tasks reads the date with or without spaces after the emoji (`📅2026-12-01`).
         let spacesStart = j
         while j < end && buf[j] == 0x20 { j += 1 }
         if key.isDate, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) {
-            return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: key, value: .day(day), style: .emoji))
+            return TaskText.Occurrence(range: i..<(j + 10), key: key, style: .emoji, value: .day(day))
         }
         // Any other value is words, which are apart from the emoji.
         guard j > spacesStart, j < end else { return nil }
@@ -422,7 +425,7 @@ enum FieldScanner {
         while candidate > 0 {
             let e = wordEnds[candidate - 1]
             if let value = value(of: key, buf, j, e, style: .emoji) {
-                return TaskText.Occurrence(range: i..<e, field: Field(key: key, value: value, style: .emoji))
+                return TaskText.Occurrence(range: i..<e, key: key, style: .emoji, value: value)
             }
             // Only a date's words may be fewer than all (the longest phrase that names a day).
             guard key.isDate else { return nil }

@@ -138,7 +138,7 @@ enum FormatVerifier {
             hash.add(buf, id.lowerBound, id.upperBound)
         }
         let p = text.chosenFields()[FieldKey.priority.order]
-        if p >= 0, case .priority(let level) = text.occurrences[Int(p)].field.value {
+        if p >= 0, let level = text.occurrences[Int(p)].priority {
             hash.add(level.word.utf8Start.pointee)
             hash.add(UInt8(level.word.utf8CodeUnitCount))
         }
@@ -159,7 +159,7 @@ enum FormatVerifier {
                 hash.add(buf, id.lowerBound, id.upperBound)
             }
             let p = text.chosenFields()[FieldKey.priority.order]
-            if p >= 0, case .priority(let level) = text.occurrences[Int(p)].field.value {
+            if p >= 0, let level = text.occurrences[Int(p)].priority {
                 hash.add(level.word.utf8Start.pointee)
                 hash.add(UInt8(level.word.utf8CodeUnitCount))
             }

@@ -42,28 +42,29 @@ enum NextOccurrence {
         return status.kind == .done && chosen[FieldKey.done.order] < 0 && chosen[FieldKey.cancelled.order] < 0
     }
 
-    /// The field of `key` that counts, if any.
-    static func field(_ key: FieldKey, of text: TaskText) -> Field? {
+    /// The occurrence of `key` that counts, if any.
+    static func occurrence(_ key: FieldKey, of text: TaskText) -> TaskText.Occurrence? {
         let index = text.chosenFields()[key.order]
-        return index >= 0 ? text.occurrences[Int(index)].field : nil
+        return index >= 0 ? text.occurrences[Int(index)] : nil
     }
 
     /// Whether the task says `🏁 delete`.
     static func deletesOnCompletion(_ text: TaskText) -> Bool {
-        field(.onCompletion, of: text)?.value == .onCompletion(.delete)
+        if case .onCompletion(.delete)? = occurrence(.onCompletion, of: text)?.value { return true }
+        return false
     }
 
     /// The fields of the next occurrence of a task whose rule is `rule`, completed on `today`: the
     /// reference date (due, else scheduled, else start) follows the rule from itself, or from today
     /// with `when done`; the other dates keep their distance from it; `created` becomes today; end
     /// dates and the id are not copied. `nil` when the rule names no later day.
-    static func fields(of text: TaskText, rule: RecurrenceRule, today: Day) -> [Field]? {
+    static func fields(of text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, rule: RecurrenceRule, today: Day) -> [Field]? {
         var fields: [Field] = []
         var dates: [FieldKey: Day] = [:]
         for order in 0..<FieldKey.count {
             let index = text.chosenFields()[order]
             guard index >= 0 else { continue }
-            let field = text.occurrences[Int(index)].field.resolved(today: today)
+            let field = text.occurrences[Int(index)].field(buf).resolved(today: today)
             switch field.key {
             case .id, .done, .cancelled:
                 continue
@@ -94,8 +95,8 @@ enum NextOccurrence {
     /// task has no rule or the rule names no later day.
     static func spawn(_ doc: ParsedDocument, task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, today: Day,
                       placement: OccurrencePlacement, style: FieldStyle?, fallbackStyle: FieldStyle = .default) -> Spawn? {
-        guard case .recurrence(let rule)? = field(.recurrence, of: text)?.value,
-              var fields = fields(of: text, rule: rule, today: today) else { return nil }
+        guard case .recurrence(let rule)? = occurrence(.recurrence, of: text)?.value,
+              var fields = fields(of: text, buf, rule: rule, today: today) else { return nil }
         fields.sort { $0.key < $1.key }
         let s = doc.structure
         let t = s.tasks[task]
@@ -115,7 +116,7 @@ enum NextOccurrence {
             }
         }
         prefix.append(contentsOf: UnsafeBufferPointer(rebasing: buf[item.markerStart..<t.checkbox]))
-        let writtenStyle = style ?? text.occurrences.first.map(\.field.style) ?? fallbackStyle
+        let writtenStyle = style ?? text.occurrences.first.map(\.style) ?? fallbackStyle
         var title = ByteWriter(capacity: 64)
         text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
         let tail = CanonicalForm.tail(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,

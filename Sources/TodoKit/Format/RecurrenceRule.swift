@@ -30,22 +30,26 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// How many units lie between occurrences (1...999).
-    public private(set) var interval: Int
-    /// What the interval counts.
-    public private(set) var unit: Unit
-    /// Whether the next occurrence counts from the day the task is done rather than from its date.
-    public private(set) var whenDone: Bool
-    /// Weekly rules: the weekdays (bit `weekday.rawValue - 1`); 0 means the reference date's weekday.
-    private var weekdays: UInt8 = 0
+    // Stored in 24 bytes (largest first), so that a field holding a rule is no larger than one
+    // holding a day.
     /// Monthly and yearly rules: days of the month; bit `d - 1` for the `d`th, bit `32 + k - 1` for
     /// the `k`th last (`k` = 1: the last day).
     private var monthDays: UInt64 = 0
     /// Monthly and yearly rules: the `n`th weekday of the month; bit `(n - 1) * 7 + w - 1` for the
     /// 1st…5th, bit `35 + (k - 1) * 7 + w - 1` for the `k`th last (1...4), `w` the weekday number.
     private var nthWeekdays: UInt64 = 0
+    private var storedInterval: UInt16
     /// Yearly rules: the months (bit `m - 1`); 0 means the reference date's month.
     private var months: UInt16 = 0
+    /// What the interval counts.
+    public private(set) var unit: Unit
+    /// Weekly rules: the weekdays (bit `weekday.rawValue - 1`); 0 means the reference date's weekday.
+    private var weekdays: UInt8 = 0
+    /// Whether the next occurrence counts from the day the task is done rather than from its date.
+    public private(set) var whenDone: Bool
+
+    /// How many units lie between occurrences (1...999).
+    public var interval: Int { Int(storedInterval) }
 
     /// The largest interval a rule may have.
     static let maximumInterval = 999
@@ -61,7 +65,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// A rule of `interval` units, from the reference date or (`whenDone`) from completion.
     public init?(every interval: Int, _ unit: Unit, whenDone: Bool = false) {
         guard (1...RecurrenceRule.maximumInterval).contains(interval) else { return nil }
-        self.interval = interval
+        storedInterval = UInt16(interval)
         self.unit = unit
         self.whenDone = whenDone
     }

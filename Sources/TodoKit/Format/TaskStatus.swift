@@ -60,8 +60,11 @@ public enum TaskStatus: Hashable, Sendable {
 
     /// Done and cancelled tasks are completed: they sink and carry an end date.
     public var isCompleted: Bool {
-        let kind = kind
-        return kind == .done || kind == .cancelled
+        switch self {
+        case .done, .cancelled: true
+        case .open, .inProgress, .other: false
+        case .custom(_, let kind): kind == .done || kind == .cancelled
+        }
     }
 
     /// The canonical character between the brackets (`x` for done).

@@ -81,7 +81,7 @@ struct LintPass {
         }
 
         func day(_ key: FieldKey) -> (Day, Int)? {
-            guard let i = chosen[key], let d = text.occurrences[i].field.resolved(today: today).day else { return nil }
+            guard let i = chosen[key], let d = text.occurrences[i].day(today: today, buf) else { return nil }
             return (d, text.occurrences[i].range.lowerBound)
         }
         if status.isCompleted {
@@ -95,18 +95,18 @@ struct LintPass {
                 }
             }
         } else {
-            for occurrence in text.occurrences where occurrence.field.key == .done || occurrence.field.key == .cancelled {
+            for occurrence in text.occurrences where occurrence.key == .done || occurrence.key == .cancelled {
                 report(.endDateOnOpenTask, line: line, offset: occurrence.range.lowerBound,
-                       "task is not completed but has a \(occurrence.field.key.rawValue) date")
+                       "task is not completed but has a \(occurrence.key.rawValue) date")
             }
             if let (due, offset) = day(.due), due < today {
                 report(.overdueTask, line: line, offset: offset, "overdue since \(due)")
             }
         }
-        for (index, occurrence) in text.occurrences.enumerated() where chosen[occurrence.field.key] != index {
+        for (index, occurrence) in text.occurrences.enumerated() where chosen[occurrence.key] != index {
             // An open task's end dates all go (TD002 reports them); otherwise the earlier one is text.
-            if !status.isCompleted && (occurrence.field.key == .done || occurrence.field.key == .cancelled) { continue }
-            let key = occurrence.field.key.rawValue
+            if !status.isCompleted && (occurrence.key == .done || occurrence.key == .cancelled) { continue }
+            let key = occurrence.key.rawValue
             report(.duplicateField, line: line, offset: occurrence.range.lowerBound,
                    "\(key) is given twice: the last one counts and this one stays in the title as text")
         }
@@ -119,8 +119,8 @@ struct LintPass {
         if on(.unknownRecurrence) || on(.unknownDatePhrase) || on(.emojiFieldNotAtEnd) {
             checkRecurrenceAndDateWords(line: line, text: text, from: task.checkboxEnd, to: doc.lines.contentEnds[line])
         }
-        if let i = chosen[.id], case .text(let id) = text.occurrences[i].field.value { ids.insert(id) }
-        if let i = chosen[.dependsOn], case .text(let list) = text.occurrences[i].field.value {
+        if let i = chosen[.id], case .text(let id) = text.occurrences[i].field(buf).value { ids.insert(id) }
+        if let i = chosen[.dependsOn], case .text(let list) = text.occurrences[i].field(buf).value {
             for id in list.split(separator: ",") {
                 dependencies.append((String(id), line, text.occurrences[i].range.lowerBound))
             }

@@ -57,7 +57,7 @@ public struct Linter: Sendable {
                 guard mayHold else { continue }
                 doc.read(task: index, into: &text, buf)
                 let chosen = text.chosenFields()[FieldKey.id.order]
-                if chosen >= 0, case .text(let id) = text.occurrences[Int(chosen)].field.value { ids.insert(id) }
+                if chosen >= 0, case .text(let id) = text.occurrences[Int(chosen)].field(buf).value { ids.insert(id) }
             }
         }
         return ids
