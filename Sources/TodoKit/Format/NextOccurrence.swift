@@ -121,13 +121,41 @@ enum NextOccurrence {
         text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
         let tail = CanonicalForm.tail(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,
                                       blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
-        let above = placement == .above && onlyContainers && item.startLine == t.line
+        // Above the task, when its item starts its line. Below its block, when the line after it is blank,
+        // the list's next item or the end: any other line there stands apart from the list only because
+        // the block ends in something a paragraph cannot take in (a code fence), and a new item's
+        // paragraph would take it in, joining what follows to the list. When neither is possible, the
+        // task does not recur (the verifier would refuse the file).
+        let canAbove = onlyContainers && item.startLine == t.line
+        let after = item.lastLine + 1
+        var canBelow = after >= doc.lines.count || isBlankLine(after, doc, buf)
+        if !canBelow, let position = s.lists[item.list].items.firstIndex(of: t.item), position + 1 < s.lists[item.list].items.count {
+            canBelow = s.items[s.lists[item.list].items[position + 1]].startLine == after
+        }
+        let above: Bool
+        switch (placement, canAbove, canBelow) {
+        case (.above, true, _), (.below, true, false): above = true
+        case (_, _, true): above = false
+        default: return nil
+        }
         var keyText = TaskText()
         let key = (prefix + tail).withUnsafeBufferPointer { line in
             keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
             return FormatVerifier.taskKey(completed: false, keyText, line)
         }
         return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
+    }
+
+    /// Whether a line holds only white space (and block-quote markers).
+    private static func isBlankLine(_ line: Int, _ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = doc.lines.start(line)
+        let end = doc.lines.contentEnd(line)
+        while i < end {
+            let c = buf[i]
+            guard isSpaceOrTab(c) || c == UInt8(ascii: ">") else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Of the lists holding tasks to delete (one entry per task), those that still have an item after
