@@ -27,12 +27,29 @@ final class FieldScannerTests: XCTestCase {
     func testInvalidOrGluedTokensStayText() {
         for text in ["due:2026-02-30", "due:tomorrow", "xdue:2026-01-01", "due:2026-01-01,", "http://x.org/due:2026-01-01",
                      "at 12:30", "Due:2026-01-01", "[due:: soon]", "a[due:: 2026-01-01]", "📅 2026-13-01", "priority:urgent",
-                     "`due:2026-01-01`", "`` code due:2026-01-01 ``", "\\`due:2026-01-01", "📅2026-01-01", "[done:: 2026-01-01]"] {
+                     "`due:2026-01-01`", "`` code due:2026-01-01 ``", "\\`due:2026-01-01", "x📅2026-01-01", "[done:: 2026-01-01]",
+                     "[due:: 2026-01-01],x", "[due:: 2026-01-01],[priority:: high]"] {
             let t = task(text)
             XCTAssertNil(t.day(.due), text)
             XCTAssertNil(t.priority, text)
         }
         XCTAssertEqual(task("`unclosed due:2026-01-01").day(.due), Day("2026-01-01"), "an unclosed backtick is literal")
+    }
+
+    func testObsidianSpellings() {
+        // Obsidian Tasks reads an emoji glued to its date, with or without the presentation selector.
+        XCTAssertEqual(task("x 📅2022-07-29").day(.due), Day("2022-07-29"))
+        XCTAssertEqual(task("x 📅\u{FE0F}2022-07-29").day(.due), Day("2022-07-29"))
+        XCTAssertEqual(task("x ⏳2022-07-28 y").day(.scheduled), Day("2022-07-28"))
+        // Dataview fields separated by commas, as Obsidian Tasks documents them; the comma goes with the field.
+        let commas = task("x [due::2021-08-22], [priority::high] , (start::2021-08-19)")
+        XCTAssertEqual(commas.day(.due), Day("2021-08-22"))
+        XCTAssertEqual(commas.priority, .high)
+        XCTAssertEqual(commas.day(.start), Day("2021-08-19"))
+        XCTAssertEqual(commas.title, "x")
+        // The white space a field leaves behind collapses to one space; the title's own runs stay.
+        XCTAssertEqual(task("Initial  description  ⏫  #tag1 ✅ 2022-08-12 #tag2/sub-tag").title, "Initial  description #tag1 #tag2/sub-tag")
+        XCTAssertEqual(task("a\tdue:2026-01-01\tb").title, "a b")
     }
 
     func testLastDuplicateWinsAndBlockIDStaysLast() {

@@ -328,12 +328,12 @@ final class RenderingTests: XCTestCase {
     }
 
     func testFieldScannerTakesOnlyValidWholeTokens() {
-        let text = " a due:2026-12-01 due:2026-02-30 xdue:2026-01-01 due:2026-01-01, 📅 2026-12-02 ⏫ [due:: 2026-12-03] 12:30 📅2026-12-04"
+        let text = " a due:2026-12-01 due:2026-02-30 xdue:2026-01-01 due:2026-01-01, 📅 2026-12-02 ⏫ [due:: 2026-12-03] 12:30 📅2026-12-04 x📅2026-12-05"
         let found = RenderedFieldScanner.fields(in: text, gluedLeft: false, gluedRight: false)
-        XCTAssertEqual(found.map(\.field.key), ["due", "due", "priority", "due"])
-        XCTAssertEqual(found.map(\.field.value), ["2026-12-01", "2026-12-02", "high", "2026-12-03"])
+        XCTAssertEqual(found.map(\.field.key), ["due", "due", "priority", "due", "due"])
+        XCTAssertEqual(found.map(\.field.value), ["2026-12-01", "2026-12-02", "high", "2026-12-03", "2026-12-04"])
         let rest = RenderedFieldScanner.removing(found.map(\.range), from: text)
-        XCTAssertEqual(rest.split(separator: " "), ["a", "due:2026-02-30", "xdue:2026-01-01", "due:2026-01-01,", "12:30", "📅2026-12-04"])
+        XCTAssertEqual(rest.split(separator: " "), ["a", "due:2026-02-30", "xdue:2026-01-01", "due:2026-01-01,", "12:30", "x📅2026-12-05"])
         XCTAssertTrue(RenderedFieldScanner.fields(in: "due:2026-12-01", gluedLeft: true, gluedRight: false).isEmpty)
         XCTAssertTrue(RenderedFieldScanner.fields(in: "due:2026-12-01", gluedLeft: false, gluedRight: true).isEmpty)
     }

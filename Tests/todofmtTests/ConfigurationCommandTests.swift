@@ -37,7 +37,7 @@ final class ConfigurationCommandTests: XCTestCase {
         let result = try sandbox.todofmt("--today", today, ".")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sandbox.read("todo.md"), "- [ ] Renew passport 📅 2026-12-01\n- [x] Pay rent ✅ \(today)\n")
-        let dataview = "- [x] Pay rent [completion:: \(today)]\n- [ ] Renew passport [due:: 2026-12-01]\n"
+        let dataview = "- [x] Pay rent  [completion:: \(today)]\n- [ ] Renew passport  [due:: 2026-12-01]\n"
         XCTAssertEqual(try sandbox.read("work/todo.md"), dataview, "nothing merged: sinking off, dataview")
         XCTAssertEqual(try sandbox.read("work/deep/todo.md"), dataview)
     }
@@ -61,7 +61,7 @@ final class ConfigurationCommandTests: XCTestCase {
         let none = try sandbox.todofmt("--today", today, "--no-config", stdin: messy)
         XCTAssertEqual(none.stdout, "- [ ] Renew passport due:2026-12-01\n- [x] Pay rent done:\(today)\n")
         let team = try sandbox.todofmt("--today", today, "--config", "ci/team.json", stdin: messy)
-        XCTAssertEqual(team.stdout, "- [ ] Renew passport [due:: 2026-12-01]\n- [x] Pay rent\n")
+        XCTAssertEqual(team.stdout, "- [ ] Renew passport  [due:: 2026-12-01]\n- [x] Pay rent\n")
 
         let both = try sandbox.todofmt("--config", "ci/team.json", "--no-config", stdin: messy)
         XCTAssertEqual(both.status, 2)
@@ -201,7 +201,7 @@ final class ConfigurationCommandTests: XCTestCase {
         try sandbox.write("work/.todofmt.json", #"{"fieldStyle": "dataview"}"#)
         let formatted = try sandbox.todofmt("--today", today, "--stdin-filename", "work/new.todo.md", stdin: messy)
         XCTAssertEqual(formatted.status, 0, formatted.stderr)
-        XCTAssertEqual(formatted.stdout, "- [ ] Renew passport [due:: 2026-12-01]\n- [x] Pay rent [completion:: \(today)]\n")
+        XCTAssertEqual(formatted.stdout, "- [ ] Renew passport  [due:: 2026-12-01]\n- [x] Pay rent  [completion:: \(today)]\n")
         let check = try sandbox.todofmt("--check", "--stdin-filename", "work/new.todo.md", "-", stdin: messy)
         XCTAssertEqual(check.status, 1)
         XCTAssertEqual(check.stdout, "work/new.todo.md:1:1: error: would reformat lines 1-2 [TD000]\n")

@@ -151,7 +151,7 @@ final class InPlaceTests: XCTestCase {
             (["--no-sink"], "- [x] a done:2026-11-21\n- [ ] b due:2026-12-01\n"),
             (["--no-stamp", "--no-sink"], input),
             (["--field-style", "emoji"], "- [ ] b 📅 2026-12-01\n- [x] a ✅ 2026-11-21\n"),
-            (["--field-style", "dataview"], "- [ ] b [due:: 2026-12-01]\n- [x] a [completion:: 2026-11-21]\n"),
+            (["--field-style", "dataview"], "- [ ] b  [due:: 2026-12-01]\n- [x] a  [completion:: 2026-11-21]\n"),
             (["--field-style", "plain"], "- [ ] b due:2026-12-01\n- [x] a done:2026-11-21\n"),
         ]
         for (options, expected) in cases {

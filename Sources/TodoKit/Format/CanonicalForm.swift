@@ -273,7 +273,7 @@ struct CanonicalForm: ~Copyable {
             out.append(buf, t.checkbox + 1, t.checkboxEnd - 1)
         }
         out.append(UInt8(ascii: "]"))
-        // `[m] title fields ^id`, one space apart (as `tail` writes it).
+        // `[m] title fields ^id`, one space apart, two before each Dataview field (as `tail` writes it).
         out.append(0x20)
         let body = out.count
         text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
@@ -296,7 +296,9 @@ struct CanonicalForm: ~Copyable {
             } else {
                 continue
             }
-            if out.count > body { out.append(0x20) }
+            if out.count > body {
+                for _ in 0..<options.fieldStyle.spacesBeforeField { out.append(0x20) }
+            }
             field.write(in: options.fieldStyle, into: &out)
         }
         if let id = text.blockID {
@@ -317,7 +319,8 @@ struct CanonicalForm: ~Copyable {
         return everyFieldRemoved ? body..<titleEnd : nil
     }
 
-    /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart.
+    /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart
+    /// (two before each Dataview field).
     static func tail(mark: [UInt8], title: some Collection<UInt8>, fields: [Field], style: FieldStyle,
                      blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool, protectsBackslash: Bool = false) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "[")]
@@ -325,7 +328,7 @@ struct CanonicalForm: ~Copyable {
         out.append(UInt8(ascii: "]"))
         var body = Array(title)
         for field in fields {
-            if !body.isEmpty { body.append(0x20) }
+            if !body.isEmpty { body.append(contentsOf: repeatElement(0x20, count: style.spacesBeforeField)) }
             body.append(contentsOf: field.written(in: style).utf8)
         }
         if let blockID {

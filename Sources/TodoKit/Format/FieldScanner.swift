@@ -271,8 +271,15 @@ enum FieldScanner {
             j += 10
         }
         j = skipSpaces(buf, j, end)
-        guard j < end, buf[j] == close, isBoundary(buf, j + 1, end) else { return nil }
-        return TaskText.Occurrence(range: i..<(j + 1), field: Field(key: key, value: value, style: .dataview))
+        guard j < end, buf[j] == close else { return nil }
+        j += 1
+        // A comma may follow, with spaces before it (`[due:: 2026-12-01], [priority:: high] ,`): Obsidian
+        // Tasks documents commas between Dataview fields and reads the comma as part of the field.
+        var k = j
+        while k < end && buf[k] == 0x20 { k += 1 }
+        if k < end && buf[k] == UInt8(ascii: ",") && isBoundary(buf, k + 1, end) { j = k + 1 }
+        guard isBoundary(buf, j, end) else { return nil }
+        return TaskText.Occurrence(range: i..<j, field: Field(key: key, value: value, style: .dataview))
     }
 
     private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
@@ -300,9 +307,9 @@ enum FieldScanner {
             guard isBoundary(buf, j, end) else { return nil }
             return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
         }
-        let spacesStart = j
+        // Obsidian Tasks reads the date with or without spaces after the emoji (`📅2026-12-01`).
         while j < end && buf[j] == 0x20 { j += 1 }
-        guard j > spacesStart, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
+        guard let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
         return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: key, value: .day(day), style: .emoji))
     }
 

@@ -163,8 +163,9 @@ struct TaskText {
         case indices([Int])
     }
 
-    /// The core text with the given occurrences and the block id removed, each with one adjacent
-    /// run of white space, then trimmed.
+    /// The core text with the given occurrences and the block id removed, each with the white space
+    /// around it: text on both sides of a removed token ends up one space apart (as Obsidian Tasks
+    /// reads a description), and the result is trimmed.
     func title(_ buf: UnsafeBufferPointer<UInt8>, removing removed: [Int]) -> ArraySlice<UInt8> {
         var out = ByteWriter(capacity: coreEnd - coreStart)
         appendTitle(buf, into: &out, removing: .indices(removed.sorted()))
@@ -188,17 +189,23 @@ struct TaskText {
             }
         }
         var cursor = coreStart
+        // Text was kept before a removed token: the next text kept is one space away from it.
+        var separate = false
         // The removed ranges in text order: the occurrences are in order, the block id goes between them.
         var pendingBlockID = blockID
+        @inline(__always) func keep(upTo end: Int) {
+            guard end > cursor else { return }
+            if separate { out.append(0x20) }
+            out.append(buf, cursor, end)
+            separate = false
+        }
         @inline(__always) func remove(_ range: Range<Int>) {
             var a = range.lowerBound
             var b = range.upperBound
-            if a > cursor && isSpaceOrTab(buf[a - 1]) {
-                while a > cursor && isSpaceOrTab(buf[a - 1]) { a -= 1 }
-            } else {
-                while b < coreEnd && isSpaceOrTab(buf[b]) { b += 1 }
-            }
-            if a > cursor { out.append(buf, cursor, a) }
+            while a > cursor && isSpaceOrTab(buf[a - 1]) { a -= 1 }
+            while b < coreEnd && isSpaceOrTab(buf[b]) { b += 1 }
+            keep(upTo: a)
+            if out.count > first { separate = true }
             if b > cursor { cursor = b }
         }
         for index in occurrences.indices where isRemoved(index) {
@@ -210,7 +217,7 @@ struct TaskText {
             remove(range)
         }
         if let id = pendingBlockID { remove(id) }
-        if coreEnd > cursor { out.append(buf, cursor, coreEnd) }
+        keep(upTo: coreEnd)
         var lo = first
         while lo < out.count && isSpaceOrTab(out[lo]) { lo += 1 }
         if lo > first { out.remove(from: first, to: lo) }

@@ -93,6 +93,13 @@ struct LintPass {
                 report(.overdueTask, line: line, offset: offset, "overdue since \(due)")
             }
         }
+        for (index, occurrence) in text.occurrences.enumerated() where chosen[occurrence.field.key] != index {
+            // An open task's end dates all go (TD002 reports them); otherwise the earlier one is text.
+            if !status.isCompleted && (occurrence.field.key == .done || occurrence.field.key == .cancelled) { continue }
+            let key = occurrence.field.key.rawValue
+            report(.duplicateField, line: line, offset: occurrence.range.lowerBound,
+                   "\(key) is given twice: the last one counts and this one stays in the title as text")
+        }
         if let (due, offset) = day(.due), let (created, _) = day(.created), due < created {
             report(.dueBeforeCreated, line: line, offset: offset, "due date \(due) is before created date \(created)")
         }

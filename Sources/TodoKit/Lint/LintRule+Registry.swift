@@ -5,6 +5,7 @@ extension LintRule {
         unformatted, invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
         dueBeforeCreated, completedParentWithOpenSubtasks, nonCanonicalCheckbox, unknownStatus,
         nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask, unknownDirective, unmatchedDirective,
+        duplicateField,
     ]
 
     static let unformatted = LintRule(
@@ -180,4 +181,16 @@ extension LintRule {
         ],
         passes: ["<!-- todofmt-ignore -->\n\n- [ ] a\n", "<!-- todofmt-ignore-start -->\n- [x] a\n<!-- todofmt-ignore-end -->\n",
                  "> <!-- todofmt-ignore -->\n> - [ ] a\n", "- [ ] a\n  <!-- todofmt-ignore -->\n  - [ ] b\n"])
+
+    static let duplicateField = LintRule(
+        code: "TD017", name: "duplicate-field", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a task that gives one field twice: the last counts, the earlier one stays text",
+        rationale: "Obsidian Tasks reads the leftmost and todofmt the last (docs/FORMAT.md says why), so the two tools disagree about the task.",
+        triggers: [
+            Example("- [ ] a due:2026-01-01 due:2026-02-02\n", line: 1, column: 9),
+            Example("- [ ] a 📅 2026-01-01 [due:: 2026-02-02]\n", line: 1, column: 9),
+            Example("- [ ] a ⏫ priority:low\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] a due:2026-01-01 start:2026-01-01\n", "- [ ] a due:2026-01-01 `due:2026-02-02`\n",
+                 "- [ ] a done:2026-01-01 done:2026-01-02\n"])
 }

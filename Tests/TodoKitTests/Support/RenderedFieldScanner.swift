@@ -83,11 +83,21 @@ enum RenderedFieldScanner {
         return nil
     }
 
-    /// An emoji field whose emoji is the word `word`; a date emoji takes the next word, after spaces.
+    /// An emoji field whose emoji is the word `word`; a date emoji takes the next word, after spaces,
+    /// or the rest of its own word (`📅2026-12-01`, as Obsidian Tasks reads it).
     private static func emoji(_ s: [Unicode.Scalar], word: Range<Int>, gluedRight: Bool) -> (RenderedField, Int)? {
         let scalars = s[word]
-        guard let first = scalars.first,
-              scalars.count == 1 || (scalars.count == 2 && scalars.last == "\u{FE0F}") else { return nil }
+        guard let first = scalars.first else { return nil }
+        if let key = emojiDateKeys[first] {
+            var k = word.lowerBound + 1
+            if k < word.upperBound, s[k] == "\u{FE0F}" { k += 1 }
+            if k < word.upperBound {
+                let date = String(String.UnicodeScalarView(s[k..<word.upperBound]))
+                guard word.upperBound < s.count || !gluedRight, Day(date) != nil else { return nil }
+                return (RenderedField(key: key, value: date), word.upperBound)
+            }
+        }
+        guard scalars.count == 1 || (scalars.count == 2 && scalars.last == "\u{FE0F}") else { return nil }
         if let level = emojiPriorities[first] {
             guard word.upperBound < s.count || !gluedRight else { return nil }
             return (RenderedField(key: "priority", value: level), word.upperBound)
@@ -125,7 +135,12 @@ enum RenderedFieldScanner {
         } else {
             guard Day(value) != nil else { return nil }
         }
-        return (RenderedField(key: key, value: value), close + 1)
+        // A comma may follow, after spaces (`[due:: 2026-12-01] ,`): part of the field, as Obsidian Tasks reads it.
+        var end = close + 1
+        var k = end
+        while k < s.count, s[k] == " " { k += 1 }
+        if k < s.count, s[k] == ",", k + 1 == s.count || HTMLNormalizer.isWhitespace(s[k + 1]) { end = k + 1 }
+        return (RenderedField(key: key, value: value), end)
     }
 
     /// The scalars as a string without leading and trailing spaces and tabs.
