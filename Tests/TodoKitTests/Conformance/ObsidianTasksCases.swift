@@ -21,6 +21,9 @@ private let statusDocs = "docs/Getting Started/Statuses.md"
 private let datesDocs = "docs/Getting Started/Dates.md"
 private let filterDocs = "docs/Getting Started/Global Filter.md"
 
+/// Why a key written twice is read differently.
+private let duplicateFields = "Obsidian Tasks keeps the leftmost occurrence and drops the others when it next writes the line; todofmt never drops a value, keeps the others as text where they are, and reads the last so that formatting is idempotent (FORMAT.md, Duplicates)"
+
 /// A variation selector 16 (U+FE0F), written visibly in the table.
 private let vs16 = "\u{FE0F}"
 
@@ -145,7 +148,7 @@ extension ObsidianTasksCase {
               tags: ["#tag1", "#tag2", "#tag3", "#tag4", "#tag5", "#tag6", "#tag7", "#tag8", "#tag9", "#tag10"],
               recurrence: "every day", support: .needs(.recurrence)),
         .task("dataview many fields among tags, without repeat", "\(dataview):124",
-              "- [ ] Wobble [priority::high] #tag1 [completion:: 2024-09-04] #tag2  [due::2025-10-05] #tag3 [scheduled::2022-07-02] #tag4 [start::2023-08-03] #tag5  #tag6 #tag7",
+              "- [ ] Wobble [priority::high] #tag1 [completion:: 2024-09-04] #tag2  [due::2025-10-05] #tag3 [scheduled::2022-07-02] #tag4 [start::2023-08-03] #tag5 #tag6 #tag7",
               title: "Wobble #tag1 #tag2 #tag3 #tag4 #tag5 #tag6 #tag7", priority: .high,
               start: "2023-08-03", scheduled: "2022-07-02", due: "2025-10-05", done: "2024-09-04",
               tags: ["#tag1", "#tag2", "#tag3", "#tag4", "#tag5", "#tag6", "#tag7"]),
@@ -239,8 +242,8 @@ extension ObsidianTasksCase {
         .task("dataview field glued to the word before it", "src/TaskSerializer/DataviewTaskSerializer.ts:43",
               "- [ ] a(due:: 2021-06-20)", title: "a(due:: 2021-06-20)",
               support: .differsOnPurpose("Obsidian Tasks reads an inline field glued to the text before it; todofmt needs white space before a field, so that text such as `f(x:: y)` stays text (FORMAT.md, The three spellings)")),
-        .task("dataview duplicate field, leftmost wins", "\(serializer):327", "- [ ] a [due:: 2021-01-01] [due:: 2021-02-02]",
-              title: "a", due: "2021-01-01"),
+        .task("dataview duplicate field, last wins", "\(serializer):327", "- [ ] a [due:: 2021-01-01] [due:: 2021-02-02]",
+              title: "a [due:: 2021-01-01]", due: "2021-02-02", support: .differsOnPurpose(duplicateFields)),
     ]
 }
 
@@ -274,7 +277,7 @@ extension ObsidianTasksCase {
               tags: ["#tag1", "#tag2", "#tag3", "#tag4", "#tag5", "#tag6", "#tag7", "#tag8", "#tag9", "#tag10"],
               recurrence: "every day", support: .needs(.recurrence)),
         .task("many values among tags, without recurrence", "\(taskTests):267",
-              "- [ ] Wobble ⏫  #tag1 ✅ 2022-07-02 #tag2  📅 2022-07-02 #tag3 ⏳ 2022-07-02 #tag4 🛫 2022-07-02 #tag5  #tag6 #tag7",
+              "- [ ] Wobble ⏫  #tag1 ✅ 2022-07-02 #tag2  📅 2022-07-02 #tag3 ⏳ 2022-07-02 #tag4 🛫 2022-07-02 #tag5 #tag6 #tag7",
               title: "Wobble #tag1 #tag2 #tag3 #tag4 #tag5 #tag6 #tag7", priority: .high,
               start: "2022-07-02", scheduled: "2022-07-02", due: "2022-07-02", done: "2022-07-02",
               tags: ["#tag1", "#tag2", "#tag3", "#tag4", "#tag5", "#tag6", "#tag7"]),
@@ -744,9 +747,9 @@ extension ObsidianTasksCase {
         .task("block link after tags and fields", "\(expressions):56", "- [ ] a ⏫ #tag ^abc-1", title: "a #tag", priority: .high,
               tags: ["#tag"], blockID: "abc-1"),
 
-        // Duplicated fields: the reading loop keeps overwriting, so the leftmost wins.
-        .task("duplicate emoji field, leftmost wins", "\(serializer):327", "- [ ] a 📅 2021-01-01 📅 2021-02-02", title: "a",
-              due: "2021-01-01"),
+        // Duplicated fields: Obsidian Tasks' reading loop keeps overwriting, so the leftmost wins.
+        .task("duplicate emoji field, last wins", "\(serializer):327", "- [ ] a 📅 2021-01-01 📅 2021-02-02",
+              title: "a 📅 2021-01-01", due: "2021-02-02", support: .differsOnPurpose(duplicateFields)),
 
         // The global filter.
         .task("docs global filter tag", "\(filterDocs):18", "- [ ] #task take out the trash", title: "#task take out the trash",
