@@ -727,6 +727,11 @@ extension ObsidianTasksCase {
                  "Text %% comment starts\n- [ ] hidden\nends %%\n- [ ] live", line: 2),
         .task("docs task after an Obsidian comment opened on a text line", "\(gettingStarted):202",
               "Text %% comment starts\n- [ ] hidden\nends %%\n- [ ] live", line: 4, title: "live"),
+        .notTask("docs task line opening a multi-line Obsidian comment", "\(gettingStarted):202",
+                 "- [ ] visible %% hidden\nstill hidden %%\n- [ ] live", line: 1,
+                 support: .differsOnPurpose("Obsidian shows the part before %% as a task; todofmt leaves a line that is partly hidden as written, whole, and does not read it as a task (FORMAT.md, Obsidian comments)")),
+        .task("docs task after a task line opening a comment", "\(gettingStarted):202",
+              "- [ ] visible %% hidden\nstill hidden %%\n- [ ] live", line: 3, title: "live"),
         .notTask("docs indented four spaces", "\(expressions):6", "Text\n\n    - [ ] indented task", line: 3,
                  support: .differsOnPurpose("Obsidian Tasks takes any white space and > before the marker as indentation, so a line indented four spaces reads as a task; in CommonMark (and on GitHub) it is an indented code block, and todofmt never reads tasks in code")),
 
