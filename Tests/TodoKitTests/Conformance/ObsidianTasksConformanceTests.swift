@@ -50,6 +50,23 @@ final class ObsidianTasksConformanceTests: XCTestCase {
         }
     }
 
+    /// Every input of the table, listed cases included, prints back byte for byte and formats with
+    /// stamping and sinking on in each field style (the verifier accepts it), idempotently.
+    func testEveryInputFormatsWithStampingAndSinking() {
+        for c in ObsidianTasksCase.all {
+            XCTAssertEqual(TodoDocument(c.input).text, c.input, "\(c.name): printing the parsed input changes it")
+            for style in FieldStyle.allCases {
+                let formatter = TodoFormatter(options: FormatOptions(fieldStyle: style, today: Self.today))
+                do {
+                    let once = try formatter.format(c.input)
+                    XCTAssertEqual(try formatter.format(once), once, "\(c.name): \(style): not idempotent")
+                } catch {
+                    XCTFail("\(c.name): \(style): \(error)")
+                }
+            }
+        }
+    }
+
     func testTableIsWellFormed() {
         let all = ObsidianTasksCase.all
         XCTAssertGreaterThanOrEqual(all.count, 150, "the table has shrunk")
