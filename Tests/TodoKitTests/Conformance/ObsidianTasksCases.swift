@@ -749,6 +749,12 @@ extension ObsidianTasksCase {
         .task("block link with an underscore is text", "\(expressions):56", "- [ ] a 📅 2021-04-09 ^a_b",
               title: "a 📅 2021-04-09 ^a_b"),
         .task("block link glued to text is text", "\(expressions):56", "- [ ] a b^abc", title: "a b^abc"),
+        // The block link is looked for only at the very end of the line (src/Task/Task.ts:303); a
+        // caret word before the fields is description text, and Obsidian shows it.
+        .task("caret word before a field is text", "src/Task/Task.ts:303", "- [ ] a ^abc 📅 2021-01-01", title: "a ^abc",
+              due: "2021-01-01"),
+        .task("caret word before a Dataview field is text", "src/Task/Task.ts:303", "- [ ] a ^abc  [due:: 2021-01-01]",
+              title: "a ^abc", due: "2021-01-01"),
         .task("block link after tags and fields", "\(expressions):56", "- [ ] a ⏫ #tag ^abc-1", title: "a #tag", priority: .high,
               tags: ["#tag"], blockID: "abc-1"),
 
