@@ -81,6 +81,10 @@ struct ObsidianTasksCase: Sendable {
     var depth: Int?
     /// The global filter the source has set, if any.
     var globalFilter: String?
+    /// The format in which Obsidian Tasks itself wrote the input (a docs sample its serializer
+    /// generated, a serializer snapshot): formatting in that style must leave the input as it is,
+    /// so that the two tools never undo each other.
+    var writtenByObsidian: FieldStyle?
     /// Whether and how todofmt is held to the case.
     var support: Support
 
@@ -91,7 +95,7 @@ struct ObsidianTasksCase: Sendable {
         created: String? = nil, start: String? = nil, scheduled: String? = nil, due: String? = nil,
         cancelled: String? = nil, done: String? = nil, tags: [String] = [], blockID: String? = nil,
         recurrence: String? = nil, id: String? = nil, dependsOn: [String] = [], onCompletion: String? = nil,
-        depth: Int? = nil, globalFilter: String? = nil, support: Support = .supported
+        depth: Int? = nil, globalFilter: String? = nil, obsidianWrote: FieldStyle? = nil, support: Support = .supported
     ) -> ObsidianTasksCase {
         var dates: [FieldKey: String] = [:]
         dates[.created] = created
@@ -104,7 +108,7 @@ struct ObsidianTasksCase: Sendable {
             name: name, source: source, input: input, line: line, isTask: true, title: title, mark: mark,
             status: status ?? TaskStatus(mark: mark), priority: priority, dates: dates, tags: tags,
             blockID: blockID, recurrence: recurrence, id: id, dependsOn: dependsOn, onCompletion: onCompletion,
-            depth: depth, globalFilter: globalFilter, support: support)
+            depth: depth, globalFilter: globalFilter, writtenByObsidian: obsidianWrote, support: support)
     }
 
     /// A case whose line is not a task.
@@ -115,7 +119,8 @@ struct ObsidianTasksCase: Sendable {
         ObsidianTasksCase(
             name: name, source: source, input: input, line: line, isTask: false, title: "", mark: " ",
             status: .open, priority: nil, dates: [:], tags: [], blockID: nil, recurrence: nil, id: nil,
-            dependsOn: [], onCompletion: nil, depth: nil, globalFilter: globalFilter, support: support)
+            dependsOn: [], onCompletion: nil, depth: nil, globalFilter: globalFilter, writtenByObsidian: nil,
+            support: support)
     }
 
     /// What the case needs, if it is listed rather than checked.

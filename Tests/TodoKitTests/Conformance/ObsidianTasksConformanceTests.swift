@@ -114,6 +114,9 @@ final class ObsidianTasksConformanceTests: XCTestCase {
                 problems.append("\(style): formatting fails: \(error)")
                 continue
             }
+            if c.writtenByObsidian == style, output != c.input {
+                problems.append("\(style): Obsidian Tasks wrote this line, and formatting changes it: \(String(reflecting: line(c.line, of: output)))")
+            }
             if !c.isTask, line(c.line, of: output) != inputLine {
                 problems.append("\(style): the line changed: \(String(reflecting: line(c.line, of: output)))")
             }
