@@ -28,13 +28,17 @@ demo: build
 	@echo "=== after: todofmt --today $(DEMO_TODAY) < $(DEMO)"
 	@$$($(SWIFT) build --show-bin-path)/todofmt --today $(DEMO_TODAY) < $(DEMO)
 
+# The tests run with TMPDIR set to a fresh directory under /tmp (outside the repository, so that
+# configuration and .gitignore discovery behave as for a user), removed afterwards. The toolchain
+# leaves TemporaryDirectory.* folders and lock files behind; anything else left there is a test that did not clean
+# up after itself, and fails the run.
 test:
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
+	@Scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build
 
 test-all:
-	$(SWIFT) build --build-tests
-	TODOFMT_SLOW_TESTS=1 $(SWIFT) test --skip-build
+	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
+	@TODOFMT_SLOW_TESTS=1 Scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build
 
 # pre-commit builds the package in release mode from a snapshot of the working tree (slow, so
 # not in `make test`; `make test-all` runs it too).

@@ -19,7 +19,9 @@ final class TodoFileFinderTests: XCTestCase {
     }
 
     private func repository() throws -> URL {
-        let root = URL(fileURLWithPath: try TemporaryDirectory().file("repo"))
+        let directory = try TemporaryDirectory()
+        addTeardownBlock { directory.remove() }
+        let root = URL(fileURLWithPath: directory.file("repo"))
         try make(root, [
             ".git/info/exclude": "# local\nprivate.todo.md\n",
             ".gitignore": "archive/\n*.bak.todo.md\ntodos.md\n",

@@ -207,6 +207,36 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertTrue(storage.text.hasSuffix("- [ ] Next\n- [x] Open done:2026-11-21\n"), storage.text)
     }
 
+    func testTasksInObsidianCommentsAreNotTodosAndNothingCrossesTheComment() async throws {
+        let text = """
+        - [ ] Above
+        - [ ] Also above
+        %%
+        - [ ] Hidden idea
+        %%
+        - [ ] Below
+
+        """
+        let (store, storage) = try await makeStore(text)
+        let titles = await store.list.todos.map(\.title)
+        XCTAssertEqual(titles, ["Above", "Also above", "Below"], "a task inside %% … %% is no todo")
+        try await store.toggle(try await id("Above", in: store))
+        XCTAssertEqual(storage.text, text.replacingOccurrences(of: "- [ ] Above\n- [ ] Also above\n",
+                                                               with: "- [ ] Also above\n- [x] Above done:2026-11-21\n"),
+                       "the done task sinks to the end of its own list, which the comment ends")
+        try await store.add("New")
+        XCTAssertEqual(storage.text, """
+        - [ ] Also above
+        - [ ] New created:2026-11-21
+        - [x] Above done:2026-11-21
+        %%
+        - [ ] Hidden idea
+        %%
+        - [ ] Below
+
+        """, "added at the end of the open items of the first list, which ends at the comment")
+    }
+
     // MARK: - Undo
 
     func testUndoRedoEveryStep() async throws {
@@ -297,6 +327,7 @@ final class TodoStoreTests: XCTestCase {
     /// is applied again on top of it (real file, compare-and-swap in FileTodoStorage).
     func testSaveBetweenReadAndWriteIsKeptAndTheOperationRetried() async throws {
         let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("todos.md")
         try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
         let storage = RacingTodoStorage(path: path, saves: [
@@ -318,6 +349,7 @@ final class TodoStoreTests: XCTestCase {
     /// last save is on disk, and the store's list is theirs.
     func testAFileThatKeepsChangingIsAConflictAndNothingIsLost() async throws {
         let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("todos.md")
         try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
         let storage = RacingTodoStorage(path: path, saves: (1...3).map { n in { $0 + "- [ ] Save \(n)\n" } })
@@ -398,6 +430,7 @@ final class TodoStoreTests: XCTestCase {
 
     func testFileStorageKeepsUntouchedBytesAndReportsErrorsAsValues() async throws {
         let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = dir.file("todos.md")
         let text = "# T\r\n- [ ] a  \r\n- [X]   b\r\n\tcode-ish prose\r\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -13,6 +13,13 @@ extension LintPass {
                 checkDataview(line: line, at: token.lowerBound, end: end)
             } else if first >= 0xE2 {
                 var text = String(decoding: UnsafeBufferPointer(rebasing: buf[token]), as: UTF8.self)
+                if let glued = Self.gluedEmojiDate(text) {
+                    // `📅2026-13-01`: the date written right after its emoji.
+                    if let problem = Self.dateProblem(glued) {
+                        report(.invalidDate, line: line, offset: token.lowerBound, problem)
+                    }
+                    continue
+                }
                 if text.unicodeScalars.last == "\u{FE0F}" { text.unicodeScalars.removeLast() }
                 guard Self.dateEmojis.contains(text), index + 1 < tokens.count else { continue }
                 let value = bytes(tokens[index + 1])
@@ -30,6 +37,16 @@ extension LintPass {
                 check(key: key, value: value, known: Self.plainDateKeys, line: line, offset: token.lowerBound)
             }
         }
+    }
+
+    /// The date-shaped text glued to a date emoji (`📅2026-13-01` → `2026-13-01`), or nil.
+    private static func gluedEmojiDate(_ token: String) -> String? {
+        var scalars = Substring(token).unicodeScalars
+        guard let first = scalars.first, dateEmojis.contains(String(first)) else { return nil }
+        scalars = scalars.dropFirst()
+        if scalars.first == "\u{FE0F}" { scalars = scalars.dropFirst() }
+        let rest = String(scalars)
+        return !rest.isEmpty && isDateShaped(rest) ? rest : nil
     }
 
     /// `[key:: value]` or `(key:: value)` starting at `p`.

@@ -28,9 +28,10 @@ extension LintRule {
             Example("- [ ] a 📅 2025-02-29\n", line: 1, column: 9),
             Example("- [ ] a [due:: 2026-13-01]\n", line: 1, column: 9),
             Example("- [ ] a due:2026-1-5\n", line: 1, column: 9),
+            Example("- [ ] a 📅2026-13-01\n", line: 1, column: 9),
         ],
         passes: [
-            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "```\n- [ ] a due:2026-02-30\n```\n",
+            "- [ ] Pay rent due:2026-02-28\n", "- [ ] a `due:2026-02-30`\n", "- [ ] a 📅2026-12-01\n", "```\n- [ ] a due:2026-02-30\n```\n",
             "- a due:2026-02-30\n", "- [ ] meet at 12:30\n", "- [ ] a due:2026-02-30,\n",
         ])
 
@@ -114,7 +115,7 @@ extension LintRule {
         ],
         passes: ["- [ ] a\n", "- [link](https://example.com)\n", "- [x](https://example.com)\n", "```\n-[ ] a\n```\n",
                  "    [ ] a\n", "> [!todo] Title\n> - [ ] a\n", "---\n[ ] a\n---\n# Tasks\n", "- [link] text\n",
-                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n"])
+                 "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n", "%%\n-[ ] a\n%%\n"])
 
     static let misspelledFieldKey = LintRule(
         code: "TD011", name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,

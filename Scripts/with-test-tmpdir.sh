@@ -1,0 +1,16 @@
+#!/bin/sh
+# Runs a command with TMPDIR set to a fresh directory under /tmp, then removes that directory.
+# Fails when the command fails, or when it left anything there besides the toolchain's own
+# TemporaryDirectory.* folders and lock files (a test that did not clean up after itself).
+set -u
+dir=$(mktemp -d "${TMPDIR:-/tmp}/todofmt-make.XXXXXX") || exit 2
+TMPDIR=$dir "$@"
+status=$?
+leftovers=$(find "$dir" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' -print)
+rm -rf "$dir"
+if [ -n "$leftovers" ]; then
+    echo "with-test-tmpdir: left behind in TMPDIR by: $*" >&2
+    echo "$leftovers" | sed "s|^$dir/|  |" >&2
+    [ "$status" -eq 0 ] && status=1
+fi
+exit "$status"
