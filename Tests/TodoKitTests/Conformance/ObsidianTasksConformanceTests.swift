@@ -9,6 +9,7 @@ final class ObsidianTasksConformanceTests: XCTestCase {
     /// The day formatting runs with (nothing is stamped, but the options need one).
     static let today = Day("2026-11-21")!
 
+    /// Each supported case: the facts Obsidian Tasks reads, in the input and in every style's output.
     func testSupportedCasesReadAndFormatAsObsidianTasksReadsThem() {
         let cases = ObsidianTasksCase.all.filter { if case .supported = $0.support { true } else { false } }
         XCTAssertFalse(cases.isEmpty)
@@ -17,6 +18,7 @@ final class ObsidianTasksConformanceTests: XCTestCase {
         }
     }
 
+    /// Each case where todofmt differs on purpose holds todofmt's documented reading instead.
     func testCasesThatDifferOnPurposeFollowTheFormatSpecification() {
         let cases = ObsidianTasksCase.all.filter { $0.differenceReason != nil }
         XCTAssertFalse(cases.isEmpty)
@@ -67,6 +69,8 @@ final class ObsidianTasksConformanceTests: XCTestCase {
         }
     }
 
+    /// Names are unique, sources are `path:line`, the line is in the input, only listed cases state
+    /// facts todofmt does not read yet, and every difference says why; prints the counts.
     func testTableIsWellFormed() {
         let all = ObsidianTasksCase.all
         XCTAssertGreaterThanOrEqual(all.count, 150, "the table has shrunk")
