@@ -307,7 +307,8 @@ enum FieldScanner {
 
     private static func dataview(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let close = buf[i] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
-        var j = skipSpaces(buf, i + 1, end)
+        // Only spaces pad a Dataview field, as Obsidian Tasks reads it: a tab inside makes it text.
+        var j = skipBlanks(buf, i + 1, end)
         guard j < end else { return nil }
         // As with plain keys, at most one name matches.
         let name: StaticString
@@ -337,7 +338,7 @@ enum FieldScanner {
             return nil
         }
         guard hasPrefix(buf, at: j, end: end, name) else { return nil }
-        j = skipSpaces(buf, j + name.utf8CodeUnitCount, end)
+        j = skipBlanks(buf, j + name.utf8CodeUnitCount, end)
         let value: TaskText.Occurrence.Value
         var k: Int
         if key.isDate, let day = day(buf, at: j, end: end) {
@@ -348,11 +349,11 @@ enum FieldScanner {
             k = j
             while k < end && buf[k] != close && buf[k] != UInt8(ascii: "[") && buf[k] != UInt8(ascii: "(") { k += 1 }
             var e = k
-            while e > j && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+            while e > j && buf[e - 1] == 0x20 { e -= 1 }
             guard k < end, e > j, let read = FieldScanner.value(of: key, buf, j, e, style: .dataview) else { return nil }
             value = read
         }
-        k = skipSpaces(buf, k, end)
+        k = skipBlanks(buf, k, end)
         guard k < end, buf[k] == close else { return nil }
         k += 1
         // A comma may follow, with spaces before it (`[due:: 2026-12-01], [priority:: high] ,`): Obsidian
@@ -447,9 +448,10 @@ enum FieldScanner {
         i >= end || isSpaceOrTab(buf[i])
     }
 
-    @inline(__always) private static func skipSpaces(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+    /// The index of the first byte at or after `i` that is not a space (tabs are not skipped).
+    @inline(__always) private static func skipBlanks(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
         var j = i
-        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        while j < end && buf[j] == 0x20 { j += 1 }
         return j
     }
 

@@ -108,7 +108,7 @@ struct TaskText {
     private(set) var chosen = SIMD16<Int32>(repeating: -1)
     /// The keys that have a field, one bit each by ``FieldKey/order``.
     private(set) var presentKeys: UInt16 = 0
-    /// The block id (`^abc`, caret included): the last token that is not a field.
+    /// The block id (`^abc`, caret included): the last token of the text.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
@@ -196,21 +196,12 @@ struct TaskText {
             }
         }
 
-        // A block id is the last token that is not a field: `^` and letters, digits or dashes.
-        // Earlier duplicates of a key are text, so they end the search.
-        let counted = chosen
-        var k = e
-        var last = occurrences.count - 1
-        while true {
-            while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
-            guard last >= 0, occurrences[last].range.upperBound == k, counted[occurrences[last].key.order] == last else { break }
-            k = occurrences[last].range.lowerBound
-            last -= 1
-        }
-        var tokenStart = k
+        // A block id is the last token of the text, as Obsidian reads a block link: `^` and letters,
+        // digits or dashes (a `^word` before other text or fields is text).
+        var tokenStart = e
         while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
-        if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
-            blockID = tokenStart..<k
+        if e - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, e) {
+            blockID = tokenStart..<e
         }
     }
 
@@ -237,8 +228,10 @@ struct TaskText {
             }
             var t = k
             while t > s && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
-            // A tag (`#word`) or a block id (`^id`) does not stop the run.
-            guard k - t >= 2, buf[t] == UInt8(ascii: "#") || buf[t] == UInt8(ascii: "^") else { break }
+            // A tag (`#word`) does not stop the run, nor does a block id (`^id`, the line's last token).
+            let isTag = buf[t] == UInt8(ascii: "#")
+            let isBlockID = k == e && buf[t] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, t + 1, k)
+            guard k - t >= 2, isTag || isBlockID else { break }
             k = t
             runStart = t
         }
