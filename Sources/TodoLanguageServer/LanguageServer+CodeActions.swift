@@ -110,12 +110,12 @@ extension LanguageServer {
     }
 
     /// "Mark done", "Mark cancelled", "Reopen" and "Start" for the task lines among `lines`, each
-    /// made by the model (``TodoList/settingStatus(_:ofTodosOnLines:today:fieldStyle:stampDates:sink:)``).
+    /// made by the model (``TodoList/settingStatus(_:ofTodosOnLines:today:fieldStyle:stampDates:sink:nextOccurrence:)``).
     private func statusChanges(_ lines: ClosedRange<Int>, document: inout TextDocument) -> [JSONValue] {
         guard let parsed = document.document() else { return [] }
         let tasks = self.tasks(on: lines, in: parsed)
-        guard !tasks.isEmpty, let list = document.todoList(),
-              case .success(let configuration) = configuration(for: document) else { return [] }
+        guard !tasks.isEmpty, case .success(let configuration) = configuration(for: document),
+              let list = document.todoList(statuses: configuration.statuses, globalFilter: configuration.globalFilter) else { return [] }
         var actions: [JSONValue] = []
         for kind in Self.statusActions {
             let changed = tasks.filter { kind.applies($0.status) }
@@ -123,7 +123,7 @@ extension LanguageServer {
             guard let result = try? list.settingStatus(
                 kind.status, ofTodosOnLines: changed.map { $0.location.line - 1 }, today: today,
                 fieldStyle: configuration.fieldStyle, stampDates: configuration.stampDates,
-                sink: configuration.sinkCompleted) else { continue }
+                sink: configuration.sinkCompleted, nextOccurrence: configuration.nextOccurrence) else { continue }
             let title = changed.count == 1 ? kind.title : "\(kind.title) (\(changed.count) tasks)"
             actions.append(action(title, kind: CodeActionKind.rewrite, uri: document.uri,
                                   edits: edits(from: document, to: result.utf8)))

@@ -105,7 +105,8 @@ extension LanguageServer {
 
     /// The `#tags` of the document's tasks that start with what was typed.
     private func tagItems(in document: inout TextDocument, typed: String, replacing range: JSONValue) -> [JSONValue] {
-        guard let list = document.todoList() else { return [] }
+        let configuration = (try? configuration(for: document).get()) ?? .default
+        guard let list = document.todoList(statuses: configuration.statuses, globalFilter: configuration.globalFilter) else { return [] }
         let partial = typed.dropFirst().lowercased()
         var seen: Set<String> = []
         var items: [JSONValue] = []

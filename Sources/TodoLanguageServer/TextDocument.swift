@@ -20,6 +20,8 @@ struct TextDocument: Sendable {
     private(set) var lineStarts: [Int] = [0]
     /// The parse of ``bytes``, made when first asked for.
     private var parsed: (document: TodoDocument, list: TodoList?)?
+    /// The statuses and global filter ``parsed``'s list was read with.
+    private var listReading: (statuses: StatusMap, globalFilter: String?)?
     /// Incremented on every change.
     private(set) var generation = 0
     /// The lint findings of this text, with the configuration generation they were made with; nil
@@ -42,11 +44,16 @@ struct TextDocument: Sendable {
         return document
     }
 
-    /// The document as the model sees it, cached until the next change.
-    mutating func todoList() -> TodoList? {
-        if let list = parsed?.list { return list }
-        guard let document = document(), let list = try? TodoList(utf8: bytes) else { return nil }
+    /// The document as the model sees it with a configuration's custom statuses and global filter,
+    /// cached until the next change.
+    mutating func todoList(statuses: StatusMap, globalFilter: String?) -> TodoList? {
+        if let list = parsed?.list, let reading = listReading, reading.statuses == statuses, reading.globalFilter == globalFilter {
+            return list
+        }
+        guard let document = document(),
+              let list = try? TodoList(utf8: bytes, statuses: statuses, globalFilter: globalFilter) else { return nil }
         parsed = (document, list)
+        listReading = (statuses, globalFilter)
         return list
     }
 

@@ -30,7 +30,7 @@ struct ArchiveRunner {
         for (input, configuration) in zip(configured.list.inputs, configured.configurations) {
             guard let configuration else { continue }
             do {
-                let result = try archive(input.path, settings: configuration.archive)
+                let result = try archive(input.path, configuration: configuration)
                 changes += result.changes
                 total += result.moved
             } catch {
@@ -50,10 +50,12 @@ struct ArchiveRunner {
         return failed ? 2 : 0
     }
 
-    private func archive(_ path: String, settings: ArchiveSettings) throws(Failure) -> (moved: Int, changes: [JournalEntry.FileChange]) {
+    private func archive(_ path: String, configuration: Configuration) throws(Failure) -> (moved: Int, changes: [JournalEntry.FileChange]) {
+        let settings = configuration.archive
         let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         let directory = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
-        let archiver = TaskArchiver(olderThanDays: request.olderThanDays ?? settings.olderThanDays, today: request.today)
+        let archiver = TaskArchiver(olderThanDays: request.olderThanDays ?? settings.olderThanDays, today: request.today,
+                                    statuses: configuration.statuses, globalFilter: configuration.globalFilter)
         let source: [UInt8]
         do {
             source = try AtomicFile.read(path)

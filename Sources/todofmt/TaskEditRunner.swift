@@ -20,10 +20,13 @@ struct TaskEditRunner {
         return UndoJournal(directory: UndoJournal.defaultDirectory(environment: environment))
     }
 
-    /// A loaded store over `path`, with the field style its configuration asks for.
+    /// A loaded store over `path`, with the field style, custom statuses, global filter and
+    /// next-occurrence placement its configuration asks for.
     static func store(_ path: String, today: Day, overrides: ConfigurationOverrides) async throws -> TodoStore {
         let configuration = try overrides.resolver().configuration(for: path)
-        let options = TodoStore.Options(today: { today }, fieldStyle: overrides.applied(to: configuration).fieldStyle)
+        let options = TodoStore.Options(today: { today }, fieldStyle: overrides.applied(to: configuration).fieldStyle,
+                                        nextOccurrence: configuration.nextOccurrence, statuses: configuration.statuses,
+                                        globalFilter: configuration.globalFilter)
         let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
         try await store.load()
         return store

@@ -42,12 +42,15 @@ struct TasksRunner {
             return nil
         }
         let inputs = configured.list.inputs
+        let configurations = configured.configurations
         let outcomes = ParallelMap.map(inputs.count) { index -> Result<[QueriedTask], TasksFailure> in
             var path = inputs[index].path
+            let configuration = configurations[index] ?? .default
             do {
                 let bytes = try AtomicFile.read(path)
                 if path.hasPrefix("./") { path.removeFirst(2) }
-                return .success(try QueriedTask.tasks(in: bytes, path: path))
+                return .success(try QueriedTask.tasks(in: bytes, path: path, statuses: configuration.statuses,
+                                                      globalFilter: configuration.globalFilter))
             } catch let error as FileError {
                 return .failure(TasksFailure("\(path): \(error.description)"))
             } catch {

@@ -212,6 +212,7 @@ final class ConfigurationTests: XCTestCase {
               "indentation": "keep",
               "nextOccurrence": "above",
               "statuses": {},
+              "globalFilter": "",
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": [],
               "archive": {"olderThanDays": 0},

@@ -28,6 +28,33 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("todo.md"), "- [ ] Renew passport 📅 2026-12-01\n- [x] Pay rent ✅ \(today)\n")
     }
 
+    func testGlobalFilterMakesOnlyMatchingChecklistItemsTasks() throws {
+        let sandbox = try repository()
+        try sandbox.write(".todofmt.json", ##"{"globalFilter": "#task"}"##)
+        try sandbox.write("todo.md", "- [x] Buy milk\n- [x] Ship it #task\n- [ ] Open #task\n- [ ] Plain checklist item\n")
+        let formatted = try sandbox.todofmt("--today", today, "todo.md")
+        XCTAssertEqual(formatted.status, 0, formatted.stderr)
+        XCTAssertEqual(try sandbox.read("todo.md"),
+                       "- [x] Buy milk\n- [ ] Open #task\n- [ ] Plain checklist item\n- [x] Ship it #task done:\(today)\n")
+        let lint = try sandbox.todofmt("lint", "--today", today, "todo.md")
+        XCTAssertEqual(lint.stdout, "", "a checked item without the filter is no task, so no finding")
+        let tasks = try sandbox.todofmt("tasks", "--today", today, "--format", "tsv", "-q", "done")
+        XCTAssertEqual(tasks.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["4"])
+        let done = try sandbox.todofmt("done", "--today", today, "--match", "Open")
+        XCTAssertEqual(done.status, 0, done.stderr)
+        XCTAssertEqual(try sandbox.read("todo.md"),
+                       "- [x] Buy milk\n- [ ] Plain checklist item\n- [x] Open #task done:\(today)\n- [x] Ship it #task done:\(today)\n",
+                       "the model sinks a todo just done to the top of the completed ones")
+        let unmatched = try sandbox.todofmt("done", "--today", today, "--match", "Plain")
+        XCTAssertEqual(unmatched.status, 2, "an item without the filter is not a task to complete")
+        let effective = try sandbox.todofmt("config", "--effective", "todo.md")
+        XCTAssertTrue(effective.stdout.contains(##""globalFilter": "#task","##), effective.stdout)
+        try sandbox.write(".todofmt.json", #"{"globalFilter": 3}"#)
+        let bad = try sandbox.todofmt("--check", "todo.md")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("globalFilter"), bad.stderr)
+    }
+
     func testNearestConfigurationPerFileInADirectoryWalk() throws {
         let sandbox = try repository()
         try sandbox.write(".todofmt.json", #"{"fieldStyle": "emoji"}"#)
@@ -112,6 +139,7 @@ final class ConfigurationCommandTests: XCTestCase {
               "indentation": "keep",
               "nextOccurrence": "above",
               "statuses": {},
+              "globalFilter": "",
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": ["archive/"],
               "archive": {"olderThanDays": 0},

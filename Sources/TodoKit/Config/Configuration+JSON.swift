@@ -11,6 +11,7 @@ extension Configuration {
         lines.append("  \"nextOccurrence\": \(Self.quote(nextOccurrence.rawValue)),")
         let statusMembers = statuses.entries.map { "\(Self.quote(String($0.mark))): \(Self.quote($0.kind.rawValue))" }
         lines.append("  \"statuses\": {\(statusMembers.joined(separator: ", "))},")
+        lines.append("  \"globalFilter\": \(Self.quote(globalFilter ?? "")),")
         lines.append("  \"include\": \(Self.array(include)),")
         lines.append("  \"exclude\": \(Self.array(exclude)),")
         var archiveMembers = ["\"olderThanDays\": \(archive.olderThanDays)"]

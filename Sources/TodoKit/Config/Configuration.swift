@@ -29,6 +29,9 @@ public struct Configuration: Hashable, Sendable {
     public var nextOccurrence = OccurrencePlacement.default
     /// Custom checkbox marks and the kind of status each stands for.
     public var statuses = StatusMap.standard
+    /// Obsidian Tasks' global filter (`"#task"`): only checklist items containing it are tasks;
+    /// nil (or `""` in the file) makes every checklist item one.
+    public var globalFilter: String?
     /// The rules whose level differs from their default (their severity, or off for a rule that
     /// is off by default), by rule code; see ``level(of:)``.
     public var rules: [String: RuleLevel] = [:]
@@ -51,7 +54,7 @@ public struct Configuration: Hashable, Sendable {
     /// Options for formatting on `today`.
     public func formatOptions(today: Day) -> FormatOptions {
         FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted, today: today,
-                      bullet: bullet, indentation: indentation, nextOccurrence: nextOccurrence, statuses: statuses)
+                      bullet: bullet, indentation: indentation, nextOccurrence: nextOccurrence, statuses: statuses, globalFilter: globalFilter)
     }
 
     /// What this configuration makes of `rule`: its configured level, else its default (its own

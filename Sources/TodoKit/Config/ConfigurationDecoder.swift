@@ -2,7 +2,7 @@
 /// the file, the place and the key.
 struct ConfigurationDecoder {
     /// The keys of a configuration file, in the order ``Configuration/json`` writes them.
-    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "nextOccurrence", "statuses", "include", "exclude", "archive", "rules"]
+    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "nextOccurrence", "statuses", "globalFilter", "include", "exclude", "archive", "rules"]
 
     let bytes: [UInt8]
     let path: String
@@ -52,6 +52,11 @@ struct ConfigurationDecoder {
                 configuration.nextOccurrence = placement
             case "statuses":
                 try readStatuses(value, into: &configuration)
+            case "globalFilter":
+                guard case .string(let filter) = value.kind, !filter.contains(where: { $0 == "\n" || $0 == "\r" }) else {
+                    throw invalid(value, for: member.key, expected: "a string such as \"#task\" (\"\" for none)")
+                }
+                configuration.globalFilter = filter.isEmpty ? nil : filter
             case "include":
                 (configuration.include, configuration.includePatterns) = try patterns(value, for: member.key)
             case "exclude":

@@ -146,3 +146,37 @@ struct BlockStructure: Sendable {
         items[lists[list].items[lists[list].items.count - 1]].lastLine
     }
 }
+
+extension BlockStructure {
+    /// Obsidian Tasks' global filter: keeps as tasks only the checklist items whose text after the
+    /// checkbox contains `filter` (as Obsidian Tasks tests a line's description); the others stay
+    /// list items, read and moved like any item without a checkbox.
+    mutating func keepTasks(containing filter: [UInt8], _ buf: UnsafeBufferPointer<UInt8>, lines: LineTable) {
+        var kept: [Task] = []
+        kept.reserveCapacity(tasks.count)
+        for task in tasks {
+            let item = task.item
+            if contains(filter, buf, from: task.checkboxEnd, to: lines.contentEnd(task.line)) {
+                items[item].task = kept.count
+                kept.append(task)
+            } else {
+                items[item].task = -1
+            }
+        }
+        tasks = kept
+    }
+
+    private func contains(_ needle: [UInt8], _ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        guard let first = needle.first, end - start >= needle.count else { return false }
+        var i = start
+        while i + needle.count <= end {
+            if buf[i] == first {
+                var k = 1
+                while k < needle.count && buf[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+}

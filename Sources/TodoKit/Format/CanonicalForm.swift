@@ -90,7 +90,7 @@ struct CanonicalForm: ~Copyable {
             }
             changed = true
             order = pass.map { order[$0] }
-            current = ParsedDocument(validated: bytes, statuses: doc.statuses)
+            current = ParsedDocument(validated: bytes, like: doc)
         }
         return nil
     }

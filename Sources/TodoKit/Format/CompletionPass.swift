@@ -59,7 +59,7 @@ struct CompletionPass {
         lines.insert(spawns.map { ($0.spawn.insertBefore, $0.spawn.line, newMark) })
         lines.remove(where: lines.ids.map { $0 == deletedMark })
         spawnedLines = lines.ids.indices.filter { lines.ids[$0] == newMark }
-        let inserted = ParsedDocument(validated: lines.bytes, statuses: doc.statuses)
+        let inserted = ParsedDocument(validated: lines.bytes, like: doc)
         // Ordered lists that gained an item are numbered again.
         let s = inserted.structure
         let newLines = Set(spawnedLines)

@@ -17,6 +17,9 @@ public struct FormatOptions: Hashable, Sendable {
     public var nextOccurrence: OccurrencePlacement
     /// Custom checkbox marks and the kind of status each stands for.
     public var statuses: StatusMap
+    /// Obsidian Tasks' global filter (`#task`, say): when set, only checklist items whose text
+    /// contains it are tasks; the others are list items (not stamped, not sunk). Nil: every one.
+    public var globalFilter: String?
 
     /// The indentation widths the formatter applies.
     public static let indentationWidths: ClosedRange<Int> = 2...4
@@ -24,7 +27,7 @@ public struct FormatOptions: Hashable, Sendable {
     /// Creates options; every argument has the default behaviour.
     public init(fieldStyle: FieldStyle = .default, stampDates: Bool = true, sinkCompleted: Bool = true, today: Day = .today(),
                 bullet: BulletStyle = .default, indentation: Int? = nil, nextOccurrence: OccurrencePlacement = .default,
-                statuses: StatusMap = .standard) {
+                statuses: StatusMap = .standard, globalFilter: String? = nil) {
         self.fieldStyle = fieldStyle
         self.stampDates = stampDates
         self.sinkCompleted = sinkCompleted
@@ -33,6 +36,7 @@ public struct FormatOptions: Hashable, Sendable {
         self.indentation = indentation
         self.nextOccurrence = nextOccurrence
         self.statuses = statuses
+        self.globalFilter = globalFilter
     }
 
     /// The defaults, with today's local date.

@@ -11,7 +11,7 @@ enum FormatVerifier {
     /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`,
     /// or when formatting it again would change it.
     static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
-        let out = ParsedDocument(validated: output, statuses: input.statuses)
+        let out = ParsedDocument(validated: output, like: input)
         if let problem = problem(Expectation(input, taskKeys: nil, options: options), out, outputTaskKeys: nil)
             ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
             throw .verificationFailed(problem)

@@ -19,16 +19,18 @@ struct ParsedDocument: Sendable {
     /// The inline `todofmt-` directives and the lines they freeze.
     let directives: Directives
     /// The custom checkbox marks that ``status(ofTask:_:)`` reads (none unless configured).
-    var statuses = StatusMap.standard
+    private(set) var statuses: StatusMap
+    /// Obsidian Tasks' global filter: when set, only checklist items whose text contains it are tasks.
+    let globalFilter: String?
 
-    /// Parses bytes that are known to be valid UTF-8, reading checkbox marks with `statuses`.
-    init(validated input: [UInt8], statuses: StatusMap) {
-        self.init(validated: input)
-        self.statuses = statuses
+    /// Parses bytes that are known to be valid UTF-8 as `other` was parsed (its statuses and global filter).
+    init(validated input: [UInt8], like other: ParsedDocument) {
+        self.init(validated: input, statuses: other.statuses, globalFilter: other.globalFilter)
     }
 
-    /// Parses bytes that are known to be valid UTF-8.
-    init(validated input: [UInt8]) {
+    /// Parses bytes that are known to be valid UTF-8, reading checkbox marks with `statuses`;
+    /// with a `globalFilter`, a checklist item whose text lacks it is a plain list item, not a task.
+    init(validated input: [UInt8], statuses: StatusMap = .standard, globalFilter: String? = nil) {
         // The structure stores offsets in 32 bits.
         precondition(input.count < Int(Int32.max), "files of 2 GiB and more are not supported")
         utf8 = input
@@ -42,9 +44,24 @@ struct ParsedDocument: Sendable {
         (lines, frontMatterLines, structure, directives) = bytes.withUnsafeBufferPointer { buf in
             let lines = LineTable(buf)
             let frontMatter = ParsedDocument.frontMatterLength(buf, lines)
-            let structure = BlockScanner.scan(buf, lines: lines, skipLines: frontMatter)
+            var structure = BlockScanner.scan(buf, lines: lines, skipLines: frontMatter)
+            if let globalFilter, !globalFilter.isEmpty {
+                structure.keepTasks(containing: Array(globalFilter.utf8), buf, lines: lines)
+            }
             return (lines, frontMatter, structure, Directives(buf, lines: lines, structure: structure))
         }
+        self.statuses = statuses
+        self.globalFilter = globalFilter.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// This document read with `statuses` and `globalFilter`: itself when it already is; the same
+    /// parse with other marks when only the statuses differ; else its bytes parsed again.
+    func reading(statuses: StatusMap, globalFilter: String?) -> ParsedDocument {
+        let filter = globalFilter.flatMap { $0.isEmpty ? nil : $0 }
+        if filter != self.globalFilter { return ParsedDocument(validated: utf8, statuses: statuses, globalFilter: filter) }
+        var copy = self
+        copy.statuses = statuses
+        return copy
     }
 
     /// YAML front matter: `---` on the first line up to a closing `---` or `...` line.

@@ -19,13 +19,13 @@ public struct TodoFormatter: Sendable {
     /// Formats UTF-8 bytes; throws for bytes that are not UTF-8 text or when verification fails.
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
         try TodoDocument.validate(bytes)
-        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, statuses: options.statuses)
+        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         return try format(parsed: &parsed)
     }
 
     /// Formats text.
     public func format(_ text: String) throws(TodoError) -> String {
-        var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8), statuses: options.statuses)
+        var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8), statuses: options.statuses, globalFilter: options.globalFilter)
         return String(decoding: try format(parsed: &parsed), as: UTF8.self)
     }
 
@@ -63,7 +63,7 @@ public struct TodoFormatter: Sendable {
         _ = consume input
         _ = consume inputFacts
         for _ in 1..<CanonicalForm.maximumPasses {
-            let pass = ParsedDocument(validated: bytes, statuses: options.statuses)
+            let pass = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
             var facts = carried.facts(for: pass)
             carried = CarriedTasks()
             if CanonicalForm.survey(pass, options: options, facts: &facts) == .nothing {
@@ -82,19 +82,15 @@ public struct TodoFormatter: Sendable {
         throw .verificationFailed("formatting does not settle")
     }
 
-    /// The document to format when it is not `doc` itself: `doc` reading its checkbox marks as the
-    /// options say (a document parsed elsewhere, by ``TodoDocument``, knows no custom marks), and
+    /// The document to format when it is not `doc` itself: `doc` read with the options' custom marks
+    /// and global filter (a document parsed elsewhere, by ``TodoDocument``, knows neither), and
     /// with the changes of tasks completed now that recur or say `🏁 delete` (``CompletionPass``),
     /// a step checked on its own before the rest of formatting starts from its result.
     private func prepare(_ doc: ParsedDocument) throws(TodoError) -> ParsedDocument? {
-        var input = doc
-        var changed = false
-        if input.statuses != options.statuses {
-            input.statuses = options.statuses
-            changed = true
-        }
+        let input = doc.reading(statuses: options.statuses, globalFilter: options.globalFilter)
+        let changed = input.statuses != doc.statuses || input.globalFilter != doc.globalFilter
         guard let pass = CompletionPass(input, options: options) else { return changed ? input : nil }
-        let completed = ParsedDocument(validated: pass.bytes, statuses: options.statuses)
+        let completed = ParsedDocument(validated: pass.bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         try FormatVerifier.verify(pass, input: input, output: completed)
         return completed
     }

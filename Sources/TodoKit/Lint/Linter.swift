@@ -36,7 +36,7 @@ public struct Linter: Sendable {
     /// The findings in UTF-8 bytes; throws for bytes that are not UTF-8 text.
     public func lint(utf8 bytes: [UInt8]) throws(TodoError) -> [Finding] {
         try TodoDocument.validate(bytes)
-        return lint(parsed: ParsedDocument(validated: bytes, statuses: formatOptions.statuses))
+        return lint(parsed: ParsedDocument(validated: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter))
     }
 
     /// The task ids (`🆔`, `id:`, `[id:: ]`) the tasks of a document declare, for checking
@@ -64,8 +64,7 @@ public struct Linter: Sendable {
     }
 
     func lint(parsed: ParsedDocument) -> [Finding] {
-        var doc = parsed
-        if doc.statuses != formatOptions.statuses { doc.statuses = formatOptions.statuses }
+        let doc = parsed.reading(statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter)
         let codes = Set(rules.map(\.code))
         var findings = doc.bytes.withUnsafeBufferPointer { buf in
             var pass = LintPass(doc: doc, buf: buf, today: today, enabled: codes)

@@ -22,16 +22,22 @@ public struct TaskArchiver: Sendable {
     public var olderThanDays: Int
     /// The day the age is counted from.
     public var today: Day
+    /// Custom checkbox marks and their kinds: a mark mapped to done or cancelled is completed.
+    public var statuses: StatusMap
+    /// Obsidian Tasks' global filter: only checklist items containing it are tasks to archive.
+    public var globalFilter: String?
 
     /// An archiver.
-    public init(olderThanDays: Int, today: Day) {
+    public init(olderThanDays: Int, today: Day, statuses: StatusMap = .standard, globalFilter: String? = nil) {
         self.olderThanDays = olderThanDays
         self.today = today
+        self.statuses = statuses
+        self.globalFilter = globalFilter
     }
 
     /// The plan for one file; bytes that are not UTF-8 text are an error.
     public func plan(source bytes: [UInt8], to destination: Destination) throws(TodoError) -> ArchivePlan {
-        let list = try TodoList(utf8: bytes)
+        let list = try TodoList(utf8: bytes, statuses: statuses, globalFilter: globalFilter)
         let doc = list.parsed
         let s = doc.structure
         var sectionName: String?

@@ -13,13 +13,15 @@ extension TodoList {
     ///   - fieldStyle: how fields are spelled on a line that has none yet.
     ///   - stampDates: stamp and drop end dates (a configuration's `stampDates`).
     ///   - sink: sink completed tasks in their lists right away (a configuration's `sinkCompleted`).
+    ///   - nextOccurrence: where a recurring todo's next occurrence goes (a configuration's `nextOccurrence`).
     /// - Throws: ``TodoStoreError/invalid(_:)`` when no line holds a task.
     public func settingStatus(_ status: TaskStatus, ofTodosOnLines lines: [Int], today: Day,
                               fieldStyle: FieldStyle = .default, stampDates: Bool = true,
-                              sink: Bool = true) throws(TodoStoreError) -> TodoList {
+                              sink: Bool = true, nextOccurrence: OccurrencePlacement = .default) throws(TodoStoreError) -> TodoList {
         let ids = lines.compactMap { lineIDs.indices.contains($0) ? lineIDs[$0] : nil }
         guard !ids.isEmpty else { throw .invalid("no task on these lines") }
-        let editor = TodoListEditor(today: today, fieldStyle: fieldStyle, sinkNow: false)
+        var editor = TodoListEditor(today: today, fieldStyle: fieldStyle, sinkNow: false)
+        editor.nextOccurrence = nextOccurrence
         var list = self
         for id in ids {
             list = try editor.apply(.edit(id, TaskLineEditor.Change(status: status, stampDates: stampDates)), to: list)

@@ -21,9 +21,16 @@ public struct TodoList: Sendable {
 
     /// Parses bytes and gives every task a new identity, as ``TodoStore/load()`` does; throws for
     /// bytes that are not UTF-8 text.
-    public init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - firstID: the identity the first todo gets; the others count up from it.
+    ///   - statuses: custom checkbox marks and their kinds (`.todofmt.json` `statuses`).
+    ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are todos.
+    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
+    public init(utf8 bytes: [UInt8], firstID: UInt64 = 1, statuses: StatusMap = .standard, globalFilter: String? = nil) throws(TodoError) {
         try TodoDocument.validate(bytes)
-        self.init(parsed: ParsedDocument(validated: bytes), lineIDs: nil, nextID: firstID)
+        self.init(parsed: ParsedDocument(validated: bytes, statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
     }
 
     /// Builds the model over a parsed document; task lines without an identity get a new one.

@@ -101,7 +101,7 @@ struct TodoListEditor {
         let options = FormatOptions(stampDates: false, sinkCompleted: true, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: lists))
         let ids = order.map { list.lineIDs[$0] }
-        return TodoList(parsed: ParsedDocument(validated: bytes), lineIDs: ids, nextID: list.nextID)
+        return TodoList(parsed: ParsedDocument(validated: bytes, like: list.parsed), lineIDs: ids, nextID: list.nextID)
     }
 
     // MARK: - Structure
@@ -250,7 +250,7 @@ struct TodoListEditor {
     // MARK: - Helpers
 
     private func rebuilt(_ lines: EditableLines, from list: TodoList) -> TodoList {
-        TodoList(parsed: ParsedDocument(validated: lines.bytes), lineIDs: lines.ids, nextID: list.nextID)
+        TodoList(parsed: ParsedDocument(validated: lines.bytes, like: list.parsed), lineIDs: lines.ids, nextID: list.nextID)
     }
 
     /// Renumbers the ordered lists that hold these todos.
@@ -260,7 +260,7 @@ struct TodoListEditor {
         guard !lists.isEmpty else { return list }
         let options = FormatOptions(stampDates: false, sinkCompleted: false, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: [], renumber: lists))
-        return TodoList(parsed: ParsedDocument(validated: bytes), lineIDs: order.map { list.lineIDs[$0] }, nextID: list.nextID)
+        return TodoList(parsed: ParsedDocument(validated: bytes, like: list.parsed), lineIDs: order.map { list.lineIDs[$0] }, nextID: list.nextID)
     }
 
     /// Shifts an item's lines right (or left) by `shift` columns of indentation.

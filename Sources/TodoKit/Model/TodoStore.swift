@@ -24,14 +24,20 @@ public actor TodoStore {
         public var sinkDelay: Duration
         /// Where a recurring todo's next occurrence goes when it is done.
         public var nextOccurrence: OccurrencePlacement
+        /// Custom checkbox marks and the kind of status each stands for (`.todofmt.json` `statuses`).
+        public var statuses: StatusMap
+        /// Obsidian Tasks' global filter: only checklist items containing it are todos.
+        public var globalFilter: String?
 
         /// Creates options.
         public init(today: @escaping @Sendable () -> Day = { Day.today() }, fieldStyle: FieldStyle = .default, sinkDelay: Duration = .zero,
-                    nextOccurrence: OccurrencePlacement = .default) {
+                    nextOccurrence: OccurrencePlacement = .default, statuses: StatusMap = .standard, globalFilter: String? = nil) {
             self.today = today
             self.fieldStyle = fieldStyle
             self.sinkDelay = sinkDelay
             self.nextOccurrence = nextOccurrence
+            self.statuses = statuses
+            self.globalFilter = globalFilter
         }
     }
 
@@ -80,7 +86,7 @@ public actor TodoStore {
     public init(storage: any TodoStorage, options: Options = Options()) {
         self.storage = storage
         self.options = options
-        list = TodoList(parsed: ParsedDocument(validated: []), lineIDs: nil, nextID: 1)
+        list = TodoList(parsed: ParsedDocument(validated: [], statuses: options.statuses, globalFilter: options.globalFilter), lineIDs: nil, nextID: 1)
     }
 
     // MARK: - Observing
@@ -147,7 +153,7 @@ public actor TodoStore {
             report(.failed(failure))
             throw failure
         }
-        let parsed = ParsedDocument(validated: bytes)
+        let parsed = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         if let old { return IdentityMatcher.rematch(old, to: parsed) }
         return TodoList(parsed: parsed, lineIDs: nil, nextID: list.nextID)
     }
@@ -432,7 +438,7 @@ public actor TodoStore {
             // Todos the step brings back keep the identities they had.
             var source = target
             source.nextID = max(target.nextID, list.nextID)
-            restored = IdentityMatcher.rematch(source, to: ParsedDocument(validated: bytes))
+            restored = IdentityMatcher.rematch(source, to: ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter))
         }
         restored.nextID = max(restored.nextID, list.nextID)
         guard try save(restored) else { throw savedMeanwhile() }

@@ -18,9 +18,17 @@ public struct QueriedTask: Hashable, Sendable {
     ///
     /// Read straight from the document, without the identities a ``TodoList`` keeps for editing
     /// (each todo's ``Todo/id`` is its position, 1-based), so listing a big file stays cheap.
-    public static func tasks(in bytes: [UInt8], path: String) throws(TodoError) -> [QueriedTask] {
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - path: the file's path as it should be reported.
+    ///   - statuses: custom checkbox marks and their kinds (`.todofmt.json` `statuses`).
+    ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are tasks.
+    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
+    public static func tasks(in bytes: [UInt8], path: String, statuses: StatusMap = .standard,
+                             globalFilter: String? = nil) throws(TodoError) -> [QueriedTask] {
         try TodoDocument.validate(bytes)
-        let parsed = ParsedDocument(validated: bytes)
+        let parsed = ParsedDocument(validated: bytes, statuses: statuses, globalFilter: globalFilter)
         let lines = TodoDocument(parsed: parsed).tasks
         var sections = SectionLookup(parsed)
         var result: [QueriedTask] = []
