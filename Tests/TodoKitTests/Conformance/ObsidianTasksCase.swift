@@ -4,8 +4,8 @@
 /// and what todofmt should hold for the same line.
 ///
 /// A case names one line of its input (a task line or a small document). When that line is a
-/// task, the case says what todofmt reads from it: title, mark, fields, block id, tags and, for
-/// what todofmt does not read yet, recurrence, id, dependencies and on-completion action.
+/// task, the case says what todofmt reads from it: title, mark, fields (recurrence, id,
+/// dependencies and on-completion action among them), block id and tags.
 /// ``support`` says whether todofmt can be held to the case today.
 struct ObsidianTasksCase: Sendable {
     /// What todofmt does not do yet and a case needs.
@@ -21,6 +21,11 @@ struct ObsidianTasksCase: Sendable {
         static let onCompletion = Features(rawValue: 1 << 3)
         /// Obsidian Tasks' global filter (`.todofmt.json` `"globalFilter"`).
         static let globalFilter = Features(rawValue: 1 << 4)
+
+        /// The features todofmt does not read yet: only a `.needs` case may state their facts, and a
+        /// `.needs` case needs nothing else. Recurrence, ids, dependencies and on-completion actions
+        /// are read (FORMAT.md sections 2 and 11) and compared by the harness.
+        static let notReadYet: Features = [.globalFilter]
 
         /// Every feature with its name, in a fixed order.
         static let named: [(Features, String)] = [
@@ -69,7 +74,7 @@ struct ObsidianTasksCase: Sendable {
     var tags: [String]
     /// The block id without its caret.
     var blockID: String?
-    /// The recurrence rule as written (`every day`).
+    /// The recurrence rule as Obsidian Tasks reads it (`every day`), compared by value.
     var recurrence: String?
     /// The task's `🆔` id.
     var id: String?
@@ -135,8 +140,9 @@ struct ObsidianTasksCase: Sendable {
         return nil
     }
 
-    /// The facts a case states about what todofmt does not read yet, as features: a case that
-    /// states a recurrence needs ``Features/recurrence``, and so on.
+    /// The facts a case states beyond dates and priority, as features: a case that states a
+    /// recurrence has ``Features/recurrence``, one that sets a global filter ``Features/globalFilter``,
+    /// and so on (``Features/notReadYet`` says which of them require `.needs`).
     var statedFeatures: Features {
         var features: Features = []
         if recurrence != nil { features.insert(.recurrence) }
