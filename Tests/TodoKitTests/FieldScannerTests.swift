@@ -59,7 +59,7 @@ final class FieldScannerTests: XCTestCase {
         XCTAssertEqual(t.title, "a due:2026-01-01 b", "an earlier duplicate stays in the title as text, as the canonical form writes it")
         XCTAssertEqual(task("a done:2026-01-01 done:2026-01-02").title, "a", "an open task loses every end date")
         XCTAssertNil(task("a ^not_id").blockID)
-        XCTAssertNil(task("a ^id done:2026-01-01").blockID, "a block id is the line's last token, as Obsidian reads a block link")
+        XCTAssertEqual(task("a ^id done:2026-01-01").blockID, "id", "fields after a block id do not hide it")
         XCTAssertEqual(task("a done:2026-01-01 ^id").blockID, "id")
         XCTAssertNil(task("a ^id b").blockID)
         XCTAssertEqual(task("x [priority:: lowest]").priority, .lowest)
@@ -90,9 +90,14 @@ final class FieldScannerTests: XCTestCase {
         let plain = task("a id:x1 dependsOn:y1,y2 rec:every-week-on-monday-when-done onCompletion:delete")
         XCTAssertEqual(plain.fields.map(\.value), emoji.fields.map(\.value))
         XCTAssertEqual(task("a rec:+2m").field(.recurrence)?.value, .recurrence(RecurrenceRule(every: 2, .month)!))
-        for text in ["a rec:2", "a 🔁 every blue moon", "a 🏁 later", "a 🆔 a.b", "a ⛔ x,", "a [repeat:: never]", "a id:", "a onCompletion:Delete"] {
+        for text in ["a rec:2", "a 🔁 every blue moon", "a 🏁 later", "a 🆔 a.b", "a ⛔ x,", "a [repeat:: never]", "a id:"] {
             XCTAssertTrue(task(text).fields.isEmpty, text)
         }
+        // As Obsidian Tasks reads them: the action in any case, spaces around the commas of a list.
+        XCTAssertEqual(task("a 🏁 Delete").field(.onCompletion)?.value, .onCompletion(.delete))
+        XCTAssertEqual(task("a onCompletion:Keep").field(.onCompletion)?.value, .onCompletion(.keep))
+        XCTAssertEqual(task("a ⛔ ab , CD ,  EF").field(.dependsOn)?.value, .text("ab,CD,EF"))
+        XCTAssertEqual(task("a [dependsOn::  ab , CD ]").field(.dependsOn)?.value, .text("ab,CD"))
     }
 
     func testRelativeDatesAreFieldsHoldingThePhrase() {

@@ -267,30 +267,39 @@ enum FieldScanner {
         case .recurrence:
             return RecurrenceRule(text).map { .recurrence($0) }
         case .onCompletion:
-            return OnCompletion(rawValue: text).map { .onCompletion($0) }
+            // Obsidian Tasks reads the action in any case (`🏁 Delete`); it is written in lower case.
+            return OnCompletion(rawValue: text.lowercased()).map { .onCompletion($0) }
         default:
             return DatePhrase.isRelative(text) ? .relative(from..<to) : nil
         }
     }
 
     /// Obsidian Tasks' ids: letters, digits, `-` and `_`; with `allowCommas`, several joined by commas
-    /// (spaces after a comma allowed).
+    /// with spaces on either side (`ab , CD,EF`), as Obsidian Tasks reads a dependency list.
     private static func isIDList(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, allowCommas: Bool) -> Bool {
-        var i = from
-        var inID = false
-        while i < to {
-            let c = buf[i]
-            if isIDByte(c) {
-                inID = true
-            } else if allowCommas && c == UInt8(ascii: ",") && inID {
-                inID = false
-                while i + 1 < to && isSpaceOrTab(buf[i + 1]) { i += 1 }
-            } else {
-                return false
-            }
-            i += 1
+        guard allowCommas else {
+            return from < to && (from..<to).allSatisfy { isIDByte(buf[$0]) }
         }
-        return inID
+        return idListEnd(buf, from, to) == to
+    }
+
+    /// The end of the id list `id( *, *id)*` that starts at `from`, or `from` when no id starts there.
+    private static func idListEnd(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {
+        var k = from
+        while k < end && isIDByte(buf[k]) { k += 1 }
+        guard k > from else { return from }
+        var listEnd = k
+        while true {
+            var m = listEnd
+            while m < end && buf[m] == 0x20 { m += 1 }
+            guard m < end, buf[m] == UInt8(ascii: ",") else { return listEnd }
+            m += 1
+            while m < end && buf[m] == 0x20 { m += 1 }
+            var n = m
+            while n < end && isIDByte(buf[n]) { n += 1 }
+            guard n > m else { return listEnd }
+            listEnd = n
+        }
     }
 
     @inline(__always) private static func isIDByte(_ c: UInt8) -> Bool {
@@ -402,6 +411,11 @@ enum FieldScanner {
         }
         // Any other value is words, which are apart from the emoji.
         guard j > spacesStart, j < end else { return nil }
+        if key == .dependsOn {
+            let listEnd = idListEnd(buf, j, end)
+            guard listEnd > j, isBoundary(buf, listEnd, end) else { return nil }
+            return TaskText.Occurrence(range: i..<listEnd, key: key, style: .emoji, value: .ids(j..<listEnd))
+        }
         // The words the value may take: a relative date has up to three (`in 3 days`), a rule runs
         // over every word of letters, digits and commas (Obsidian Tasks' recurrence text).
         var wordEnds: [Int] = []

@@ -108,7 +108,7 @@ struct TaskText {
     private(set) var chosen = SIMD16<Int32>(repeating: -1)
     /// The keys that have a field, one bit each by ``FieldKey/order``.
     private(set) var presentKeys: UInt16 = 0
-    /// The block id (`^abc`, caret included): the last token of the text.
+    /// The block id (`^abc`, caret included): the last token that is not a field.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
@@ -196,12 +196,23 @@ struct TaskText {
             }
         }
 
-        // A block id is the last token of the text, as Obsidian reads a block link: `^` and letters,
-        // digits or dashes (a `^word` before other text or fields is text).
-        var tokenStart = e
+        // A block id is the last token that is not a field: `^` and letters, digits or dashes.
+        // Earlier duplicates of a key are text, so they end the search. (Obsidian Tasks takes a block
+        // link only as the line's very last token; a `^id` before trailing fields is one here so that
+        // dropping a field, an end date say, never turns text into a block id: docs/FORMAT.md.)
+        let counted = chosen
+        var k = e
+        var last = occurrences.count - 1
+        while true {
+            while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
+            guard last >= 0, occurrences[last].range.upperBound == k, counted[occurrences[last].key.order] == last else { break }
+            k = occurrences[last].range.lowerBound
+            last -= 1
+        }
+        var tokenStart = k
         while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
-        if e - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, e) {
-            blockID = tokenStart..<e
+        if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
+            blockID = tokenStart..<k
         }
     }
 
@@ -214,6 +225,8 @@ struct TaskText {
         var k = e
         var last = occurrences.count - 1
         var runStart = e
+        // Whether a word that is not a field was passed (only the first can be the block id).
+        var passedWord = false
         while true {
             while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
             guard k > s else {
@@ -228,10 +241,12 @@ struct TaskText {
             }
             var t = k
             while t > s && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
-            // A tag (`#word`) does not stop the run, nor does a block id (`^id`, the line's last token).
+            // A tag (`#word`) does not stop the run, nor does the block id (`^id`: the first word
+            // from the end that is not a field, as ``read`` takes it).
             let isTag = buf[t] == UInt8(ascii: "#")
-            let isBlockID = k == e && buf[t] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, t + 1, k)
+            let isBlockID = !passedWord && buf[t] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, t + 1, k)
             guard k - t >= 2, isTag || isBlockID else { break }
+            passedWord = true
             k = t
             runStart = t
         }

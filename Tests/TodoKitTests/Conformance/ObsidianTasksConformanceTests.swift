@@ -49,8 +49,6 @@ final class ObsidianTasksConformanceTests: XCTestCase {
                           "\(c.name): needs \(needed), but todofmt reads \(needed.subtracting(notReadYet)): check the case")
             XCTAssertTrue(needed.isSuperset(of: c.statedFeatures.intersection(notReadYet)),
                           "\(c.name): states \(c.statedFeatures) but needs only \(needed)")
-            XCTAssertEqual(needed.contains(.globalFilter), c.globalFilter != nil,
-                           "\(c.name): a global-filter case names its filter, and only such a case")
         }
     }
 
@@ -103,17 +101,15 @@ final class ObsidianTasksConformanceTests: XCTestCase {
 
     // MARK: - Checking one case
 
-    /// `text` read as the case's source reads it. The one place where a case's settings reach the
-    /// parser: once todofmt has a global filter, pass `c.globalFilter` here (and in
-    /// ``options(_:stamping:for:)``) and drop `.globalFilter` from ``ObsidianTasksCase/Features/notReadYet``.
+    /// `text` read as the case's source reads it: with the case's global filter, if it has one.
     static func document(_ text: String, as c: ObsidianTasksCase) -> TodoDocument {
-        TodoDocument(text)
+        TodoDocument(parsed: ParsedDocument(validated: Array(text.utf8), globalFilter: c.globalFilter))
     }
 
     /// The options formatting runs with for the case in `style`: stamping and sinking both on or
     /// both off (the checks run with them off, so that only the facts of the line are compared).
     static func options(_ style: FieldStyle, stamping: Bool, for c: ObsidianTasksCase) -> FormatOptions {
-        FormatOptions(fieldStyle: style, stampDates: stamping, sinkCompleted: stamping, today: today)
+        FormatOptions(fieldStyle: style, stampDates: stamping, sinkCompleted: stamping, today: today, globalFilter: c.globalFilter)
     }
 
     /// One failure per failing case: its first problem, and how many more there are (the input's
