@@ -129,8 +129,14 @@ enum FormatVerifier {
     /// ``taskKey(_:_:_:_:scratch:)`` from the title without fields, `title[from..<to]`, written already.
     static func taskKey(_ doc: ParsedDocument, _ task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
                         title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
+        taskKey(completed: doc.status(ofTask: task, buf).0.isCompleted, title: title, from, to, text, buf)
+    }
+
+    /// The key of a task from its completion, its title (`title[from..<to]`) and the rest of `text`.
+    private static func taskKey(completed: Bool, title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int,
+                                _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = Hasher64()
-        hash.add(doc.status(ofTask: task, buf).0.isCompleted ? 1 : 0)
+        hash.add(completed ? 1 : 0)
         hash.add(title, from, to)
         // Title and block id read as one text: dropping a field can turn `^id` into the block id.
         if let id = text.blockID {
@@ -150,21 +156,7 @@ enum FormatVerifier {
     static func taskKey(completed: Bool, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var scratch = ByteWriter()
         text.appendTitle(buf, into: &scratch, removing: .all)
-        return scratch.withBytes { title in
-            var hash = Hasher64()
-            hash.add(completed ? 1 : 0)
-            hash.add(title, 0, title.count)
-            if let id = text.blockID {
-                if !title.isEmpty { hash.add(0x20) }
-                hash.add(buf, id.lowerBound, id.upperBound)
-            }
-            let p = text.chosenFields()[FieldKey.priority.order]
-            if p >= 0, let level = text.occurrences[Int(p)].priority {
-                hash.add(level.word.utf8Start.pointee)
-                hash.add(UInt8(level.word.utf8CodeUnitCount))
-            }
-            return hash.value
-        }
+        return scratch.withBytes { title in taskKey(completed: completed, title: title, 0, title.count, text, buf) }
     }
 
     /// Checks the completion pass (``CompletionPass``): `output` must hold the lines of `input` and
