@@ -88,7 +88,7 @@ struct BlockScanner {
     ///
     /// `parts` and `minimumLines` (how many lines a file needs to be cut) are for tests.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int,
-                     parts: Int = Parallel.processors, minimumLines: Int = parallelMinimumLines) -> BlockStructure {
+                     parts: Int? = nil, minimumLines: Int = parallelMinimumLines) -> BlockStructure {
         var lazy = [Bool](repeating: false, count: lines.count)
         var paragraph = [Bool](repeating: false, count: lines.count)
         var structure = lazy.withUnsafeMutableBufferPointer { lazyFlags in
@@ -154,9 +154,10 @@ struct BlockScanner {
     /// for small files or files without a suitable heading. A part starts at an ATX heading at the
     /// left margin right after a blank line.
     static func partBounds(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, from first: Int,
-                                   parts: Int, minimumLines: Int) -> [Int] {
+                                   parts: Int?, minimumLines: Int) -> [Int] {
         let count = lines.count
-        guard count - first >= minimumLines, parts > 1 else { return [first, count] }
+        // (The processors are counted only for a file that may be cut: that reads a file in /sys.)
+        guard count - first >= minimumLines, let parts = parts ?? Optional(Parallel.processors), parts > 1 else { return [first, count] }
         var bounds = [first]
         for part in 1..<parts {
             let target = first + (count - first) * part / parts

@@ -18,7 +18,9 @@ enum Parallel {
     /// How many parts `count` units of work are split into: one per processor, each at least
     /// `minimumPerPart` units.
     static func parts(_ count: Int, minimumPerPart: Int) -> Int {
-        max(1, min(processors, count / max(minimumPerPart, 1)))
+        // Small work does not count the processors (that reads a file in /sys).
+        let most = count / max(minimumPerPart, 1)
+        return most <= 1 ? 1 : min(processors, most)
     }
 
     /// Calls `body` with each of `parts` indices, at the same time when `parts` > 1, and returns
