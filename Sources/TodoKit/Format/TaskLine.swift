@@ -6,7 +6,9 @@ public struct TaskLine: Hashable, Sendable {
     public var status: TaskStatus
     /// The character between the brackets, as written.
     public var mark: Unicode.Scalar
-    /// The task's text without its metadata fields and block id, whitespace trimmed.
+    /// The task's text without its metadata fields and block id, whitespace trimmed: the title the
+    /// canonical form writes (an earlier duplicate of a field stays in it as text; a task that is not
+    /// completed has no end dates).
     public var title: String
     /// The metadata fields read from the line, in the order they were written.
     public var fields: [Field]

@@ -95,7 +95,13 @@ public struct TodoDocument: Sendable {
             let text = doc.text(ofTask: index, buf)
             let chosen = text.effectiveFields()
             let fields = chosen.values.sorted().map { text.occurrences[$0].field }
-            let title = text.title(buf, removing: Array(text.occurrences.indices))
+            // The title the canonical form writes: the fields that count come out, earlier
+            // duplicates stay as text, and a task that is not completed loses every end date.
+            let counted = Set(chosen.values)
+            let title = text.title(buf, removing: text.occurrences.indices.filter { index in
+                let key = text.occurrences[index].field.key
+                return counted.contains(index) || (!status.isCompleted && (key == .done || key == .cancelled))
+            })
             let lineStart = doc.lines.start(task.line)
             result.append(TaskLine(
                 location: SourceLocation(line: task.line + 1, column: task.checkbox - lineStart + 1),
