@@ -47,4 +47,13 @@ final class PathCuttingTests: XCTestCase {
             XCTAssertEqual(GlobPattern.segments(of: path), reference, path.debugDescription)
         }
     }
+
+    func testWalkOrderIsTheOrderOfTheBytes() {
+        let all = paths(600)
+        for a in all.prefix(200) {
+            for b in all.suffix(200) {
+                XCTAssertEqual(TodoFileFinder.precedesByBytes(a, b), a.utf8.lexicographicallyPrecedes(b.utf8), "\(a.debugDescription) \(b.debugDescription)")
+            }
+        }
+    }
 }

@@ -60,8 +60,24 @@ public struct TodoFileFinder {
             try walk(path, relative: relative, scopes: scopes, pending: &pending, into: &result, isTop: isTop)
             isTop = false
         }
-        result.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        result.files.sort(by: Self.precedesByBytes)
         return result
+    }
+
+    /// `a.utf8.lexicographicallyPrecedes(b.utf8)` with `memcmp` (the generic comparison cost a
+    /// walk of 100,000 files more than reading them).
+    static func precedesByBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let order = memcmp(p, q, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     /// Whether Git would ignore `relativePath`: the deepest file with a matching pattern decides.
