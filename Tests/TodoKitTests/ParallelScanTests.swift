@@ -46,6 +46,7 @@ final class ParallelScanTests: XCTestCase {
             for parts in [2, 3, 4] {
                 let (one, cut) = structures(bytes, parts: parts)
                 XCTAssertEqual(summary(one), summary(cut), "seed \(seed), \(parts) parts")
+                XCTAssertTrue(one == cut, "seed \(seed), \(parts) parts")
                 checked += 1
             }
         }

@@ -3,10 +3,10 @@
 ///
 /// Container blocks in CommonMark always cover a contiguous run of lines, so an item is a line range
 /// and a list is the run from its first item to the end of its last one.
-struct BlockStructure: Sendable {
+struct BlockStructure: Sendable, Equatable {
     /// One list item. Stored as 32-bit numbers (half the memory of a large file's structure);
     /// ``ParsedDocument`` refuses inputs of 2 GiB and more.
-    struct Item: Sendable {
+    struct Item: Sendable, Equatable {
         private var _startLine, _lastLine, _markerStart, _markerEnd, _contentStart, _number: Int32
         fileprivate var _list: Int32
         fileprivate var _task: Int32 = -1, _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
@@ -44,7 +44,7 @@ struct BlockStructure: Sendable {
     }
 
     /// One list: consecutive items of the same kind.
-    struct List: Sendable {
+    struct List: Sendable, Equatable {
         /// The item this list is nested in, -1 at top level (block quotes do not count).
         var parentItem: Int
         /// Indices into `items`, in source order.
@@ -61,7 +61,7 @@ struct BlockStructure: Sendable {
     }
 
     /// An HTML comment that is a whole HTML block on one line: `<!-- text -->`, nothing after it.
-    struct Comment: Sendable {
+    struct Comment: Sendable, Equatable {
         /// The line of the comment.
         var line: Int
         /// Byte offset of its `<`.
@@ -73,7 +73,7 @@ struct BlockStructure: Sendable {
     }
 
     /// One checkbox on an item's first line (32-bit numbers, like ``Item``).
-    struct Task: Sendable {
+    struct Task: Sendable, Equatable {
         private var _line, _checkbox, _checkboxEnd: Int32
         fileprivate var _item: Int32
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
@@ -97,7 +97,7 @@ struct BlockStructure: Sendable {
     }
 
     /// One heading (ATX or setext) with the byte range of its text on its first line.
-    struct Heading: Sendable {
+    struct Heading: Sendable, Equatable {
         var line: Int
         var level: Int
         var text: Range<Int>
