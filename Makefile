@@ -15,8 +15,10 @@ help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
 	@echo "make test      run the test suite (unit, golden fixtures, end-to-end)"
 	@echo "make test-all  also the slow suites"
+	@echo "make test-lsp-clients  run todofmt lsp under pytest-lsp with VS Code's, Neovim's and Emacs' capabilities (PyPI, .build/pytest-lsp/venv)"
 	@echo "make test-hooks  run .pre-commit-hooks.yaml through pre-commit (from PyPI, in .build/pre-commit/venv)"
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
+	@echo "make bench-lsp language server latency on a 1 MB document (diagnostics after a change, formatting)"
 	@echo "make fuzz      fuzz parser, formatter and verifier for FUZZ_SECONDS=$(FUZZ_SECONDS) (Linux, libFuzzer)"
 	@echo "make docs      build TodoKit's DocC documentation into .build/docs (the toolchain's docc; warnings are errors)"
 	@echo "make install   install a release binary, its man page and bash/zsh/fish completions under \$$PREFIX (PREFIX=$(PREFIX))"
@@ -44,6 +46,16 @@ test:
 test-all:
 	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
 	@TODOFMT_SLOW_TESTS=1 Scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build
+
+# pytest-lsp (from PyPI, in .build/pytest-lsp/venv) drives `todofmt lsp` with the recorded
+# capabilities of VS Code, Neovim and Emacs, checking every message against the LSP specification.
+PYTEST_LSP_VENV ?= .build/pytest-lsp/venv
+.PHONY: test-lsp-clients
+test-lsp-clients:
+	$(SWIFT) build --product todofmt
+	@test -x $(PYTEST_LSP_VENV)/bin/pytest || { $(PYTHON) -m venv $(PYTEST_LSP_VENV) && $(PYTEST_LSP_VENV)/bin/pip install -q pytest-lsp==1.0.1; }
+	TODOFMT_BIN="$$($(SWIFT) build --show-bin-path)/todofmt" $(PYTEST_LSP_VENV)/bin/pytest -q -p no:cacheprovider \
+		-W error::pytest_lsp.LspSpecificationWarning Tests/pytest-lsp
 
 # pre-commit builds the package in release mode from a snapshot of the working tree (slow, so
 # not in `make test`; `make test-all` runs it too).
@@ -96,6 +108,14 @@ install: release
 
 clean:
 	rm -rf .build
+
+# Language server latency (issue 12): change-to-diagnostics and formatting on a 1 MB document of
+# 30,000 tasks, by a small Python client speaking the protocol to the release binary. `make bench`
+# includes it.
+LSP_RUNS ?= 30
+.PHONY: bench-lsp
+bench-lsp: release
+	@$(PYTHON) Benchmarks/lsp-latency.py "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt" $(LSP_RUNS)
 
 # Watch latency (issue 4): from an editor's atomic save to the formatted file on disk, median and
 # worst over WATCH_SAVES saves, printed as a Markdown table row. `make bench` includes it.

@@ -6,18 +6,25 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "TodoKit", targets: ["TodoKit"]),
+        .library(name: "TodoLanguageServer", targets: ["TodoLanguageServer"]),
         .executable(name: "todofmt", targets: ["todofmt"]),
     ],
     targets: [
         // All logic: the format (parser, formatter, verifier), later the model and the watcher.
         .target(name: "TodoKit"),
+        // The language server (`todofmt lsp`): the protocol over TodoKit's formatter, linter and model.
+        .target(name: "TodoLanguageServer", dependencies: ["TodoKit"]),
         // Thin command-line front end: arguments, I/O, exit codes.
-        .executableTarget(name: "todofmt", dependencies: ["TodoKit"]),
+        .executableTarget(name: "todofmt", dependencies: ["TodoKit", "TodoLanguageServer"]),
         // What both test targets need: running a child process and capturing its output.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TodoKitTests", dependencies: ["TodoKit", "TestSupport"]),
+        // The language server driven in-process, message by message.
+        .testTarget(name: "TodoLanguageServerTests", dependencies: ["TodoLanguageServer", "TodoKit", "TestSupport"]),
         // End-to-end tests: run the built `todofmt` binary as a real process.
-        .testTarget(name: "todofmtTests", dependencies: ["todofmt", "TestSupport"]),
+        .testTarget(name: "todofmtTests", dependencies: ["todofmt", "TestSupport"],
+                    // Scripts the editor tests hand to real editors.
+                    exclude: ["Editors"]),
     ],
     swiftLanguageModes: [.v6]
 )

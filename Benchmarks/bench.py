@@ -322,6 +322,8 @@ SMALL = """# Todos
 
 TREE_FILES = 5000
 WATCH_SAVES = 50
+# Changes and formatting requests Benchmarks/lsp-latency.py times.
+LSP_RUNS = 30
 
 
 def plan():
@@ -529,6 +531,9 @@ def fresh_copy(src, dst):
 # ---------------------------------------------------------------------------------------------
 # The benchmark run
 
+# The shell commands' rows (issue 11) have targets of their own; issue 6's memory targets are about formatting.
+SHELL_MODES = ("tasks", "add", "done")
+
 CMARK_ARGS = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist"]
 MB = 1e6
 
@@ -612,6 +617,8 @@ class Bench:
         self.scale_rows = []
         self.watch = None
         self.watch_note = ""
+        self.lsp = None
+        self.lsp_note = ""
         self.started = time.time()
 
     def log(self, text):
@@ -838,6 +845,69 @@ class Bench:
         self.watch = (float(found.group(1)), float(found.group(2)))
         self.log("watch latency: median %s ms, worst %s ms" % found.groups())
 
+    def run_shell(self):
+        """Issue 11's shell commands: `tasks` over the 5,000-file tree and over the 10 MB file, and
+        `add` / `done` (each journaled for undo) on a 400 KB file, whole process."""
+        t = self.tools
+        code, _ = probe([t.todofmt, "tasks", "--help"], self.files)
+        if not t.real_cli or code != 0:
+            self.notes.append("`todofmt tasks`, `add` and `done` (issue 11) are not in this build: not measured.")
+            return
+        quick = self.args.quick
+        runs = 3 if quick else 7
+        env = dict(self.env, XDG_STATE_HOME=os.path.join(self.work, "state"))
+        # The tree's files are not named like todo files, so they are passed as arguments (one process).
+        root = os.path.join(self.files, "tree")
+        paths = sorted(os.path.relpath(os.path.join(d, f), self.files) for d, _, fs in os.walk(root) for f in fs)
+        listing = os.path.join(self.work, "tree-tasks.list")
+        with open(listing, "wb") as f:
+            f.write(b"\0".join(p.encode() for p in paths) + b"\0")
+        query = ["-q", "not done", "-q", "due before 2026-12-01", "-q", "sort by due"]
+        argv = [shutil.which("xargs"), "-0", "-a", listing, "-s", "1000000", t.todofmt, "tasks", "--today", TODAY] + query
+        self.row("5,000 files", self.size("tree"), "todofmt", "tasks (filter, sort), xargs", measure(argv, self.files, runs, env=env),
+                 count=len(paths))
+        big = "todo-10mb.md"
+        self.row("10 MB file", self.size(big), "todofmt", "tasks (open, by file)",
+                 measure([t.todofmt, "tasks", "--today", TODAY, big], self.files, runs, env=env))
+        self.row("10 MB file", self.size(big), "todofmt", "tasks (filter, sort) --format json",
+                 measure([t.todofmt, "tasks", "--today", TODAY, "--format", "json", big] + query, self.files, runs, env=env))
+        # A 400 KB todo file made like the others (fixed seed), canonical, in the work directory.
+        source = os.path.join(self.work, "todo-400kb.md")
+        text, _ = todo_document(400, target_bytes=400 << 10)
+        with open(source, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        subprocess.run([t.todofmt, "--no-config", "--today", TODAY, source], env=env, check=False)
+        copy = os.path.join(self.work, "copy-400kb.md")
+        # The first open task, as todofmt itself sees it (a "- [ ]" line in a code block is not one).
+        first = subprocess.run([t.todofmt, "tasks", "--format", "tsv", "-q", "not done", "-q", "limit 1", source],
+                               env=env, capture_output=True, text=True).stdout.split("\n")[1]
+        line = int(first.split("\t")[1])
+        size = os.path.getsize(source)
+        runs = 10 if quick else 30
+        for mode, argv in (("add (journaled)", [t.todofmt, "add", "Benchmark task", "--due", "tomorrow", "--file", copy]),
+                           ("done (journaled)", [t.todofmt, "done", "%s:%d" % (copy, line)])):
+            self.row("400 KB file", size, "todofmt", mode,
+                     measure(argv + ["--today", TODAY], self.work, runs, prepare=fresh_copy(source, copy), env=env))
+
+    def run_lsp(self):
+        """Issue 12's language server latencies on a 1 MB document, by Benchmarks/lsp-latency.py."""
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsp-latency.py")
+        if probe([self.tools.todofmt, "help", "lsp"], self.files)[0] != 0:
+            self.lsp_note = "not measured: no `todofmt lsp` in this build"
+            return
+        try:
+            r = subprocess.run([sys.executable, script, self.tools.todofmt, str(LSP_RUNS)], capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            self.lsp_note = "not measured: %s" % error
+            return
+        found = re.search(r"diagnostics median ([0-9.]+) ms \| worst ([0-9.]+) ms \| formatting median ([0-9.]+) ms \| "
+                          r"worst ([0-9.]+) ms \| rss ([0-9.]+) MB \| size ([0-9]+) bytes \| tasks ([0-9]+)", r.stdout)
+        if r.returncode != 0 or not found:
+            self.lsp_note = "not measured: lsp-latency failed (%s)" % (r.stderr.strip().split("\n") or [""])[-1][:100]
+            return
+        self.lsp = [float(x) for x in found.groups()]
+        self.log("lsp: " + r.stdout.strip())
+
     # Report -------------------------------------------------------------------------------
 
     def find(self, label, tool, mode):
@@ -871,12 +941,14 @@ class Bench:
                              cmark.wall / check.wall >= 5))
         worst = None
         for r in self.rows:
-            if r["tool"] == "todofmt" and r["r"] and r["count"] is None and r["size"] > 100_000 and r["mode"] != "lint":
+            if r["tool"] == "todofmt" and r["r"] and r["count"] is None and r["size"] > 100_000 and r["mode"] != "lint" \
+                    and not r["mode"].startswith(SHELL_MODES):
                 worst = max(worst or (0, ""), (r["r"].rss / (3 * r["size"] + 20e6), "%s %s" % (r["label"], r["mode"])))
         for s in self.scale_rows:
             for mode in ("check", "write"):
                 worst = max(worst or (0, ""), (s[mode].rss / (3 * s["size"] + 20e6), "%s %s" % (s["rel"], mode)))
-        ten = [r for r in self.rows if r["label"] == "10 MB file" and r["tool"] == "todofmt" and r["r"] and r["mode"] != "lint"]
+        ten = [r for r in self.rows if r["label"] == "10 MB file" and r["tool"] == "todofmt" and r["r"] and r["mode"] != "lint"
+               and not r["mode"].startswith(SHELL_MODES)]
         if ten:
             peak = max(r["r"].rss for r in ten)
             limit = 3 * self.size("todo-10mb.md") + 20e6
@@ -910,7 +982,8 @@ class Bench:
                     ms(inplace.wall), size / inplace.wall / MB), size / inplace.wall / MB >= 100))
         tight = None
         for r in self.rows:
-            if r["tool"] == "todofmt" and r["r"] and r["count"] is None and r["mode"] != "lint":
+            if r["tool"] == "todofmt" and r["r"] and r["count"] is None and r["mode"] != "lint" \
+                    and not r["mode"].startswith(SHELL_MODES):
                 tight = max(tight or (0, ""), (r["r"].rss / (2 * r["size"] + 15e6), "%s %s" % (r["label"], r["mode"])))
         for sc in self.scale_rows:
             for mode in ("check", "write"):
@@ -922,12 +995,29 @@ class Bench:
             b = big[0]["r"]
             rows.append(("100,000 small files checked", "< 10 s, both cores", "%s (CPU %s, peak %.0f MB)" % (
                 ms(b.wall), ms(b.cpu), b.rss / MB), b.wall < 10))
+        shell = [("tasks: 5,000 small files", "5,000 files", "tasks", "< 1 s", 1.0),
+                 ("tasks: one 10 MB file", "10 MB file", "tasks (open", "< 300 ms", 0.300),
+                 ("add on a 400 KB file, whole process", "400 KB file", "add", "< 20 ms", 0.020),
+                 ("done on a 400 KB file, whole process", "400 KB file", "done", "< 20 ms", 0.020)]
+        for name, label, mode, goal, limit in shell:
+            found = self.find(label, "todofmt", mode)
+            if found:
+                rows.append(("%s (issue 11)" % name, goal, "%s (CPU %s)" % (ms(found.wall), ms(found.cpu)), found.wall < limit))
         if self.watch:
             median, worst = self.watch
             rows.append(("watch: save-to-formatted latency (`Scripts/watch-latency.swift`, %d saves)" % WATCH_SAVES,
                          "< 50 ms median", "median %.1f ms, worst %.1f ms" % (median, worst), median < 50))
         else:
             rows.append(("watch: save-to-formatted latency", "< 50 ms median", self.watch_note or "not measured", None))
+        if self.lsp:
+            diag, diag_worst, fmt, fmt_worst, rss, size, tasks = self.lsp
+            label = "%.1f MB, %d tasks, `Benchmarks/lsp-latency.py`, %d runs" % (size / MB, tasks, LSP_RUNS)
+            rows.append(("lsp: change to diagnostics (%s)" % label, "< 150 ms median",
+                         "median %.1f ms, worst %.1f ms (server RSS %.0f MB)" % (diag, diag_worst, rss), diag < 150))
+            rows.append(("lsp: textDocument/formatting (%s)" % label, "< 50 ms",
+                         "median %.1f ms, worst %.1f ms" % (fmt, fmt_worst), fmt < 50))
+        else:
+            rows.append(("lsp: change to diagnostics, formatting", "< 150 ms, < 50 ms", self.lsp_note or "not measured", None))
         if not t.lint:
             rows.append(("`todofmt lint`", "measured", "not measured: `lint` (issue 5) does not exist in this build", None))
         return rows
@@ -1117,7 +1207,7 @@ def main():
     r.add_argument("--full", action="store_true", default=bool(os.environ.get("BENCH_FULL")),
                    help="slow peers on every file too (takes long)")
     r.add_argument("--quiet", action="store_true")
-    r.add_argument("--only", default="files,tree,bigtree,scaling,watch")
+    r.add_argument("--only", default="files,tree,bigtree,scaling,shell,watch,lsp")
     r.add_argument("out")
     c = sub.add_parser("compare")
     c.add_argument("old")
@@ -1145,8 +1235,12 @@ def main():
         bench.run_big_tree()
     if "scaling" in only:
         bench.run_scaling()
+    if "shell" in only:
+        bench.run_shell()
     if "watch" in only:
         bench.run_watch()
+    if "lsp" in only:
+        bench.run_lsp()
     bench.report()
     return 0
 

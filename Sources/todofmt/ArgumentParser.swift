@@ -28,6 +28,8 @@ struct ArgumentParser {
         var given: [(option: OptionDescription, spelled: String)] = []
         var fix = false
         var outputFormat: ReportFormat?
+        var formatWord: String?
+        var shell = ShellArguments()
 
         var index = 0
         var optionsEnded = false
@@ -126,10 +128,23 @@ struct ArgumentParser {
             case .fix:
                 fix = true
             case .format:
-                guard let format = ReportFormat(rawValue: text) else {
-                    throw .invalidChoice(text, "format", option)
-                }
-                outputFormat = format
+                formatWord = text
+                if let format = ReportFormat(rawValue: text) { outputFormat = format }
+            case .query: shell.instructions.append(text)
+            case .queryFile: shell.queryFile = text
+            case .watchResults: shell.watch = true
+            case .due: shell.due = text
+            case .scheduled: shell.scheduled = text
+            case .start: shell.start = text
+            case .priority: shell.priority = text
+            case .tag: shell.tags.append(text)
+            case .file: shell.file = text
+            case .section: shell.section = text
+            case .under: shell.under = text
+            case .title: shell.title = text
+            case .match: shell.match = text
+            case .olderThan: shell.olderThan = text
+            case .archiveTo: shell.archiveTo = text
             case .rule:
                 guard let rule = LintRule.named(text) else {
                     throw UsageError(message: "unknown rule '\(text)' for \(name) (see 'todofmt rules')")
@@ -176,6 +191,19 @@ struct ArgumentParser {
                 throw UsageError(message: "invalid date '\(text)' in TODOFMT_TODAY (expected YYYY-MM-DD)")
             }
             today = day
+        }
+        if CommandLineDescription.shellCommands.contains(selected) {
+            return try shell.invocation(selected, operands: paths, today: today, formatWord: formatWord,
+                                        configuration: configuration)
+        }
+        if let formatWord, outputFormat == nil {
+            // The choices of lint, --check and --diff (tsv is for tasks).
+            let expected = TextWrapper.list(ReportFormat.allCases.map(\.rawValue))
+            throw UsageError(message: "invalid format '\(formatWord)' for --format (expected \(expected))")
+        }
+        if selected == .lsp {
+            if let path = paths.first { throw UsageError(message: "lsp takes no PATH, got '\(path)'") }
+            return .languageServer(today: today)
         }
         if outputFormat != nil, selected == .format, mode != .check, !diff {
             throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")

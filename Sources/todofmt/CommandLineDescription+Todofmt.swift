@@ -22,6 +22,12 @@ extension CommandLineDescription {
             OptionGroup(title: "lint options",
                         note: "the options above apply to --fix; --today is also the day the date rules compare with",
                         options: [.fix, .rule]),
+            OptionGroup(title: "task options",
+                        note: "for tasks, add, done, cancel, reopen, start, edit, rm and archive; DATE is YYYY-MM-DD or "
+                            + "today, tomorrow, yesterday, a weekday, next week|month|year, in N days|weeks|months|years, "
+                            + "+Nd, end of week|month",
+                        options: [.query, .queryFile, .watchResults, .due, .scheduled, .start, .priority, .tag, .file,
+                                  .section, .under, .title, .match, .olderThan, .archiveTo]),
             OptionGroup(title: "configuration options",
                         note: "options given on the command line override the configuration file",
                         options: [.config, .noConfig, .stdinFilename, .forceExclude, .effective]),
@@ -31,21 +37,26 @@ extension CommandLineDescription {
             Entry("TODOFMT_TODAY", "the date for stamping when --today is not given"),
             Entry("NO_COLOR", "if set and not empty, --diff output and lint severities are never coloured "
                 + "(they are coloured only when standard output is a terminal)"),
+            Entry("XDG_STATE_HOME", "the undo journal of add, done, cancel, reopen, start, edit, rm and archive is "
+                + "kept in $XDG_STATE_HOME/todofmt (default ~/.local/state/todofmt)"),
+            Entry("COLUMNS", "the width tasks cuts long titles to on a terminal whose size cannot be asked"),
             Entry("GITHUB_ACTIONS", "when 'true', lint, --check and --diff report as GitHub workflow commands unless "
                 + "--format is given"),
         ],
         files: [
             Entry(".todofmt.json", "the configuration: field style, stamping, sinking, bullet, indentation, which files "
-                + "a directory walk includes and excludes, and lint rule severities; the nearest one above each "
-                + "file applies (the search stops at the repository root); see docs/CONFIG.md"),
+                + "a directory walk includes and excludes, lint rule severities and archive defaults; the nearest one "
+                + "above each file applies (the search stops at the repository root); see docs/CONFIG.md"),
+            Entry("$XDG_STATE_HOME/todofmt/journal", "the undo journal of the commands that change tasks"),
         ],
         exitStatus: [
             Entry("0", "done; with --check or --diff: nothing would change; lint: no error-level finding; "
-                + "watch: stopped by Ctrl-C or SIGTERM"),
+                + "watch: stopped by Ctrl-C or SIGTERM; lsp: the client said shutdown, then exit"),
             Entry("1", "with --check or --diff: some input would be reformatted; lint: an error-level finding "
-                + "(warnings and infos alone exit 0)"),
+                + "(warnings and infos alone exit 0); lsp: the client exited or went away without shutdown"),
             Entry("2", "usage error, or an input could not be read, formatted or written (the remaining files are "
-                + "still processed); watch: a PATH cannot be watched"),
+                + "still processed); watch: a PATH cannot be watched; tasks: a query instruction that is not supported; "
+                + "a REF that is not a task, an ambiguous --match, a conflict in undo or redo"),
         ],
         examples: [
             Entry("todofmt todos.md", "format todos.md in place"),
@@ -59,6 +70,12 @@ extension CommandLineDescription {
             Entry("todofmt lint --fix todos.md", "format, then report what is left"),
             Entry("todofmt lint --rule TD014 todos.md", "also report overdue tasks"),
             Entry("todofmt help lint", "explain lint and list its options"),
+            Entry("todofmt tasks -q 'due before next week' -q 'sort by due' ~/notes", "what is due this week, everywhere"),
+            Entry("todofmt add 'Pay rent' --due tomorrow --tag home", "add a task to the nearest todos.md"),
+            Entry("todofmt done todos.md:12", "tick the task on line 12"),
+            Entry("todofmt undo", "take the last change back"),
+            Entry("todofmt archive --older-than 30 .", "move tasks completed over 30 days ago to done.md"),
+            Entry("todofmt lsp", "serve an editor as its language server (started by the editor)"),
             Entry("todofmt config --effective todo.md", "print the configuration that applies to todo.md"),
             Entry("todofmt --stdin-filename a/todo.md < buf", "format a buffer as a/todo.md, with its configuration"),
             Entry("todofmt --generate man > todofmt.1", "write this manual page"),
@@ -66,7 +83,13 @@ extension CommandLineDescription {
         seeAlso: ["patch(1)", "git(1)"])
 
     /// Every command, the default one first; options every command accepts name this list.
-    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .config, .help]
+    static let allCommands: [CommandDescription] = [.format, .watch, .lint, .rules, .config, .lsp] + shellCommands + [.help]
+
+    /// The commands that list and change tasks from the shell.
+    static let shellCommands: [CommandDescription] = [.tasks, .add, .done, .cancel, .reopen, .start, .edit, .rm, .undo, .redo, .archive]
+
+    /// The commands that change a task named by REF.
+    static let taskChangeCommands: [CommandDescription] = [.done, .cancel, .reopen, .start, .edit, .rm]
 }
 
 extension CommandDescription {
@@ -133,6 +156,138 @@ extension CommandDescription {
                 + "directory or above, up to the repository root; files are not merged.",
         ])
 
+    /// `todofmt tasks`.
+    static let tasks = CommandDescription(
+        name: "tasks", isDefault: false, operands: "[PATH...]", operandCompletion: .paths,
+        summary: "list tasks across todo files, with Obsidian Tasks queries",
+        paragraphs: [
+            "tasks lists the tasks of the todo files found under each PATH as for formatting (default '.'), one line per "
+                + "task: 'path:line', the checkbox, the title, the dates and, for open tasks, how far the due date is "
+                + "('due tomorrow', '3 days overdue'; red when overdue and yellow when due today on a terminal), then a "
+                + "count. Titles are cut to the terminal's width with '…'. With no query it lists the open tasks, "
+                + "grouped by file, in file order.",
+            "Each -q gives one instruction of Obsidian Tasks' query language; --query-file reads one per line, or "
+                + "every ```tasks block of a Markdown file. Filters: done, not done; due|scheduled|starts|happens|"
+                + "created|done|cancelled [before|after|on|in|on or before|on or after] DATE (YYYY-MM-DD, two of them "
+                + "for a range, today, tomorrow, yesterday, a weekday, this|next|last week|month|year as calendar "
+                + "ranges, in N days); has|no due|scheduled|start|created|done|cancelled|happens date; priority is "
+                + "[above|below] highest|high|medium|none|low|lowest; tags include|do not include TAG; description|"
+                + "path|heading includes|does not include TEXT; description|path|heading|tags regex matches|does "
+                + "not match /RE/i; status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; parenthesised filters "
+                + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"
+                + "path|description|status [reverse]; group by filename|folder|path|heading|due|scheduled|priority|"
+                + "status|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
+                + "date|cancelled date|priority|tags|backlink|task count|relative dates. Any other instruction "
+                + "(is recurring among them, for now) is an error naming it (exit 2). docs/TASKS.md has the details "
+                + "and the JSON schema.",
+        ])
+
+    /// `todofmt add`.
+    static let add = CommandDescription(
+        name: "add", isDefault: false, operands: "TITLE...", operandCompletion: .none,
+        summary: "add an open task and print its path:line",
+        paragraphs: [
+            "add appends an open task, stamped created: today, after the open items of the first task list of a "
+                + "file (--file; default: the nearest todos.md or todo.md in this directory or above, else a new "
+                + "todos.md here, which a line on standard error announces), or of --section HEADING, or as the "
+                + "last subtask of --under PATH:LINE; the words of TITLE are joined with spaces. It prints the new "
+                + "task's path:line. 'todofmt undo' takes it back.",
+        ])
+
+    /// `todofmt done`.
+    static let done = CommandDescription(
+        name: "done", isDefault: false, operands: "REF...", operandCompletion: .none,
+        summary: "mark tasks done",
+        paragraphs: [
+            "done ticks each task REF names: 'path:line' as tasks prints it, or --match TEXT (the one task whose "
+                + "title contains TEXT, ignoring case, among those that are not done yet; several are an error listing "
+                + "them). The task is stamped done: today and sinks below the open items, as formatting does; the "
+                + "change goes through the same conflict-safe save as the editor integration and is journaled for "
+                + "'todofmt undo'. It prints each task's new path:line. A path:line that is not a task line is an error.",
+        ])
+
+    /// `todofmt cancel`.
+    static let cancel = CommandDescription(
+        name: "cancel", isDefault: false, operands: "REF...", operandCompletion: .none,
+        summary: "mark tasks cancelled",
+        paragraphs: ["cancel marks each task REF names [-], stamped cancelled: today; REF as for done."])
+
+    /// `todofmt reopen`.
+    static let reopen = CommandDescription(
+        name: "reopen", isDefault: false, operands: "REF...", operandCompletion: .none,
+        summary: "reopen completed tasks",
+        paragraphs: ["reopen marks each task REF names open again and drops its done or cancelled date; REF as for done."])
+
+    /// `todofmt start`.
+    static let start = CommandDescription(
+        name: "start", isDefault: false, operands: "REF...", operandCompletion: .none,
+        summary: "mark tasks in progress",
+        paragraphs: ["start marks each task REF names in progress [/]; REF as for done."])
+
+    /// `todofmt edit`.
+    static let edit = CommandDescription(
+        name: "edit", isDefault: false, operands: "REF", operandCompletion: .none,
+        summary: "change a task's title, dates or priority",
+        paragraphs: [
+            "edit changes one task: --title, --due, --scheduled, --start and --priority set them ('none' clears a "
+                + "date or the priority); only that line changes. REF as for done.",
+        ])
+
+    /// `todofmt rm`.
+    static let rm = CommandDescription(
+        name: "rm", isDefault: false, operands: "REF...", operandCompletion: .none,
+        summary: "remove tasks with their subtasks",
+        paragraphs: ["rm removes each task REF names, with its subtasks and continuation lines; REF as for done."])
+
+    /// `todofmt undo`.
+    static let undo = CommandDescription(
+        name: "undo", isDefault: false, operands: "", operandCompletion: .none,
+        summary: "take back the last add, done, cancel, reopen, start, edit, rm or archive",
+        paragraphs: [
+            "undo takes back the last command that changed tasks. Each such command journals the bytes of the files "
+                + "it changed, before and after, in $XDG_STATE_HOME/todofmt (the last 50 commands). A file that "
+                + "still holds what the command wrote gets its old bytes back; a file changed since is merged line by "
+                + "line, so someone else's later edit survives; when their edit touched the same lines it is a "
+                + "conflict: exit 2 and nothing is written. It prints what it undid.",
+        ])
+
+    /// `todofmt redo`.
+    static let redo = CommandDescription(
+        name: "redo", isDefault: false, operands: "", operandCompletion: .none,
+        summary: "do again what undo took back",
+        paragraphs: ["redo applies again the last command undo took back, with the same rules; any new change forgets it."])
+
+    /// `todofmt archive`.
+    static let archive = CommandDescription(
+        name: "archive", isDefault: false, operands: "[PATH...]", operandCompletion: .paths,
+        summary: "move completed tasks out of their lists",
+        paragraphs: [
+            "archive moves done and cancelled tasks, with their subtasks and continuation lines, whose done or "
+                + "cancelled date is more than --older-than DAYS days before today (default 0: every completed task) "
+                + "out of the todo files under each PATH (default '.'): to an archive file (--to FILE, default "
+                + "done.md beside the source) under a heading naming the source file and section, newest first; or, "
+                + "with --section HEADING, to that section at the end of the same file. .todofmt.json's \"archive\" "
+                + "object sets the defaults. The archive is written first, then the source; if the source cannot be "
+                + "written the archive is put back, and a rerun after a crash in between finds the tasks already "
+                + "archived and does not copy them twice (docs/TASKS.md).",
+        ])
+
+    /// `todofmt lsp`.
+    static let lsp = CommandDescription(
+        name: "lsp", isDefault: false, operands: "", operandCompletion: .none,
+        summary: "run the language server for editors",
+        paragraphs: [
+            "lsp speaks the Language Server Protocol 3.17 on standard input and output; an editor starts it. It "
+                + "serves Markdown documents: lint findings as diagnostics while you type, formatting (the same "
+                + "result as todofmt), code actions (the fixes, Mark done, Mark cancelled, Reopen, Start, Convert to "
+                + "task, and source.fixAll.todofmt for format on save), completion of dates, priorities, field keys "
+                + "and tags, hover on dates, checkboxes and findings, an outline and folding. Each document uses "
+                + "the .todofmt.json that applies to its path, read again when it changes. Nothing but protocol "
+                + "is written to standard output. It exits 0 after the client's shutdown and exit, 1 when the "
+                + "client exits without shutdown. The README shows how to set it up in Neovim, Helix, VS Code, "
+                + "Zed and Emacs.",
+        ])
+
     /// `todofmt help`.
     static let help = CommandDescription(
         name: "help", isDefault: false, operands: "[COMMAND]", operandCompletion: .commands,
@@ -161,9 +316,11 @@ extension OptionDescription {
     /// `--today`
     static let today = OptionDescription(
         names: ["--today"], value: Value(name: "YYYY-MM-DD", completion: .none),
-        commands: [.format, .watch, .lint], repeatable: false,
+        commands: [.format, .watch, .lint, .lsp, .tasks, .add, .done, .cancel, .reopen, .start, .edit, .archive],
+        repeatable: false,
         summary: "the date stamped on completed tasks",
-        help: "the date stamped on newly completed tasks (default: $TODOFMT_TODAY, else the local date)")
+        help: "the date stamped on newly completed tasks, and the day relative dates count from (default: "
+            + "$TODOFMT_TODAY, else the local date)")
 
     /// `--field-style`
     static let fieldStyle = OptionDescription(
@@ -218,14 +375,17 @@ extension OptionDescription {
     /// `--config`
     static let config = OptionDescription(
         names: ["--config"], value: Value(name: "FILE", completion: .paths),
-        commands: [.format, .watch, .lint, .config], repeatable: false,
+        commands: [.format, .watch, .lint, .config, .tasks, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
+        repeatable: false,
         summary: "use this configuration file for every input",
         help: "use FILE (JSON, as .todofmt.json) for every input instead of looking for .todofmt.json files; its "
             + "include and exclude patterns are relative to FILE's directory")
 
     /// `--no-config`
     static let noConfig = OptionDescription(
-        names: ["--no-config"], value: nil, commands: [.format, .watch, .lint, .config], repeatable: false,
+        names: ["--no-config"], value: nil,
+        commands: [.format, .watch, .lint, .config, .tasks, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
+        repeatable: false,
         summary: "ignore .todofmt.json files",
         help: "ignore .todofmt.json files: the defaults and the command-line options apply")
 
@@ -265,10 +425,12 @@ extension OptionDescription {
             .init("github", "GitHub Actions workflow commands, ::error file=...::message; the default when "
                 + "GITHUB_ACTIONS=true; with --diff, the diff is printed too"),
             .init("sarif", "a SARIF 2.1.0 log for code-scanning tools"),
+            .init("tsv", "tasks only: tab-separated values with a header line"),
         ])),
-        commands: [.format, .lint], repeatable: false,
-        summary: "how findings are printed",
-        help: "how lint, --check and --diff report findings")
+        commands: [.format, .lint, .tasks], repeatable: false,
+        summary: "how findings or tasks are printed",
+        help: "how lint, --check and --diff report findings (text, json, github, sarif), and how tasks lists "
+            + "tasks (text, json, tsv)")
 
     /// `lint --rule`
     static let rule = OptionDescription(
@@ -276,6 +438,100 @@ extension OptionDescription {
         summary: "also run a rule that is off by default",
         help: "also run a rule that is off by default, e.g. --rule TD014 (overdue tasks); a rule name works too; "
             + "may be repeated")
+
+    /// `tasks -q`
+    static let query = OptionDescription(
+        names: ["-q", "--query"], value: Value(name: "QUERY", completion: .none), commands: [.tasks], repeatable: true,
+        summary: "one query instruction",
+        help: "one instruction of the query language, e.g. -q 'due before tomorrow' -q 'sort by priority'; may be repeated")
+
+    /// `tasks --query-file`
+    static let queryFile = OptionDescription(
+        names: ["--query-file"], value: Value(name: "FILE", completion: .paths), commands: [.tasks], repeatable: false,
+        summary: "read the query from a file",
+        help: "read instructions from FILE, one per line; in a file with ```tasks blocks, each block is run in turn")
+
+    /// `tasks --watch`
+    static let watchResults = OptionDescription(
+        names: ["--watch"], value: nil, commands: [.tasks], repeatable: false,
+        summary: "print the result again after every change",
+        help: "a live agenda: print the result again whenever a todo file under the PATHs changes (the screen is "
+            + "cleared on a terminal, a separator line is printed otherwise) and at midnight; Ctrl-C exits 0")
+
+    /// `--due`
+    static let due = OptionDescription(
+        names: ["--due"], value: Value(name: "DATE", completion: .none), commands: [.add, .edit], repeatable: false,
+        summary: "the due date", help: "the due date ('none' clears it in edit)")
+
+    /// `--scheduled`
+    static let scheduled = OptionDescription(
+        names: ["--scheduled"], value: Value(name: "DATE", completion: .none), commands: [.add, .edit], repeatable: false,
+        summary: "the scheduled date", help: "the scheduled date ('none' clears it in edit)")
+
+    /// `--start`
+    static let start = OptionDescription(
+        names: ["--start"], value: Value(name: "DATE", completion: .none), commands: [.add, .edit], repeatable: false,
+        summary: "the start date", help: "the start date ('none' clears it in edit)")
+
+    /// `--priority`
+    static let priority = OptionDescription(
+        names: ["--priority"],
+        value: Value(name: "LEVEL", completion: .choices([
+            .init("highest", "🔺"), .init("high", "⏫"), .init("medium", "🔼"), .init("low", "🔽"),
+            .init("lowest", "⏬"), .init("none", "no priority (edit)"),
+        ])),
+        commands: [.add, .edit], repeatable: false,
+        summary: "the priority", help: "the priority")
+
+    /// `add --tag`
+    static let tag = OptionDescription(
+        names: ["--tag"], value: Value(name: "TAG", completion: .none), commands: [.add], repeatable: true,
+        summary: "a tag for the title", help: "append #TAG to the title ('#' optional); may be repeated")
+
+    /// `add --file`
+    static let file = OptionDescription(
+        names: ["--file"], value: Value(name: "FILE", completion: .paths), commands: [.add], repeatable: false,
+        summary: "the todo file to add to",
+        help: "the todo file to add to (created when missing); default: the nearest todos.md or todo.md here or above")
+
+    /// `--section`
+    static let section = OptionDescription(
+        names: ["--section"], value: Value(name: "HEADING", completion: .none), commands: [.add, .archive],
+        repeatable: false,
+        summary: "the section to add to, or to archive into",
+        help: "add: put the task in the first task list under this heading (ignoring case); archive: move completed "
+            + "tasks to this section at the end of their own file (created when missing) instead of to an archive file")
+
+    /// `add --under`
+    static let under = OptionDescription(
+        names: ["--under"], value: Value(name: "PATH:LINE", completion: .none), commands: [.add], repeatable: false,
+        summary: "add as a subtask of this task", help: "add the task as the last subtask of the task at PATH:LINE")
+
+    /// `edit --title`
+    static let title = OptionDescription(
+        names: ["--title"], value: Value(name: "TITLE", completion: .none), commands: [.edit], repeatable: false,
+        summary: "the new title", help: "the new title (fields on the line are kept)")
+
+    /// `--match`
+    static let match = OptionDescription(
+        names: ["--match"], value: Value(name: "TEXT", completion: .none), commands: CommandLineDescription.taskChangeCommands,
+        repeatable: false,
+        summary: "name the task by a piece of its title",
+        help: "the one task under the current directory whose title contains TEXT (ignoring case) instead of a "
+            + "path:line; none or several is an error listing the candidates")
+
+    /// `archive --older-than`
+    static let olderThan = OptionDescription(
+        names: ["--older-than"], value: Value(name: "DAYS", completion: .none), commands: [.archive], repeatable: false,
+        summary: "only tasks completed more than DAYS days ago",
+        help: "only tasks whose done or cancelled date is more than DAYS days before today (default 0: all; "
+            + "completed tasks without a date are archived only when DAYS is 0)")
+
+    /// `archive --to`
+    static let archiveTo = OptionDescription(
+        names: ["--to"], value: Value(name: "FILE", completion: .paths), commands: [.archive], repeatable: false,
+        summary: "the archive file",
+        help: "the archive file, relative to the current directory (default: done.md beside each source file)")
 
     /// `-h`, `--help`
     static let help = OptionDescription(

@@ -29,6 +29,9 @@ struct Console {
         _ = try? AtomicFile.writeAll(Array("todofmt: \(message)\n".utf8), to: STDERR_FILENO)
     }
 
+    /// Whether standard output is a terminal.
+    var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// Whether a diff on standard output should be coloured: only on a terminal, and never when
     /// `NO_COLOR` is set to something (https://no-color.org).
     var colorsOutput: Bool {

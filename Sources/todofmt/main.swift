@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TodoLanguageServer
 
 // The thin front end: parse the arguments, run, map the outcome to an exit status.
 let console = Console()
@@ -31,6 +32,18 @@ do {
         exit(0)
     case .effectiveConfiguration(let request):
         exit(EffectiveConfigurationRunner(request: request, console: console).run())
+    case .tasks(let request):
+        exit(TasksRunner(request: request, console: console).run())
+    case .add(let request):
+        exit(await TaskEditRunner(console: console).add(request))
+    case .change(let request):
+        exit(await TaskEditRunner(console: console).change(request))
+    case .undo(let undo):
+        exit(TaskEditRunner(console: console).undo(undo))
+    case .archive(let request):
+        exit(ArchiveRunner(request: request, console: console).run())
+    case .languageServer(let today):
+        exit(StandardStreamServer.run(options: LanguageServer.Options(today: today), exit: { exit($0) }))
     }
 } catch {
     console.error(error.message)

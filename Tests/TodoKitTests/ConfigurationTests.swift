@@ -190,6 +190,7 @@ final class ConfigurationTests: XCTestCase {
               "indentation": "keep",
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": [],
+              "archive": {"olderThanDays": 0},
               "rules": {
             \(rules)
               }

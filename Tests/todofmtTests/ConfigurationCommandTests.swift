@@ -112,6 +112,7 @@ final class ConfigurationCommandTests: XCTestCase {
               "indentation": "keep",
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": ["archive/"],
+              "archive": {"olderThanDays": 0},
               "rules": {
                 "TD000": "off",
                 "TD001": "error",

@@ -132,7 +132,7 @@ final class GeneratedFileTests: XCTestCase {
 
         let paths = ["docs", "my list.md", "todos.md", "todofmt.bash"].filter { $0.hasSuffix(".md") || $0 == "docs" }
         XCTAssertEqual(try complete("todofmt", "li"), ["lint"])
-        XCTAssertEqual(try complete("todofmt", ""), (["config", "help", "lint", "rules", "watch"] + paths).sorted())
+        XCTAssertEqual(try complete("todofmt", ""), (["add", "archive", "cancel", "config", "done", "edit", "help", "lint", "lsp", "redo", "reopen", "rm", "rules", "start", "tasks", "undo", "watch"] + paths).sorted())
         XCTAssertEqual(try complete("todofmt", "lint", "--format", ""), choices(.format))
         XCTAssertEqual(try complete("todofmt", "lint", "--format=j"), ["--format=json"])
         // bash breaks `--format=j` into three words when '=' is in COMP_WORDBREAKS (the default).
@@ -163,7 +163,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt", "my"), ["my list.md"])
         XCTAssertEqual(try complete("todofmt", "no"), ["notes.txt"], "any file when no Markdown file matches")
         XCTAssertEqual(try complete("todofmt", "rules", ""), [])
-        XCTAssertEqual(try complete("todofmt", "help", ""), ["config", "format", "help", "lint", "rules", "watch"])
+        XCTAssertEqual(try complete("todofmt", "help", ""), ["add", "archive", "cancel", "config", "done", "edit", "format", "help", "lint", "lsp", "redo", "reopen", "rm", "rules", "start", "tasks", "undo", "watch"])
         XCTAssertEqual(try complete("todofmt", "help", "lint", ""), [])
 
         // Every value bash offers is one the parser accepts.
@@ -187,8 +187,9 @@ final class GeneratedFileTests: XCTestCase {
         // Every option of every command is offered with its summary.
         for option in description.options where option != .endOfOptions {
             for name in option.names {
-                XCTAssertTrue(script.contains("'\(option.repeatable ? "*" : "")\(name)\(option.value == nil ? "" : "=")["),
-                              "no spec for \(name)")
+                // A value follows `=` after a long name, and directly or after a space (`+`) after a short one.
+                let separator = option.value == nil ? "" : (name.hasPrefix("--") ? "=" : "+")
+                XCTAssertTrue(script.contains("'\(option.repeatable ? "*" : "")\(name)\(separator)["), "no spec for \(name)")
             }
         }
     }
@@ -257,7 +258,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt lint --rule TD00"), ["TD000", "TD001", "TD002", "TD003", "TD004", "TD005", "TD006", "TD007", "TD008", "TD009"])
         XCTAssertEqual(try complete("todofmt lint --f"), options(of: .lint, startingWith: "--f"))
         XCTAssertEqual(try complete("todofmt --today 2026-11-21 li"), ["lint"])
-        XCTAssertEqual(try complete("todofmt help "), ["config", "format", "help", "lint", "rules", "watch"])
+        XCTAssertEqual(try complete("todofmt help "), ["add", "archive", "cancel", "config", "done", "edit", "format", "help", "lint", "lsp", "redo", "reopen", "rm", "rules", "start", "tasks", "undo", "watch"])
         let first = try complete("todofmt ")
         XCTAssertTrue(Set(["help", "lint", "rules", "watch", "todos.md", "docs"]).isSubset(of: first), "\(first)")
         XCTAssertFalse(first.contains("format"), "format has no command word: \(first)")
@@ -293,7 +294,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt --f"), options(of: .format, startingWith: "--f"))
         XCTAssertEqual(try complete("todofmt --today 2026-11-21 li"), ["lint"])
         XCTAssertEqual(try complete("todofmt -- li"), [])
-        XCTAssertEqual(try complete("todofmt help "), ["config", "format", "help", "lint", "rules", "watch"])
+        XCTAssertEqual(try complete("todofmt help "), ["add", "archive", "cancel", "config", "done", "edit", "format", "help", "lint", "lsp", "redo", "reopen", "rm", "rules", "start", "tasks", "undo", "watch"])
         XCTAssertEqual(try complete("todofmt rules "), [])
         let operands = try complete("todofmt lint ")
         XCTAssertTrue(operands.contains("todos.md") && operands.contains("docs/"), "\(operands)")

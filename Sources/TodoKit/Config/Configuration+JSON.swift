@@ -10,6 +10,10 @@ extension Configuration {
         lines.append("  \"indentation\": \(indentation.map(String.init) ?? Self.quote("keep")),")
         lines.append("  \"include\": \(Self.array(include)),")
         lines.append("  \"exclude\": \(Self.array(exclude)),")
+        var archiveMembers = ["\"olderThanDays\": \(archive.olderThanDays)"]
+        if let to = archive.to { archiveMembers.append("\"to\": \(Self.quote(to))") }
+        if let section = archive.section { archiveMembers.append("\"section\": \(Self.quote(section))") }
+        lines.append("  \"archive\": {\(archiveMembers.joined(separator: ", "))},")
         lines.append("  \"rules\": {")
         for (offset, rule) in LintRule.all.enumerated() {
             let comma = offset == LintRule.all.count - 1 ? "" : ","

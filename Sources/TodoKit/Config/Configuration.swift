@@ -28,6 +28,8 @@ public struct Configuration: Hashable, Sendable {
     /// The rules whose level differs from their default (their severity, or off for a rule that
     /// is off by default), by rule code; see ``level(of:)``.
     public var rules: [String: RuleLevel] = [:]
+    /// What `todofmt archive` does by default.
+    public var archive = ArchiveSettings()
     /// Glob patterns of the files a directory walk includes, relative to the directory holding
     /// ``file`` (see ``includes(relativePath:)``).
     public internal(set) var include = Configuration.defaultInclude

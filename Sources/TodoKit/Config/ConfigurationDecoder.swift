@@ -2,7 +2,7 @@
 /// the file, the place and the key.
 struct ConfigurationDecoder {
     /// The keys of a configuration file, in the order ``Configuration/json`` writes them.
-    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "include", "exclude", "rules"]
+    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "include", "exclude", "archive", "rules"]
 
     let bytes: [UInt8]
     let path: String
@@ -51,6 +51,8 @@ struct ConfigurationDecoder {
                 (configuration.exclude, configuration.excludePatterns) = try patterns(value, for: member.key)
             case "rules":
                 try readRules(value, into: &configuration)
+            case "archive":
+                configuration.archive = try archiveSettings(value)
             default:
                 throw failure("unknown key '\(JSONValue.printable(member.key))'" + suggestion(member.key, among: Self.keys), at: member.keyOffset)
             }
@@ -87,6 +89,37 @@ struct ConfigurationDecoder {
             texts.append(text)
         }
         return (texts, patterns)
+    }
+
+    /// `{"olderThanDays": 30, "to": "done.md"}` or `{"section": "Archive"}`.
+    private func archiveSettings(_ value: JSONValue) throws(ConfigurationError) -> ArchiveSettings {
+        guard case .object(let members) = value.kind else {
+            throw invalid(value, for: "archive", expected: "an object with olderThanDays, to or section")
+        }
+        var settings = ArchiveSettings()
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "olderThanDays":
+                guard case .number(let literal) = value.kind, let days = Int(literal), days >= 0 else {
+                    throw invalid(value, for: "archive.olderThanDays", expected: "a whole number of days, 0 or more")
+                }
+                settings.olderThanDays = days
+            case "to", "section":
+                guard case .string(let text) = value.kind, !text.isEmpty, !text.contains("\n") else {
+                    throw invalid(value, for: "archive.\(member.key)",
+                                  expected: member.key == "to" ? "a file path" : "a heading's text")
+                }
+                if member.key == "to" { settings.to = text } else { settings.section = text }
+            default:
+                throw failure("unknown key '\(JSONValue.printable(member.key))' in 'archive'"
+                              + suggestion(member.key, among: ["olderThanDays", "to", "section"]), at: member.keyOffset)
+            }
+        }
+        if settings.to != nil && settings.section != nil {
+            throw failure("'archive' takes 'to' or 'section', not both", at: value.offset)
+        }
+        return settings
     }
 
     /// An object from rule codes or names to levels.

@@ -1,7 +1,16 @@
 /// One `"key": value` member of a JSON object.
-struct JSONMember: Hashable, Sendable {
-    var key: String
-    /// The offset of the key's opening quote.
-    var keyOffset: Int
-    var value: JSONValue
+public struct JSONMember: Hashable, Sendable {
+    /// The key, unescaped.
+    public var key: String
+    /// The offset of the key's opening quote (0 for a member built in code).
+    public var keyOffset: Int
+    /// The value.
+    public var value: JSONValue
+
+    /// A member read at `keyOffset`, or built in code.
+    public init(key: String, keyOffset: Int = 0, value: JSONValue) {
+        self.key = key
+        self.keyOffset = keyOffset
+        self.value = value
+    }
 }

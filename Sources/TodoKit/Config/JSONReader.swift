@@ -1,12 +1,13 @@
-/// A small strict JSON reader (RFC 8259) for configuration files, on UTF-8 bytes.
+/// A small strict JSON reader (RFC 8259) for configuration files and language server messages, on
+/// UTF-8 bytes.
 ///
 /// Strict: no comments, no trailing commas, no single quotes, no bare words, no leading zeros,
 /// no unescaped control characters in strings, no lone surrogates in `\u` escapes, exactly one
 /// value in the document. Beyond the RFC it refuses duplicate keys in an object (the RFC leaves
 /// them undefined; a configuration with two values for one key is a mistake). A leading UTF-8
 /// byte order mark is skipped, as the RFC allows. Errors carry the byte offset they are about;
-/// ``location(of:in:)`` turns it into line and column.
-struct JSONReader {
+/// `location(of:in:)` turns it into line and column.
+public struct JSONReader {
     /// Deeper nesting is refused; a configuration needs three levels, and the reader recurses.
     static let maximumDepth = 128
 
@@ -19,7 +20,7 @@ struct JSONReader {
     }
 
     /// Reads the one JSON value in `bytes`.
-    static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    public static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         do {
             try TodoDocument.validate(bytes)
         } catch {
@@ -192,8 +193,14 @@ struct JSONReader {
                 }
                 throw error("control character \(Self.codePoint(UInt32(byte))) in a string (write it as an escape)")
             default:
-                utf8.append(byte)
+                // A run of plain bytes is copied at once (a language server's document text is one string).
+                let run = index
                 index += 1
+                while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""),
+                      bytes[index] != UInt8(ascii: "\\") {
+                    index += 1
+                }
+                utf8.append(contentsOf: bytes[run..<index])
             }
         }
     }

@@ -1,5 +1,7 @@
 /// Why ``JSONReader`` refused a document: a lowercase message and the byte offset it is about.
-struct JSONSyntaxError: Error, Hashable, Sendable {
-    var message: String
-    var offset: Int
+public struct JSONSyntaxError: Error, Hashable, Sendable {
+    /// What is wrong, lowercase, without a final period.
+    public var message: String
+    /// The byte offset the message is about.
+    public var offset: Int
 }

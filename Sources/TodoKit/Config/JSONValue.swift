@@ -1,22 +1,33 @@
-/// A JSON value read by ``JSONReader``, with the byte offset where it starts so that a
-/// configuration error can point at it.
-struct JSONValue: Hashable, Sendable {
+/// A JSON value read by ``JSONReader`` (with the byte offset where it starts so that a
+/// configuration error can point at it) or built to be written by ``JSONWriter``.
+public struct JSONValue: Hashable, Sendable {
     /// What the value is.
-    enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
         /// The number as written (`2`, `-1.5e3`): configuration keys need exact integers, and
         /// the literal is what an error message should quote.
         case number(String)
+        /// A string, unescaped.
         case string(String)
+        /// An array.
         case array([JSONValue])
         /// Members in the order written; keys are unique (the reader refuses duplicates).
         case object([JSONMember])
     }
 
-    var kind: Kind
-    /// The offset of the value's first byte in the document.
-    var offset: Int
+    /// What the value is.
+    public var kind: Kind
+    /// The offset of the value's first byte in the document (0 for a value built in code).
+    public var offset: Int
+
+    /// A value read at `offset`, or built in code (offset 0).
+    public init(kind: Kind, offset: Int = 0) {
+        self.kind = kind
+        self.offset = offset
+    }
 
     /// The value as an error message quotes it: strings in single quotes, numbers, `true`,
     /// `false` and `null` as written, arrays and objects abbreviated.

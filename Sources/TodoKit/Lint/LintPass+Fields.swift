@@ -90,9 +90,24 @@ extension LintPass {
 
     /// `NNNN-N-N` with one or two digits for month and day.
     static func isDateShaped(_ value: String) -> Bool {
-        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count) else { return false }
-        return parts.allSatisfy { $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        // One pass over the bytes (every `key:value` word of every task comes here): digits, and
+        // exactly two hyphens between runs of 4, 1-2 and 1-2 of them.
+        var lengths = (0, 0, 0)
+        var part = 0
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: "-") {
+                part += 1
+                guard part < 3 else { return false }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
+            switch part {
+            case 0: lengths.0 += 1
+            case 1: lengths.1 += 1
+            default: lengths.2 += 1
+            }
+        }
+        return part == 2 && lengths.0 == 4 && (1...2).contains(lengths.1) && (1...2).contains(lengths.2)
     }
 
     /// What is wrong with a date-shaped value, or nil when it is a valid day.

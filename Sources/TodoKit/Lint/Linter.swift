@@ -68,37 +68,7 @@ public struct Linter: Sendable {
     /// changes into `formatted`, at the region's first line, column 1 (lines only inserted are
     /// reported on the line above them). Lines are counted as lint counts them (LF, CRLF or CR).
     public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {
-        guard !sameBytes(original[...], formatted[...]) else { return [] }
-        let oldLines = lines(of: original)
-        let newLines = lines(of: formatted)
-        var regions: [(old: Range<Int>, new: Range<Int>)] = []
-        if oldLines.count == newLines.count {
-            // Formatting rewrites lines and moves them within their lists, so it keeps the number
-            // of lines: then the regions are the runs of lines that differ in place, found in one
-            // pass (a sunk task's region runs from where it was to where it goes).
-            var start: Int?
-            for i in 0...oldLines.count {
-                let differs = i < oldLines.count
-                    && !sameBytes(original[oldLines[i]], formatted[newLines[i]])
-                if differs, start == nil { start = i }
-                if !differs, let first = start {
-                    regions.append((first..<i, first..<i))
-                    start = nil
-                }
-            }
-        } else {
-            let diff = LineDiff(oldLines: oldLines.map { LineKey(original[$0]) },
-                                newLines: newLines.map { LineKey(formatted[$0]) })
-            // Lines only inserted right after a changed region belong to it.
-            for hunk in diff.hunks() {
-                if hunk.old.isEmpty, let last = regions.last, !last.old.isEmpty {
-                    regions[regions.count - 1] = (last.old.lowerBound..<max(hunk.old.lowerBound, last.old.upperBound), last.new)
-                } else {
-                    regions.append(hunk)
-                }
-            }
-        }
-        return regions.map { hunk in
+        ChangedLines(old: original, new: formatted).regions.map { hunk in
             let count = hunk.new.count == 1 ? "a line" : "\(hunk.new.count) lines"
             switch hunk.old.count {
             case 0 where hunk.old.lowerBound == 0:
@@ -112,13 +82,6 @@ public struct Linter: Sendable {
                 return Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1,
                                "would reformat lines \(hunk.old.lowerBound + 1)-\(hunk.old.upperBound)")
             }
-        }
-    }
-
-    /// Whether two runs of bytes are equal (`memcmp`, not byte by byte).
-    private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
     }
 

@@ -1,6 +1,22 @@
 /// A line-based three-way merge (as `diff3`): the changes from `base` to `ours` and from `base`
 /// to `theirs` are applied together; changes to the same lines clash unless they are identical.
 enum ThreeWayMerge {
+    /// The merge of three texts line by line (each line with its ending), or nil on a clash.
+    static func merge(utf8 base: [UInt8], ours: [UInt8], theirs: [UInt8]) -> [UInt8]? {
+        func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+            var result: [ArraySlice<UInt8>] = []
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == 0x0A {
+                result.append(bytes[start...index])
+                start = index + 1
+            }
+            if start < bytes.count { result.append(bytes[start...]) }
+            return result
+        }
+        guard let merged = merge(base: lines(base), ours: lines(ours), theirs: lines(theirs)) else { return nil }
+        return Array(merged.joined())
+    }
+
     /// The merged lines, or nil when the two sides changed the same lines differently.
     static func merge<Line: Hashable>(base: [Line], ours: [Line], theirs: [Line]) -> [Line]? {
         let mine = LineDiff(oldLines: base, newLines: ours).hunks().map { Change(base: $0.old, lines: Array(ours[$0.new])) }

@@ -9,12 +9,19 @@ public struct TodoList: Sendable {
     /// The next identity to hand out.
     var nextID: UInt64
 
-    /// The todos in file order.
-    public let todos: [Todo]
+    /// The todos in file order, made when first asked for: the model's operations work on the
+    /// identities alone, so a chain of them on a large file does not build every todo each time.
+    public var todos: [Todo] {
+        madeTodos.value { TodoList.todos(parsed, lineIDs: lineIDs) }
+    }
+    /// Each todo's index in ``todos``, which is its task's index in the parsed structure.
     private let positions: [TodoID: Int]
+    /// ``todos`` once made; shared by copies, which have the same document and identities.
+    private let madeTodos = LazyTodos()
 
-    /// Parses bytes and gives every task a new identity.
-    init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
+    /// Parses bytes and gives every task a new identity, as ``TodoStore/load()`` does; throws for
+    /// bytes that are not UTF-8 text.
+    public init(utf8 bytes: [UInt8], firstID: UInt64 = 1) throws(TodoError) {
         try TodoDocument.validate(bytes)
         self.init(parsed: ParsedDocument(validated: bytes), lineIDs: nil, nextID: firstID)
     }
@@ -37,15 +44,29 @@ public struct TodoList: Sendable {
         self.lineIDs = ids
         self.nextID = next
 
+        var positions: [TodoID: Int] = [:]
+        positions.reserveCapacity(parsed.structure.tasks.count)
+        for (index, task) in parsed.structure.tasks.enumerated() { positions[ids[task.line]!] = index }
+        self.positions = positions
+    }
+
+    /// The todos of a parsed document with the identities on its lines.
+    private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) -> [Todo] {
         let lines = TodoDocument(parsed: parsed).tasks
         let headings = parsed.structure.headings
         var todos: [Todo] = []
         todos.reserveCapacity(lines.count)
         var heading = -1
+        // Each heading's text is decoded once and shared by the todos under it.
+        var sections = [String?](repeating: nil, count: headings.count)
         for line in lines {
             let lineIndex = line.location.line - 1
             while heading + 1 < headings.count && headings[heading + 1].line < lineIndex { heading += 1 }
-            let section = heading >= 0 ? String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) : nil
+            var section: String?
+            if heading >= 0 {
+                if sections[heading] == nil { sections[heading] = String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) }
+                section = sections[heading]
+            }
             let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
             todos.append(Todo(
                 id: ids[lineIndex]!, title: line.title, status: line.status, priority: line.priority,
@@ -59,8 +80,7 @@ public struct TodoList: Sendable {
         for index in todos.indices {
             if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
         }
-        self.todos = todos
-        self.positions = positions
+        return todos
     }
 
     /// The file's bytes.
@@ -81,6 +101,23 @@ public struct TodoList: Sendable {
 
     /// The position of a todo in file order.
     public func index(of id: TodoID) -> Int? { positions[id] }
+
+    /// The todo whose task line is `line` (1-based), or nil when that line holds no task: a
+    /// `path:line` typed by a person names a task only when it points at its first line.
+    public func todo(atLine line: Int) -> Todo? {
+        id(atLine: line).flatMap { self[$0] }
+    }
+
+    /// The identity of the todo whose task line is `line` (1-based), without making ``todos``.
+    public func id(atLine line: Int) -> TodoID? {
+        guard line >= 1, line <= lineIDs.count else { return nil }
+        return lineIDs[line - 1]
+    }
+
+    /// The 1-based line of a todo's task line, without making ``todos``.
+    public func line(of id: TodoID) -> Int? {
+        positions[id].map { parsed.structure.tasks[$0].line + 1 }
+    }
 
     /// Todos that are not completed, in file order.
     public var open: [Todo] { todos.filter { !$0.isCompleted } }
@@ -112,6 +149,8 @@ public struct TodoList: Sendable {
 
     /// `#tags` in a title: `#` then letters, digits, `_`, `-` or `/`, not only digits.
     static func tags(in title: String) -> [String] {
+        // Most titles have no `#` at all: one byte scan instead of a walk over characters.
+        guard title.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var tags: [String] = []
         var previous: Character = " "
         var current: String?

@@ -31,7 +31,8 @@ struct TodoListEditor {
             return try outdent(id, in: list)
         case .remove(let ids):
             for id in ids where list[id] == nil { throw .notFound(id) }
-            return remove(list.todos.filter { ids.contains($0.id) }.map(\.id), from: list)
+            // In file order, from the index alone (without building the todos).
+            return remove(ids.sorted { list.taskIndex(of: $0)! < list.taskIndex(of: $1)! }, from: list)
         case .removeAll:
             return remove(list.todos.map(\.id), from: list)
         case .clearCompleted:

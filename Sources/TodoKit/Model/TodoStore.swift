@@ -189,10 +189,13 @@ public actor TodoStore {
 
     /// Adds an open todo (stamped `created:` today) and returns its identity.
     @discardableResult
-    public func add(_ title: String, due: Day? = nil, priority: Priority? = nil, placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
+    public func add(_ title: String, due: Day? = nil, scheduled: Day? = nil, start: Day? = nil, priority: Priority? = nil,
+                    placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
         let id = TodoID(rawValue: list.nextID)
         var fields: [FieldKey: Field.Value] = [:]
         if let due { fields[.due] = .day(due) }
+        if let scheduled { fields[.scheduled] = .day(scheduled) }
+        if let start { fields[.start] = .day(start) }
         if let priority { fields[.priority] = .priority(priority) }
         try perform(.add(id: id, title: title, fields: fields, placement: placement))
         return id
@@ -212,6 +215,20 @@ public actor TodoStore {
     public func setDate(_ day: Day?, for key: FieldKey, of id: TodoID) throws(TodoStoreError) {
         guard key.isDate else { throw .invalid("priority is not a date") }
         try perform(.edit(id, TaskLineEditor.Change(fields: [key: day.map { .day($0) }])))
+    }
+
+    /// Changes a todo's title, dates and priority in one step (one undo step, one write): `title`
+    /// nil keeps it; each date in `days` is set, or cleared when nil; `priority` nil keeps it,
+    /// `.some(nil)` clears it. Only the todo's line changes.
+    public func edit(_ id: TodoID, title: String? = nil, days: [FieldKey: Day?] = [:], priority: Priority?? = nil) throws(TodoStoreError) {
+        var change = TaskLineEditor.Change(title: title)
+        for (key, day) in days {
+            guard key.isDate else { throw .invalid("priority is not a date") }
+            // updateValue keeps a nil (clear the field); assigning nil through the subscript would drop it.
+            change.fields.updateValue(day.map { .day($0) }, forKey: key)
+        }
+        if let priority { change.fields.updateValue(priority.map { .priority($0) }, forKey: .priority) }
+        try perform(.edit(id, change))
     }
 
     /// Sets or clears the priority.

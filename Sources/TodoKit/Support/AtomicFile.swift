@@ -269,6 +269,42 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates a file that does not exist yet with `bytes` and `mode`, atomically: the bytes are
+    /// written and flushed under a temporary name, then linked to `path`, which fails with
+    /// ``FileError/system(code:)`` (`EEXIST`) when something is there already. Nothing is ever
+    /// half-written at `path`, and no temporary file is left behind. With `durable` false the bytes
+    /// are not flushed to disk first (for files that may be lost in a power failure, such as the
+    /// undo journal's entries): still never half-written, only possibly missing after a crash.
+    public static func create(_ bytes: [UInt8], at path: String, mode: mode_t = 0o644, durable: Bool = true) throws(FileError) {
+        let (directory, name) = split(Array(path.utf8))
+        var template = (directory + Array("/.".utf8) + truncatedName(name) + Array(".todofmt-XXXXXX".utf8))
+            .map { CChar(bitPattern: $0) } + [0]
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotCreateTemporaryFile(code: errno) }
+        let temporary = template
+        defer { _ = unlink(temporary) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        do throws(FileError) {
+            try writeAll(bytes, to: fd)
+            guard fchmod(fd, mode & ~currentUmask()) == 0, !durable || retryingOnInterrupt({ fsync(fd) }) == 0 else {
+                throw FileError(errno: errno)
+            }
+        } catch {
+            close(fd)
+            throw error
+        }
+        close(fd)
+        guard link(temporary, path) == 0 else { throw FileError(errno: errno) }
+        if durable { syncDirectory(directory) }
+    }
+
+    /// The process's file mode creation mask.
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
     /// The directory part of a path (`.` when there is none) and the last component.
     static func split(_ path: [UInt8]) -> (directory: [UInt8], name: [UInt8]) {
         guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else {

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The undo and redo stacks of the shell commands, kept on disk so that they outlive the process
+/// (`todofmt done …` then, later, `todofmt undo`).
+///
+/// Each entry is one file under `undo/` or `redo/` in ``directory``, numbered in order and
+/// written atomically; a lock file serialises processes. At most ``limit`` entries are kept on
+/// each stack; recording a new entry forgets the redo stack.
+///
+/// Undoing restores each file the entry changed: a file that still holds what the command wrote
+/// gets its old bytes back; a file changed since is merged line by line as ``TodoStore/undo()``
+/// does, so a later edit by someone else survives; an edit of the same lines is a conflict and
+/// nothing is written, in any file. Writes replace only the bytes that were read (a save that
+/// lands meanwhile is a conflict too); if a later file cannot be written, the earlier ones are
+/// put back.
+public struct UndoJournal: Sendable {
+    /// Where the stacks live, e.g. `~/.local/state/todofmt/journal`.
+    public let directory: String
+    /// The most entries kept on each stack.
+    public var limit: Int
+
+    /// A journal in `directory` (created when needed).
+    public init(directory: String, limit: Int = 50) {
+        self.directory = directory
+        self.limit = limit
+    }
+
+    /// `$XDG_STATE_HOME/todofmt/journal`, else `$HOME/.local/state/todofmt/journal`.
+    public static func defaultDirectory(environment: [String: String]) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/todofmt/journal" }
+        return (environment["HOME"] ?? "/tmp") + "/.local/state/todofmt/journal"
+    }
+
+    // MARK: - Recording
+
+    /// Pushes an entry on the undo stack and forgets the redo stack.
+    public func record(_ entry: JournalEntry) throws(UndoJournalError) {
+        try locked { () throws(UndoJournalError) in
+            try push(entry, on: "undo")
+            for number in numbers("redo") { unlink(file("redo", number)) }
+        }
+    }
+
+    // MARK: - Undo and redo
+
+    /// Undoes the newest entry and moves it to the redo stack; returns it.
+    @discardableResult
+    public func undo() throws(UndoJournalError) -> JournalEntry {
+        try step(from: "undo", to: "redo", reversed: true)
+    }
+
+    /// Redoes the newest undone entry and moves it back to the undo stack; returns it.
+    @discardableResult
+    public func redo() throws(UndoJournalError) -> JournalEntry {
+        try step(from: "redo", to: "undo", reversed: false)
+    }
+
+    private func step(from stack: String, to other: String, reversed: Bool) throws(UndoJournalError) -> JournalEntry {
+        try locked { () throws(UndoJournalError) -> JournalEntry in
+            guard let number = numbers(stack).last else { throw .empty(stack) }
+            let bytes: [UInt8]
+            do {
+                bytes = try AtomicFile.read(file(stack, number))
+            } catch {
+                throw .unreadable("\(file(stack, number)): \(error)")
+            }
+            guard let entry = JournalEntry(encoded: bytes) else { throw .unreadable("\(file(stack, number)): not a journal entry") }
+            try apply(entry, reversed: reversed)
+            try push(entry, on: other)
+            unlink(file(stack, number))
+            return entry
+        }
+    }
+
+    /// Brings every file of the entry from its `after` to its `before` (reversed) or back.
+    private func apply(_ entry: JournalEntry, reversed: Bool) throws(UndoJournalError) {
+        var writes: [(path: String, current: [UInt8], target: [UInt8])] = []
+        for change in entry.files {
+            let (from, to) = reversed ? (change.after, change.before) : (change.before, change.after)
+            let current: [UInt8]
+            do {
+                current = try AtomicFile.read(change.path)
+            } catch {
+                throw .conflict("\(change.path): \(error)")
+            }
+            if current == from {
+                writes.append((change.path, current, to))
+            } else if let merged = ThreeWayMerge.merge(utf8: from, ours: to, theirs: current) {
+                writes.append((change.path, current, merged))
+            } else {
+                throw .conflict("\(change.path) was changed since, on the lines '\(entry.command)' changed; nothing was written")
+            }
+        }
+        var written: [(path: String, current: [UInt8], target: [UInt8])] = []
+        for write in writes where write.current != write.target {
+            do {
+                guard try AtomicFile.write(write.target, to: write.path, ifStill: write.current) else {
+                    throw UndoJournalError.conflict("\(write.path) was saved meanwhile; nothing was written")
+                }
+            } catch {
+                for done in written.reversed() { _ = try? AtomicFile.write(done.current, to: done.path, ifStill: done.target) }
+                if let error = error as? UndoJournalError { throw error }
+                throw .conflict("\(write.path): \(error); nothing was written")
+            }
+            written.append(write)
+        }
+    }
+
+    // MARK: - Files
+
+    private func file(_ stack: String, _ number: Int) -> String {
+        let digits = String(number)
+        return "\(directory)/\(stack)/" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".entry"
+    }
+
+    /// The entry numbers on a stack, oldest first.
+    private func numbers(_ stack: String) -> [Int] {
+        guard let dir = opendir("\(directory)/\(stack)") else { return [] }
+        defer { closedir(dir) }
+        var found: [Int] = []
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".entry"), let number = Int(name.dropLast(6)) { found.append(number) }
+        }
+        return found.sorted()
+    }
+
+    private func push(_ entry: JournalEntry, on stack: String) throws(UndoJournalError) {
+        try makeDirectory("\(directory)/\(stack)")
+        let existing = numbers(stack)
+        do {
+            // Not flushed: an entry lost in a power failure costs an undo, never a todo file.
+            try AtomicFile.create(entry.encoded, at: file(stack, (existing.last ?? 0) + 1), mode: 0o600, durable: false)
+        } catch {
+            throw .unwritable("\(file(stack, (existing.last ?? 0) + 1)): \(error)")
+        }
+        for number in existing.dropLast(max(0, limit - 1)) { unlink(file(stack, number)) }
+    }
+
+    private func makeDirectory(_ path: String) throws(UndoJournalError) {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                throw .unwritable("\(prefix): \(FileError(errno: errno))")
+            }
+        }
+    }
+
+    /// Runs `body` holding the journal's lock, so two commands never interleave their steps.
+    private func locked<T>(_ body: () throws(UndoJournalError) -> T) throws(UndoJournalError) -> T {
+        try makeDirectory(directory)
+        let fd = open("\(directory)/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable("\(directory)/lock: \(FileError(errno: errno))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
+    }
+}

@@ -1,0 +1,74 @@
+/// One `group by` instruction.
+public struct TaskGrouping: Hashable, Sendable {
+    /// What tasks are grouped by.
+    public enum Key: String, CaseIterable, Hashable, Sendable {
+        /// The file's name.
+        case filename
+        /// The file's directory, with a final `/` (`./` for the current one).
+        case folder
+        /// The file's path.
+        case path
+        /// The nearest heading above the task.
+        case heading
+        /// The due date, with its weekday.
+        case due
+        /// The scheduled date, with its weekday.
+        case scheduled
+        /// `Priority: high` … `Priority: none`, most urgent first.
+        case priority
+        /// `TODO`, `IN_PROGRESS`, `DONE`, `CANCELLED`.
+        case status
+        /// Each tag (a task with two tags is in two groups).
+        case tags
+    }
+
+    /// What tasks are grouped by.
+    public let key: Key
+    /// `reverse` was given: groups in the opposite order.
+    public let reverse: Bool
+
+    /// A grouping instruction.
+    public init(_ key: Key, reverse: Bool = false) {
+        self.key = key
+        self.reverse = reverse
+    }
+
+    /// A group's name and where it sorts.
+    struct Name: Hashable, Comparable {
+        var rank: Int
+        var text: String
+        static func < (a: Name, b: Name) -> Bool { (a.rank, a.text) < (b.rank, b.text) }
+    }
+
+    /// The groups a task belongs to (several only for tags).
+    func names(of task: QueriedTask) -> [Name] {
+        let todo = task.todo
+        func day(_ day: Day?, _ none: String) -> Name {
+            day.map { Name(rank: $0.daysSinceEpoch, text: "\($0) \($0.weekday.name)") } ?? Name(rank: Int.max, text: none)
+        }
+        switch key {
+        case .filename:
+            return [Name(rank: 0, text: String(task.path.split(separator: "/").last ?? Substring(task.path)))]
+        case .folder:
+            guard let slash = task.path.lastIndex(of: "/") else { return [Name(rank: 0, text: "./")] }
+            return [Name(rank: 0, text: String(task.path[...slash]))]
+        case .path:
+            return [Name(rank: 0, text: task.path)]
+        case .heading:
+            return [todo.section.map { Name(rank: 0, text: $0) } ?? Name(rank: 1, text: "(No heading)")]
+        case .due:
+            return [day(todo.due, "(No due date)")]
+        case .scheduled:
+            return [day(todo.scheduled, "(No scheduled date)")]
+        case .priority:
+            let rank = TaskPriorityComparison.rank(todo.priority)
+            return [Name(rank: rank, text: "Priority: \(todo.priority?.rawValue ?? "none")")]
+        case .status:
+            return [Name(rank: task.statusType.rank, text: task.statusType.rawValue)]
+        case .tags:
+            guard !todo.tags.isEmpty else { return [Name(rank: 1, text: "(No tags)")] }
+            var seen: Set<String> = []
+            return todo.tags.map { "#" + $0 }.filter { seen.insert($0).inserted }.map { Name(rank: 0, text: $0) }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// A query in Obsidian Tasks' language, parsed: filters, sorting, grouping, a limit and what
+/// the listing hides. It is a value; ``results(_:)`` runs it over tasks.
+///
+/// ```swift
+/// let query = try TaskQuery(["not done", "due before next week", "sort by due"], today: today)
+/// let result = query.results(tasks)
+/// ```
+///
+/// Relative dates (`today`, `next week`, `in 3 days`) are resolved against the `today` given when
+/// parsing: parse again when the day changes.
+public struct TaskQuery: Hashable, Sendable {
+    /// Every filter must keep a task (the instructions' lines are joined with AND).
+    public var filters: [TaskFilter] = []
+    /// The sort keys, most significant first; ties keep file order.
+    public var sorts: [TaskSort] = []
+    /// The groupings, outermost first.
+    public var groupings: [TaskGrouping] = []
+    /// The most tasks listed, or nil.
+    public var limit: Int?
+    /// What the text listing leaves out.
+    public var hidden: Set<TaskQueryField> = []
+
+    /// The query without instructions: every task, in file order.
+    public init() {}
+
+    /// Parses instructions, one per element (blank lines and `#` comments are skipped). An
+    /// instruction this implementation does not know is an error naming it, never ignored.
+    public init(_ instructions: [String], today: Day) throws(TaskQueryError) {
+        var parser = TaskQueryParser(today: today)
+        for line in instructions {
+            let instruction = line.trimmingQuerySpaces
+            if instruction.isEmpty || instruction.hasPrefix("#") { continue }
+            try parser.apply(instruction, to: &self)
+        }
+    }
+
+    /// What a listing shows when the user gives no query: open tasks, grouped by file, in file order.
+    public static func defaultQuery() -> TaskQuery {
+        var query = TaskQuery()
+        query.filters = [.done(false)]
+        query.groupings = [TaskGrouping(.path)]
+        return query
+    }
+
+    /// The instructions of every ` ```tasks ` block in a Markdown text, block by block.
+    public static func blocks(inMarkdown text: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        var fence = ""
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let trimmed = line.trimmingQuerySpaces
+            if current == nil {
+                for marker in ["```", "~~~"] where trimmed.hasPrefix(marker) {
+                    let ticks = trimmed.prefix { $0 == marker.first! }
+                    if trimmed.dropFirst(ticks.count).trimmingQuerySpaces.lowercased() == "tasks" {
+                        current = []
+                        fence = String(ticks)
+                    }
+                }
+            } else if trimmed.hasPrefix(fence) && trimmed.allSatisfy({ $0 == fence.first! }) {
+                blocks.append(current!)
+                current = nil
+            } else {
+                current!.append(String(line))
+            }
+        }
+        if let current { blocks.append(current) }
+        return blocks
+    }
+
+    /// Runs the query: filters, sorts (stable: ties keep the order given), limits, then groups.
+    ///
+    /// Works on positions in `tasks`, so no task is copied or hashed until the result is built.
+    public func results(_ tasks: [QueriedTask]) -> TaskQueryResult {
+        var kept = tasks.indices.filter { index in filters.allSatisfy { $0.matches(tasks[index]) } }
+        let matched = kept.count
+        if !sorts.isEmpty {
+            kept.sort { a, b in
+                for sort in sorts {
+                    let order = sort.compare(tasks[a], tasks[b])
+                    if order != 0 { return order < 0 }
+                }
+                return a < b
+            }
+        }
+        if let limit, kept.count > limit { kept.removeSubrange(limit...) }
+        guard !groupings.isEmpty else {
+            let listed = kept.map { tasks[$0] }
+            return TaskQueryResult(groups: listed.isEmpty ? [] : [TaskGroup(names: [], tasks: listed)], matchedCount: matched,
+                                   overlaps: false)
+        }
+        var keys: [[TaskGrouping.Name]] = []
+        var members: [[Int]] = []
+        var groupOf: [[TaskGrouping.Name]: Int] = [:]
+        // Neighbours usually share their group (tasks of one file, one heading): no lookup then.
+        var last: (key: [TaskGrouping.Name], group: Int)?
+        for index in kept {
+            var paths: [[TaskGrouping.Name]] = [[]]
+            for grouping in groupings {
+                let names = grouping.names(of: tasks[index])
+                paths = names.count == 1 ? paths.map { $0 + names } : paths.flatMap { path in names.map { path + [$0] } }
+            }
+            for path in paths {
+                if let last, last.key == path {
+                    members[last.group].append(index)
+                    continue
+                }
+                let group: Int
+                if let found = groupOf[path] {
+                    group = found
+                } else {
+                    group = keys.count
+                    groupOf[path] = group
+                    keys.append(path)
+                    members.append([])
+                }
+                members[group].append(index)
+                last = (path, group)
+            }
+        }
+        let order = keys.indices.sorted { x, y in
+            let a = keys[x], b = keys[y]
+            for (level, grouping) in groupings.enumerated() where a[level] != b[level] {
+                return grouping.reverse ? b[level] < a[level] : a[level] < b[level]
+            }
+            return false
+        }
+        let groups = order.map { group in TaskGroup(names: keys[group].map(\.text), tasks: members[group].map { tasks[$0] }) }
+        return TaskQueryResult(groups: groups, matchedCount: matched, overlaps: groupings.contains { $0.key == .tags })
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingQuerySpaces: Substring {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return s
+    }
+}

@@ -1,0 +1,279 @@
+/// Reads query instructions into a ``TaskQuery``. Keywords are case-insensitive; every instruction
+/// it does not know is an error.
+struct TaskQueryParser {
+    /// The day relative dates count from.
+    let today: Day
+
+    /// The one place `is recurring` is decided. Recurrence is not part of TodoKit yet, so the
+    /// instruction is refused by name rather than ignored; wire it to the recurrence rule here.
+    static func recurrenceFilter(_ instruction: String, negated: Bool) throws(TaskQueryError) -> TaskFilter {
+        throw TaskQueryError(instruction, "not supported yet (todofmt does not read recurrence rules yet)")
+    }
+
+    mutating func apply(_ instruction: Substring, to query: inout TaskQuery) throws(TaskQueryError) {
+        let text = String(instruction)
+        let lower = text.lowercased()
+        if let rest = lower.dropPrefix("sort by ") {
+            var words = rest.split(separator: " ").map(String.init)
+            let reverse = words.last == "reverse"
+            if reverse { words.removeLast() }
+            guard words.count == 1, let key = TaskSort.Key(rawValue: words[0] == "starts" ? "start" : words[0]) else {
+                throw TaskQueryError(text, "unknown sort key (expected \(TaskSort.Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            query.sorts.append(TaskSort(key, reverse: reverse))
+        } else if let rest = lower.dropPrefix("group by ") {
+            var words = rest.split(separator: " ").map(String.init)
+            let reverse = words.last == "reverse"
+            if reverse { words.removeLast() }
+            let word = words.count == 1 && words[0] == "tag" ? "tags" : words.joined(separator: " ")
+            guard let key = TaskGrouping.Key(rawValue: word) else {
+                throw TaskQueryError(text, "unknown group key (expected \(TaskGrouping.Key.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            query.groupings.append(TaskGrouping(key, reverse: reverse))
+        } else if let rest = lower.dropPrefix("limit ") {
+            var words = rest.split(separator: " ")
+            if words.first == "to" { words.removeFirst() }
+            if words.count == 2, words[1] == "tasks" || words[1] == "task" { words.removeLast() }
+            guard words.count == 1, let count = Int(words[0]), count >= 0 else {
+                throw TaskQueryError(text, "expected 'limit N' or 'limit to N tasks'")
+            }
+            query.limit = count
+        } else if lower.hasPrefix("hide ") || lower.hasPrefix("show ") {
+            let name = String(lower.dropFirst(5).trimmingQuerySpaces)
+            guard let field = TaskQueryField(rawValue: name == "tag" ? "tags" : name) else {
+                throw TaskQueryError(text, "cannot hide or show '\(name)' (expected \(TaskQueryField.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            if lower.hasPrefix("hide ") { query.hidden.insert(field) } else { query.hidden.remove(field) }
+        } else {
+            query.filters.append(try filter(text, instruction: text))
+        }
+    }
+
+    // MARK: - Filters
+
+    /// One filter: a simple one, or a boolean combination of parenthesised ones.
+    func filter(_ text: String, instruction: String) throws(TaskQueryError) -> TaskFilter {
+        let lower = text.lowercased()
+        if lower.hasPrefix("(") || (lower.hasPrefix("not ") && lower.dropFirst(4).trimmingQuerySpaces.hasPrefix("(")) {
+            var boolean = BooleanReader(tokens: try tokens(text, instruction: instruction), parser: self, instruction: instruction)
+            let result = try boolean.or()
+            if boolean.index < boolean.tokens.count {
+                throw TaskQueryError(instruction, "unexpected '\(boolean.tokens[boolean.index].text)' in a boolean combination")
+            }
+            return result
+        }
+        return try simpleFilter(text, instruction: instruction)
+    }
+
+    private func simpleFilter(_ text: String, instruction: String) throws(TaskQueryError) -> TaskFilter {
+        let lower = text.lowercased()
+        let words = lower.split(separator: " ").map(String.init)
+        switch lower {
+        case "done": return .done(true)
+        case "not done": return .done(false)
+        case "is recurring": return try Self.recurrenceFilter(instruction, negated: false)
+        case "is not recurring": return try Self.recurrenceFilter(instruction, negated: true)
+        default: break
+        }
+        // has|no FIELD date
+        if words.count == 3, words[0] == "has" || words[0] == "no", words[2] == "date",
+           let field = TaskDateField(filterWord: words[1]) {
+            return .hasDate(field, words[0] == "has")
+        }
+        // status.type is [not] TYPE
+        if let rest = lower.dropPrefix("status.type is ") {
+            let negated = rest.hasPrefix("not ")
+            let name = (negated ? rest.dropFirst(4) : Substring(rest)).trimmingQuerySpaces.uppercased()
+            guard let type = TaskStatusType(rawValue: name) else {
+                throw TaskQueryError(instruction, "unknown status type (expected TODO, IN_PROGRESS, DONE or CANCELLED)")
+            }
+            return .statusType(type, !negated)
+        }
+        // priority is [above|below] LEVEL
+        if let rest = lower.dropPrefix("priority is ") {
+            var comparison = TaskPriorityComparison.equal
+            var level = Substring(rest)
+            if let after = rest.dropPrefix("above ") { comparison = .above; level = Substring(after) }
+            if let after = rest.dropPrefix("below ") { comparison = .below; level = Substring(after) }
+            let name = String(level.trimmingQuerySpaces)
+            if name == "none" { return .priority(comparison, nil) }
+            guard let priority = Priority(rawValue: name) else {
+                throw TaskQueryError(instruction, "unknown priority (expected highest, high, medium, none, low or lowest)")
+            }
+            return .priority(comparison, priority)
+        }
+        // FIELD regex matches|does not match /…/
+        if words.count >= 4, words[1] == "regex", let field = textField(words[0]) {
+            let original = text.split(separator: " ", maxSplits: words[2] == "matches" ? 3 : 5).map(String.init)
+            let matches: Bool
+            let patternText: String
+            if words[2] == "matches", original.count == 4 {
+                matches = true
+                patternText = original[3]
+            } else if words[2] == "does", words.count >= 6, words[3] == "not", words[4] == "match", original.count == 6 {
+                matches = false
+                patternText = original[5]
+            } else {
+                throw TaskQueryError(instruction, "expected 'regex matches /…/' or 'regex does not match /…/'")
+            }
+            do {
+                return .regex(field, matches: matches, try TextPattern(slashed: String(patternText.trimmingQuerySpaces)))
+            } catch {
+                throw TaskQueryError(instruction, error.description)
+            }
+        }
+        // tags include|do not include TAG; FIELD includes|does not include TEXT
+        if words.count >= 3, let field = textField(words[0]) {
+            let verbs: [(String, Bool)] = [("includes ", true), ("include ", true), ("does not include ", false), ("do not include ", false)]
+            let afterField = text.dropFirst(words[0].count).trimmingQuerySpaces
+            for (verb, include) in verbs where afterField.lowercased().hasPrefix(verb) {
+                let value = String(afterField.dropFirst(verb.count).trimmingQuerySpaces)
+                guard !value.isEmpty else { break }
+                return field == .tags ? .tags(include: include, value) : .text(field, include: include, value)
+            }
+        }
+        // FIELD [RELATION] DATE
+        if let field = words.first.flatMap(TaskDateField.init(filterWord:)), words.count >= 2, words[0] != "start" {
+            let rest = String(lower.dropFirst(words[0].count).trimmingQuerySpaces)
+            let relations: [(String, TaskDateRelation)] = [
+                ("on or before ", .onOrBefore), ("on or after ", .onOrAfter), ("in or before ", .onOrBefore),
+                ("in or after ", .onOrAfter), ("before ", .before), ("after ", .after), ("on ", .on), ("in ", .on),
+            ]
+            for (word, relation) in relations where rest.hasPrefix(word) {
+                if let range = range(String(rest.dropFirst(word.count))) { return .date(field, relation, range) }
+                // `due in 3 days`: the phrase itself starts with "in".
+                if word == "in ", let range = range(rest) { return .date(field, .on, range) }
+                throw TaskQueryError(instruction, "invalid date '\(rest.dropFirst(word.count))'")
+            }
+            if let range = range(rest) { return .date(field, .on, range) }
+            throw TaskQueryError(instruction, "invalid date '\(rest)'")
+        }
+        throw TaskQueryError(instruction, "not supported (see 'todofmt help tasks')")
+    }
+
+    private func textField(_ word: String) -> TaskTextField? {
+        switch word {
+        case "description": .description
+        case "path": .path
+        case "heading": .heading
+        case "tags", "tag": .tags
+        default: nil
+        }
+    }
+
+    // MARK: - Dates
+
+    /// A query date: `YYYY-MM-DD`, two of them (a range), `this|next|last week|month|year` (the
+    /// calendar range, as in Obsidian Tasks), or a phrase ``DatePhrase`` resolves.
+    func range(_ text: String) -> DayRange? {
+        let words = text.lowercased().split(separator: " ")
+        if words.count == 2, let start = Day(words[0]), let end = Day(words[1]) { return DayRange(start, end) }
+        if words.count == 2, let offset = ["last": -1, "this": 0, "next": 1][String(words[0])] {
+            switch words[1] {
+            case "week":
+                guard let start = today.startOfWeek.adding(weeks: offset) else { return nil }
+                return DayRange(start, start.endOfWeek)
+            case "month":
+                guard let first = Day(year: today.year, month: today.month, day: 1)?.adding(months: offset) else { return nil }
+                return DayRange(first, first.endOfMonth)
+            case "year":
+                let year = today.year + offset
+                guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { return nil }
+                return DayRange(first, last)
+            default:
+                break
+            }
+        }
+        return DatePhrase.resolve(text, today: today).map { DayRange($0) }
+    }
+
+    // MARK: - Boolean combinations
+
+    struct Token {
+        /// An operator word (AND, OR, XOR, NOT) or the text inside a pair of parentheses.
+        var text: String
+        var isOperand: Bool
+    }
+
+    /// `(a) AND NOT (b)` → operands and operator words.
+    private func tokens(_ text: String, instruction: String) throws(TaskQueryError) -> [Token] {
+        var tokens: [Token] = []
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == " " || chars[i] == "\t" { i += 1; continue }
+            if chars[i] == "(" {
+                var depth = 0
+                var j = i
+                while j < chars.count {
+                    if chars[j] == "(" { depth += 1 }
+                    if chars[j] == ")" { depth -= 1; if depth == 0 { break } }
+                    j += 1
+                }
+                guard j < chars.count else { throw TaskQueryError(instruction, "missing ')'") }
+                tokens.append(Token(text: String(chars[(i + 1)..<j]), isOperand: true))
+                i = j + 1
+                continue
+            }
+            var j = i
+            while j < chars.count, chars[j] != " ", chars[j] != "(" { j += 1 }
+            let word = String(chars[i..<j])
+            guard ["AND", "OR", "XOR", "NOT"].contains(word.uppercased()) else {
+                throw TaskQueryError(instruction, "expected AND, OR, XOR or NOT between parenthesised filters, found '\(word)'")
+            }
+            tokens.append(Token(text: word.uppercased(), isOperand: false))
+            i = j
+        }
+        return tokens
+    }
+
+    /// Precedence, loosest first: OR, XOR, AND, NOT.
+    struct BooleanReader {
+        let tokens: [Token]
+        let parser: TaskQueryParser
+        let instruction: String
+        var index = 0
+
+        mutating func take(_ word: String) -> Bool {
+            guard index < tokens.count, !tokens[index].isOperand, tokens[index].text == word else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func or() throws(TaskQueryError) -> TaskFilter {
+            var left = try xor()
+            while take("OR") { left = .or(left, try xor()) }
+            return left
+        }
+
+        mutating func xor() throws(TaskQueryError) -> TaskFilter {
+            var left = try and()
+            while take("XOR") { left = .xor(left, try and()) }
+            return left
+        }
+
+        mutating func and() throws(TaskQueryError) -> TaskFilter {
+            var left = try not()
+            while take("AND") { left = .and(left, try not()) }
+            return left
+        }
+
+        mutating func not() throws(TaskQueryError) -> TaskFilter {
+            if take("NOT") { return .not(try not()) }
+            guard index < tokens.count, tokens[index].isOperand else {
+                throw TaskQueryError(instruction, "expected a parenthesised filter"
+                                     + (index < tokens.count ? " before '\(tokens[index].text)'" : " at the end"))
+            }
+            let text = String(tokens[index].text.trimmingQuerySpaces)
+            index += 1
+            return try parser.filter(text, instruction: instruction)
+        }
+    }
+}
+
+extension String {
+    /// The rest after `prefix`, or nil when the string does not start with it.
+    func dropPrefix(_ prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,21 @@
+/// A text of a task a query can search.
+public enum TaskTextField: String, CaseIterable, Hashable, Sendable {
+    /// The title without fields.
+    case description
+    /// The file's path as given or found.
+    case path
+    /// The nearest heading above the task (no heading: empty).
+    case heading
+    /// The tags, each with `#`, separated by spaces.
+    case tags
+
+    /// The text searched.
+    func text(of task: QueriedTask) -> String {
+        switch self {
+        case .description: task.todo.title
+        case .path: task.path
+        case .heading: task.todo.section ?? ""
+        case .tags: task.todo.tags.map { "#" + $0 }.joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The regions of lines in which two texts differ, each a run of old lines replaced by a run of new
+/// lines; lines end at LF, CR LF or a lone CR.
+///
+/// Formatting keeps the number of lines, so when both texts have as many lines, the regions are
+/// the runs of lines that differ in place, found in one pass (a sunk task's region runs from where
+/// it was to where it goes); otherwise they come from a line diff, with lines only inserted right
+/// after a changed region joined to it (with the unchanged lines between, on both sides).
+/// `todofmt --check` reports these regions, and the language server's formatting edits replace
+/// exactly them: replacing each region's old lines by its new lines turns the first text into the
+/// second.
+public struct ChangedLines: Sendable {
+    /// One region: the lines `old` of the first text are replaced by the lines `new` of the second
+    /// (0-based line indices; either range may be empty).
+    public struct Region: Hashable, Sendable {
+        /// Lines of the first text.
+        public var old: Range<Int>
+        /// Lines of the second text.
+        public var new: Range<Int>
+
+        /// A region.
+        public init(old: Range<Int>, new: Range<Int>) {
+            self.old = old
+            self.new = new
+        }
+    }
+
+    /// The byte range of each line of the first text, its ending included.
+    public let oldLines: [Range<Int>]
+    /// The byte range of each line of the second text, its ending included.
+    public let newLines: [Range<Int>]
+    /// The regions in line order; empty when the texts are equal.
+    public let regions: [Region]
+
+    /// Compares `old` with `new`.
+    public init(old: [UInt8], new: [UInt8]) {
+        guard !Self.sameBytes(old[...], new[...]) else {
+            oldLines = []
+            newLines = []
+            regions = []
+            return
+        }
+        let oldLines = Linter.lines(of: old)
+        let newLines = Linter.lines(of: new)
+        var regions: [Region] = []
+        if oldLines.count == newLines.count {
+            var start: Int?
+            for i in 0...oldLines.count {
+                let differs = i < oldLines.count && !Self.sameBytes(old[oldLines[i]], new[newLines[i]])
+                if differs, start == nil { start = i }
+                if !differs, let first = start {
+                    regions.append(Region(old: first..<i, new: first..<i))
+                    start = nil
+                }
+            }
+        } else {
+            let diff = LineDiff(oldLines: oldLines.map { LineKey(old[$0]) }, newLines: newLines.map { LineKey(new[$0]) })
+            for hunk in diff.hunks() {
+                if hunk.old.isEmpty, let last = regions.last, !last.old.isEmpty {
+                    // Both sides take the unchanged lines between, so that the region still says
+                    // exactly which lines replace which.
+                    regions[regions.count - 1] = Region(old: last.old.lowerBound..<max(hunk.old.lowerBound, last.old.upperBound),
+                                                        new: last.new.lowerBound..<hunk.new.upperBound)
+                } else {
+                    regions.append(Region(old: hunk.old, new: hunk.new))
+                }
+            }
+        }
+        self.oldLines = oldLines
+        self.newLines = newLines
+        self.regions = regions
+    }
+
+    /// Whether two runs of bytes are equal (`memcmp`, not byte by byte).
+    static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+}

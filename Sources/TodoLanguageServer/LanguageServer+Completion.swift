@@ -1,0 +1,149 @@
+import TodoKit
+
+extension LanguageServer {
+    /// A field value being typed: which kind, and the byte offset where it starts.
+    private enum FieldValue {
+        case date(from: Int)
+        case priority(from: Int)
+    }
+
+    /// The date keys in their three spellings, up to where the value starts.
+    static let dateFieldPrefixes: [String] = {
+        let keys: [(plain: String, emoji: String, dataview: String)] = [
+            ("created", "➕", "created"), ("start", "🛫", "start"), ("scheduled", "⏳", "scheduled"),
+            ("due", "📅", "due"), ("cancelled", "❌", "cancelled"), ("done", "✅", "completion"),
+        ]
+        return keys.flatMap { ["\($0.plain):", "\($0.emoji) ", "[\($0.dataview):: "] }
+    }()
+
+    /// Field keys offered after a space in a task line: (label, text inserted, what it is).
+    static let fieldKeys: [(label: String, insert: String, detail: String)] = [
+        ("due:", "due:", "due date"), ("scheduled:", "scheduled:", "scheduled date"),
+        ("start:", "start:", "start date"), ("created:", "created:", "creation date"),
+        ("priority:", "priority:", "priority"),
+        ("📅 due", "📅 ", "due date (emoji)"), ("⏳ scheduled", "⏳ ", "scheduled date (emoji)"),
+        ("🛫 start", "🛫 ", "start date (emoji)"), ("➕ created", "➕ ", "creation date (emoji)"),
+        ("🔺 highest", "🔺", "highest priority (emoji)"), ("⏫ high", "⏫", "high priority (emoji)"),
+        ("🔼 medium", "🔼", "medium priority (emoji)"), ("🔽 low", "🔽", "low priority (emoji)"),
+        ("⏬ lowest", "⏬", "lowest priority (emoji)"),
+        ("[due:: ]", "[due:: ", "due date (Dataview)"), ("[scheduled:: ]", "[scheduled:: ", "scheduled date (Dataview)"),
+        ("[start:: ]", "[start:: ", "start date (Dataview)"), ("[priority:: ]", "[priority:: ", "priority (Dataview)"),
+    ]
+
+    /// `textDocument/completion`: dates after a date field's key, the five priorities after
+    /// `priority:`, field keys after a space in a task line, and the document's `#tags`.
+    func completion(_ params: JSONValue) throws -> JSONValue {
+        var document = try document(params)
+        guard let position = Self.position(params["position"]) else { throw ResponseError(.invalidParams, "missing position") }
+        guard (0..<document.lineCount).contains(position.line) else { return .arr([]) }
+        let cursor = document.offset(of: position, encoding: encoding)
+        let lineStart = document.contentRange(ofLine: position.line).lowerBound
+        let before = String(decoding: document.bytes[lineStart..<cursor], as: UTF8.self)
+        // The word being typed: back to a space (a date or priority being typed, or a key, or a tag).
+        let word = String(before.reversed().prefix { $0 != " " && $0 != "\t" }.reversed())
+        let head = String(before.dropLast(word.count))
+        let wordStart = document.position(of: cursor - word.utf8.count, encoding: encoding)
+        let range = Self.json(wordStart, position)
+
+        var items: [JSONValue] = []
+        // A date key right before the cursor (`due:`, `📅 `, `[due:: `), perhaps with part of a value typed.
+        let value: FieldValue? = {
+            let wordOffset = cursor - word.utf8.count
+            for prefix in Self.dateFieldPrefixes {
+                if prefix.hasSuffix(" ") ? head.hasSuffix(prefix) : word.hasPrefix(prefix) {
+                    return .date(from: prefix.hasSuffix(" ") ? wordOffset : wordOffset + prefix.utf8.count)
+                }
+            }
+            if word.hasPrefix("priority:") { return .priority(from: wordOffset + "priority:".utf8.count) }
+            if head.hasSuffix("[priority:: ") { return .priority(from: wordOffset) }
+            return nil
+        }()
+        if case .date(let start) = value {
+            items = dateItems(replacing: Self.json(document.position(of: start, encoding: encoding), position))
+        } else if case .priority(let start) = value {
+            let replace = Self.json(document.position(of: start, encoding: encoding), position)
+            items = Priority.allCases.enumerated().map { index, level in
+                .obj(["label": .str(level.rawValue), "kind": .int(20), "sortText": .str(sortKey(index)),
+                      "textEdit": .obj(["range": replace, "newText": .str(level.rawValue)])])
+            }
+        } else if word.hasPrefix("#") {
+            items = tagItems(in: &document, typed: word, replacing: range)
+        } else if !head.isEmpty, isTaskLine(position.line, in: &document), word.allSatisfy({ $0.isLetter }) {
+            items = Self.fieldKeys.enumerated().map { index, key in
+                .obj(["label": .str(key.label), "kind": .int(14), "detail": .str(key.detail),
+                      "sortText": .str(sortKey(index)), "filterText": .str(key.insert),
+                      "textEdit": .obj(["range": range, "newText": .str(key.insert)])])
+            }
+        }
+        keep(document)
+        return .obj(["isIncomplete": .bool(false), "items": .arr(items)])
+    }
+
+    /// Today, tomorrow, the next seven days by weekday name, next week and next month, each
+    /// inserting `YYYY-MM-DD`.
+    private func dateItems(replacing range: JSONValue) -> [JSONValue] {
+        let today = self.today
+        var choices: [(String, Day?)] = [("today", today), ("tomorrow", today.adding(days: 1))]
+        for offset in 1...7 {
+            if let day = today.adding(days: offset) { choices.append((day.weekday.name, day)) }
+        }
+        choices.append(("next week", today.adding(weeks: 1)))
+        choices.append(("next month", today.adding(months: 1)))
+        return choices.enumerated().compactMap { index, choice in
+            guard let day = choice.1 else { return nil }
+            let date = day.description
+            return .obj([
+                "label": .str(choice.0),
+                "kind": .int(12),
+                "detail": .str("\(date) (\(day.weekday.name), \(DayDistance.describe(day, today: today)))"),
+                "sortText": .str(sortKey(index)),
+                "filterText": .str("\(choice.0) \(date)"),
+                "textEdit": .obj(["range": range, "newText": .str(date)]),
+            ])
+        }
+    }
+
+    /// The `#tags` of the document's tasks that start with what was typed.
+    private func tagItems(in document: inout TextDocument, typed: String, replacing range: JSONValue) -> [JSONValue] {
+        guard let list = document.todoList() else { return [] }
+        let partial = typed.dropFirst().lowercased()
+        var seen: Set<String> = []
+        var items: [JSONValue] = []
+        for tag in list.todos.flatMap(\.tags) where tag.lowercased() != partial && seen.insert(tag).inserted {
+            guard partial.isEmpty || tag.lowercased().hasPrefix(partial) else { continue }
+            items.append(.obj(["label": .str("#" + tag), "kind": .int(18),
+                               "textEdit": .obj(["range": range, "newText": .str("#" + tag)])]))
+        }
+        return items
+    }
+
+    func isTaskLine(_ line: Int, in document: inout TextDocument) -> Bool {
+        guard let parsed = document.document() else { return false }
+        return task(onLine: line, in: parsed) != nil
+    }
+
+    /// The task on a 0-based line.
+    func task(onLine line: Int, in document: TodoDocument) -> TaskLine? {
+        tasks(on: line...line, in: document).first
+    }
+
+    /// The tasks on 0-based lines `lines`, found by binary search.
+    func tasks(on lines: ClosedRange<Int>, in document: TodoDocument) -> ArraySlice<TaskLine> {
+        let tasks = document.tasks
+        func first(from line: Int) -> Int {
+            var low = 0, high = tasks.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tasks[mid].location.line - 1 < line { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return tasks[first(from: lines.lowerBound)..<first(from: lines.upperBound + 1)]
+    }
+}
+
+/// A number as a sort key of three digits at least (`007`), so that items sort in the order given.
+func sortKey(_ number: Int) -> String {
+    let digits = "\(number)"
+    return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+}

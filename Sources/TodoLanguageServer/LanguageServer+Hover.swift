@@ -1,0 +1,84 @@
+import TodoKit
+
+extension LanguageServer {
+    /// `textDocument/hover`: on a date, its weekday and distance from today ("Tuesday, in 8 days",
+    /// or "3 days overdue" for the due date of an open task); on a checkbox, the task's status and
+    /// dates; on a lint finding, its rule and why it exists.
+    func hover(_ params: JSONValue) throws -> JSONValue {
+        var document = try document(params)
+        guard let position = Self.position(params["position"]) else { throw ResponseError(.invalidParams, "missing position") }
+        guard (0..<document.lineCount).contains(position.line) else { return .null }
+        let cursor = document.offset(of: position, encoding: encoding)
+        let content = document.contentRange(ofLine: position.line)
+        let column = cursor - content.lowerBound
+        var parts: [String] = []
+        var range: (Int, Int)?
+
+        var task: TaskLine?
+        if let parsed = document.document() { task = self.task(onLine: position.line, in: parsed) }
+        let checkbox = (task?.location.column ?? 0) - 1 + document.columnShift(line: position.line)
+        if let task, column >= checkbox, column < checkbox + 3 {
+            parts.append(describe(task))
+            range = (checkbox, checkbox + 3)
+        } else if let (start, day) = date(at: column, in: document, line: position.line) {
+            var dueOfOpenTask = false
+            if let task, !task.status.isCompleted, task.day(FieldKey.due) == day { dueOfOpenTask = true }
+            parts.append(describe(day, dueOfOpenTask: dueOfOpenTask))
+            range = (start, start + 10)
+        }
+        for finding in findings(in: &document) where finding.location.line - 1 == position.line {
+            let (from, to) = self.range(of: finding, in: document)
+            guard from.character <= position.character, position.character <= to.character,
+                  let rule = LintRule.named(finding.code) else { continue }
+            parts.append("**\(rule.code) \(rule.name)** (\(finding.severity.rawValue)): \(finding.message)\n\n\(rule.rationale)")
+        }
+        keep(document)
+        guard !parts.isEmpty else { return .null }
+        return .obj([
+            "contents": .obj(["kind": .str("markdown"), "value": .str(parts.joined(separator: "\n\n---\n\n"))]),
+            "range": range.map { Self.json(document.position(line: position.line, utf8Column: $0.0, encoding: encoding),
+                                           document.position(line: position.line, utf8Column: $0.1, encoding: encoding)) },
+        ])
+    }
+
+    /// The `YYYY-MM-DD` date under UTF-8 column `column` of a line, with the column it starts at.
+    private func date(at column: Int, in document: TextDocument, line: Int) -> (Int, Day)? {
+        let content = document.contentRange(ofLine: line)
+        let bytes = document.bytes
+        for start in max(0, column - 9)...column where start + 10 <= content.count {
+            let at = content.lowerBound + start
+            guard start == 0 || !Self.isDigit(bytes[at - 1]), start + 10 == content.count || !Self.isDigit(bytes[at + 10]),
+                  let day = Day(String(decoding: bytes[at..<(at + 10)], as: UTF8.self)) else { continue }
+            return (start, day)
+        }
+        return nil
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// "Tuesday, in 8 days"; "Friday, 3 days overdue" for an open task's past due date.
+    func describe(_ day: Day, dueOfOpenTask: Bool) -> String {
+        let today = self.today
+        let late = day.days(until: today)
+        if dueOfOpenTask && late > 0 {
+            return "\(day.weekday.name), \(late == 1 ? "1 day" : "\(late) days") overdue"
+        }
+        return "\(day.weekday.name), \(DayDistance.describe(day, today: today))"
+    }
+
+    /// A task's status and its dates, one per line.
+    private func describe(_ task: TaskLine) -> String {
+        var status = task.status == .done ? "Done" : task.status == .cancelled ? "Cancelled"
+            : task.status == .inProgress ? "In progress" : "Open"
+        if case .other(let mark) = task.status { status = "Open (unknown status '\(mark)')" }
+        var lines = ["**\(status)**" + (task.priority.map { ", priority \($0.rawValue)" } ?? "")]
+        for key in FieldKey.allCases where key.isDate {
+            guard let day = task.day(key) else { continue }
+            let due = key == .due && !task.status.isCompleted
+            lines.append("- \(key.rawValue): \(day) (\(describe(day, dueOfOpenTask: due)))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

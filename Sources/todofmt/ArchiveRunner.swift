@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TodoKit
+
+/// Runs `todofmt archive`: for each todo file, plans the move with ``TaskArchiver``, writes the
+/// archive, then the file; if the file cannot be written, the archive is put back as it was.
+///
+/// Writes replace only the bytes that were read (``AtomicFile/write(_:to:ifStill:)``), so an
+/// edit saved meanwhile is never overwritten: it makes the run fail for that file, nothing lost.
+/// For tests, `TODOFMT_ARCHIVE_FAULT=source-write` makes the second write fail and
+/// `TODOFMT_ARCHIVE_FAULT=crash` ends the process between the two writes.
+struct ArchiveRunner {
+    let request: ArchiveRequest
+    let console: Console
+
+    private struct Failure: Error {
+        let message: String
+    }
+
+    func run() -> Int32 {
+        guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
+            return 2
+        }
+        var failed = configured.printErrors(to: console)
+        var changes: [JournalEntry.FileChange] = []
+        var total = 0
+        for (input, configuration) in zip(configured.list.inputs, configured.configurations) {
+            guard let configuration else { continue }
+            do {
+                let result = try archive(input.path, settings: configuration.archive)
+                changes += result.changes
+                total += result.moved
+            } catch {
+                console.error(error.message)
+                failed = true
+            }
+        }
+        if !changes.isEmpty {
+            let command = (["archive"] + request.paths).joined(separator: " ")
+            do {
+                try TaskEditRunner.journal.record(JournalEntry(command: command, files: changes))
+            } catch {
+                console.error("\(error.description) (the tasks were archived, but this cannot be undone)")
+            }
+        }
+        if total == 0 && !failed { console.error("nothing to archive") }
+        return failed ? 2 : 0
+    }
+
+    private func archive(_ path: String, settings: ArchiveSettings) throws(Failure) -> (moved: Int, changes: [JournalEntry.FileChange]) {
+        let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        let directory = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
+        let archiver = TaskArchiver(olderThanDays: request.olderThanDays ?? settings.olderThanDays, today: request.today)
+        let source: [UInt8]
+        do {
+            source = try AtomicFile.read(path)
+        } catch {
+            throw Failure(message: "\(name): \(error)")
+        }
+        let section = request.archiveFile == nil ? request.section ?? settings.section : nil
+        if let section {
+            let plan: ArchivePlan
+            do {
+                plan = try archiver.plan(source: source, to: .section(section))
+            } catch {
+                throw Failure(message: "\(name): \(error.description)")
+            }
+            guard plan.moved > 0 else { return (0, []) }
+            try write(plan.source, to: path, name: name, over: source)
+            console.outputLine("\(name): archived \(plan.moved) \(plan.moved == 1 ? "task" : "tasks") to section '\(section)'")
+            return (plan.moved, [.init(path: TaskEditRunner.absolute(path), before: source, after: plan.source)])
+        }
+
+        let archivePath = request.archiveFile ?? directory + (settings.to ?? "done.md")
+        if TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path) { return (0, []) }
+        var existed = true
+        var old: [UInt8] = []
+        do {
+            old = try AtomicFile.read(archivePath)
+        } catch .noSuchFile {
+            existed = false
+        } catch {
+            throw Failure(message: "\(archivePath): \(error)")
+        }
+        let sourceName = request.archiveFile == nil ? String(name.dropFirst(directory.count)) : name
+        let plan: ArchivePlan
+        do {
+            plan = try archiver.plan(source: source, to: .file(archive: old, sourceName: sourceName))
+        } catch {
+            throw Failure(message: "\(name): \(error.description)")
+        }
+        guard plan.moved > 0, let archived = plan.archive else { return (0, []) }
+
+        // 1. The archive. A rerun after a crash finds the tasks there and does not copy them again.
+        if archived != old {
+            do {
+                if existed {
+                    guard try AtomicFile.write(archived, to: archivePath, ifStill: old) else {
+                        throw Failure(message: "\(archivePath): changed while archiving; nothing was written")
+                    }
+                } else {
+                    try AtomicFile.create(archived, at: archivePath)
+                }
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure(message: "\(archivePath): \(error); nothing was written")
+            }
+        }
+        let fault = getenv("TODOFMT_ARCHIVE_FAULT").map { String(cString: $0) }
+        if fault == "crash" { _exit(70) }
+
+        // 2. The source; on failure the archive is rolled back.
+        do throws(Failure) {
+            if fault == "source-write" { throw Failure(message: "\(name): injected write failure (TODOFMT_ARCHIVE_FAULT)") }
+            try write(plan.source, to: path, name: name, over: source)
+        } catch {
+            if archived != old {
+                if existed {
+                    _ = try? AtomicFile.write(old, to: archivePath, ifStill: archived)
+                } else if (try? AtomicFile.read(archivePath)) == archived {
+                    unlink(archivePath)
+                }
+            }
+            throw Failure(message: error.message + "; \(archivePath) was restored")
+        }
+        let copied = plan.moved - plan.alreadyArchived
+        var message = "\(name): archived \(plan.moved) \(plan.moved == 1 ? "task" : "tasks") to \(archivePath)"
+        if plan.alreadyArchived > 0 { message += " (\(plan.alreadyArchived) already there from an earlier run, not copied again)" }
+        console.outputLine(message)
+        var changes: [JournalEntry.FileChange] = []
+        if copied > 0 { changes.append(.init(path: TaskEditRunner.absolute(archivePath), before: old, after: archived)) }
+        changes.append(.init(path: TaskEditRunner.absolute(path), before: source, after: plan.source))
+        return (plan.moved, changes)
+    }
+
+    private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8]) throws(Failure) {
+        do {
+            guard try AtomicFile.write(bytes, to: path, ifStill: old) else {
+                throw Failure(message: "\(name): changed while archiving; not written")
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(message: "\(name): \(error)")
+        }
+    }
+}

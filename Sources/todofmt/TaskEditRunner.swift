@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TodoKit
+
+/// Runs `todofmt add`, `done|cancel|reopen|start|edit|rm` and `undo|redo`. Every change goes
+/// through a ``TodoStore`` (stamping, sinking, one-line edits, conflict-safe saves) and is
+/// recorded in the ``UndoJournal``.
+struct TaskEditRunner {
+    let console: Console
+
+    /// The journal under `$XDG_STATE_HOME/todofmt`.
+    static var journal: UndoJournal {
+        var environment: [String: String] = [:]
+        for name in ["XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return UndoJournal(directory: UndoJournal.defaultDirectory(environment: environment))
+    }
+
+    /// A loaded store over `path`, with the field style its configuration asks for.
+    static func store(_ path: String, today: Day, overrides: ConfigurationOverrides) async throws -> TodoStore {
+        let configuration = try overrides.resolver().configuration(for: path)
+        let options = TodoStore.Options(today: { today }, fieldStyle: overrides.applied(to: configuration).fieldStyle)
+        let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
+        try await store.load()
+        return store
+    }
+
+    /// The absolute path of an existing file, for the journal.
+    static func absolute(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Records a command in the journal; a journal that cannot be written is reported, the change stays.
+    private func record(_ command: String, _ files: [JournalEntry.FileChange]) {
+        let changed = files.filter { $0.before != $0.after }
+        guard !changed.isEmpty else { return }
+        do {
+            try Self.journal.record(JournalEntry(command: command, files: changed))
+        } catch {
+            console.error("\(error.description) (the change was made, but cannot be undone)")
+        }
+    }
+
+    // MARK: - add
+
+    /// The nearest `todos.md` or `todo.md` in the current directory or above, as a relative path.
+    static func nearestTodoFile() -> String? {
+        var prefix = ""
+        var directory = absolute(".")
+        while true {
+            for name in ["todos.md", "todo.md"] {
+                var info = stat()
+                if stat((directory == "/" ? "" : directory) + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                    return prefix + name
+                }
+            }
+            guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
+            directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
+            prefix += "../"
+        }
+    }
+
+    func add(_ request: AddRequest) async -> Int32 {
+        let path = request.under?.path ?? request.file ?? Self.nearestTodoFile() ?? "todos.md"
+        if access(path, F_OK) != 0 {
+            do {
+                try AtomicFile.create([], at: path)
+            } catch {
+                console.error("\(path): \(error)")
+                return 2
+            }
+            console.error("created \(path)")
+        }
+        do {
+            let store = try await Self.store(path, today: request.today, overrides: ConfigurationOverrides())
+            let before = await store.list.utf8
+            var placement = TodoPlacement.end(section: request.section)
+            if let under = request.under {
+                guard let parent = await store.list.id(atLine: under.line) else {
+                    console.error("\(under.description): not a task line")
+                    return 2
+                }
+                placement = .subtask(of: parent)
+            }
+            let id = try await store.add(request.title, due: request.due, scheduled: request.scheduled, start: request.start,
+                                         priority: request.priority, placement: placement)
+            let list = await store.list
+            record("add \(path)", [.init(path: Self.absolute(path), before: before, after: list.utf8)])
+            console.outputLine("\(path):\(list.line(of: id) ?? 0)")
+            return 0
+        } catch {
+            console.error("\(path): \(error)")
+            return 2
+        }
+    }
+
+    // MARK: - done, cancel, reopen, start, edit, rm
+
+    /// The one task whose title contains `text`, among those the change would change.
+    private func matching(_ text: String, _ request: TaskChangeRequest) -> TaskReference? {
+        let tasksRequest = TasksRequest(paths: ["."], instructions: [], queryFile: nil, format: .text, watch: false,
+                                        today: request.today, todayIsPinned: true, configuration: request.configuration)
+        guard let (tasks, _) = TasksRunner.collect(tasksRequest, console: console) else { return nil }
+        let wanted = text.lowercased()
+        let candidates = tasks.filter { task in
+            if case .status(let status) = request.change, task.todo.status == status { return false }
+            return task.todo.title.lowercased().contains(wanted)
+        }
+        guard candidates.count == 1 else {
+            if candidates.isEmpty {
+                console.error("no task to \(request.command) has '\(text)' in its title")
+            } else {
+                console.error("\(candidates.count) tasks have '\(text)' in their title; name one by PATH:LINE:")
+                let renderer = TaskListRenderer(hidden: [], today: request.today, colored: false, width: nil)
+                for task in candidates { console.error("  " + renderer.line(task)) }
+            }
+            return nil
+        }
+        return TaskReference(path: candidates[0].path, line: candidates[0].todo.line)
+    }
+
+    func change(_ request: TaskChangeRequest) async -> Int32 {
+        var references = request.references
+        if let match = request.match {
+            guard let found = matching(match, request) else { return 2 }
+            references = [found]
+        }
+        // Every reference is checked before anything is written.
+        var files: [(path: String, store: TodoStore, ids: [TodoID])] = []
+        for reference in references {
+            var index = files.firstIndex { $0.path == reference.path }
+            if index == nil {
+                do {
+                    files.append((reference.path, try await Self.store(reference.path, today: request.today,
+                                                                       overrides: request.configuration), []))
+                } catch {
+                    console.error("\(reference.path): \(error)")
+                    return 2
+                }
+                index = files.count - 1
+            }
+            guard let id = await files[index!].store.list.id(atLine: reference.line) else {
+                console.error("\(reference.description): not a task line")
+                return 2
+            }
+            if !files[index!].ids.contains(id) { files[index!].ids.append(id) }
+        }
+        let command = ([request.command] + (request.match.map { ["--match", $0] } ?? references.map(\.description)))
+            .joined(separator: " ")
+        var changes: [JournalEntry.FileChange] = []
+        var status: Int32 = 0
+        for (path, store, ids) in files {
+            let before = await store.list.utf8
+            do {
+                switch request.change {
+                case .status(let newStatus):
+                    for id in ids { try await store.setStatus(newStatus, of: id) }
+                case .edit(let title, let due, let scheduled, let start, let priority):
+                    var days: [FieldKey: Day?] = [:]
+                    // updateValue, since assigning nil through the subscript would drop the key.
+                    if let due { days.updateValue(due, forKey: .due) }
+                    if let scheduled { days.updateValue(scheduled, forKey: .scheduled) }
+                    if let start { days.updateValue(start, forKey: .start) }
+                    try await store.edit(ids[0], title: title, days: days, priority: priority)
+                case .remove:
+                    try await store.remove(ids)
+                }
+            } catch {
+                console.error("\(path): \(error)")
+                status = 2
+            }
+            let list = await store.list
+            changes.append(.init(path: Self.absolute(path), before: before, after: list.utf8))
+            if case .remove = request.change { continue }
+            for id in ids { if let line = list.line(of: id) { console.outputLine("\(path):\(line)") } }
+            if status != 0 { break }
+        }
+        record(command, changes)
+        return status
+    }
+
+    // MARK: - undo, redo
+
+    func undo(_ undo: Bool) -> Int32 {
+        do {
+            let entry = undo ? try Self.journal.undo() : try Self.journal.redo()
+            console.outputLine("\(undo ? "undid" : "redid"): \(entry.command)")
+            return 0
+        } catch {
+            console.error(error.description)
+            return 2
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import TodoKit
+
+/// Renders a query's result as text, JSON or TSV. The JSON and TSV columns are a stable schema
+/// (docs/TASKS.md); the text listing is for people.
+struct TaskListRenderer {
+    /// What the text listing hides.
+    var hidden: Set<TaskQueryField>
+    /// The day "due tomorrow" and "3 days overdue" count from.
+    var today: Day
+    /// Colour overdue and due-today tasks (a terminal without NO_COLOR).
+    var colored: Bool
+    /// Cut lines to this many columns (a terminal), or nil.
+    var width: Int?
+
+    private static let red = "\u{1B}[31m", yellow = "\u{1B}[33m", bold = "\u{1B}[1m", reset = "\u{1B}[0m"
+
+    func render(_ result: TaskQueryResult, as format: TasksRequest.Format) -> String {
+        switch format {
+        case .text: text(result)
+        case .json: json(result.tasks)
+        case .tsv: tsv(result.tasks)
+        }
+    }
+
+    // MARK: - Text
+
+    func text(_ result: TaskQueryResult) -> String {
+        var out = ""
+        out.reserveCapacity(result.groups.reduce(0) { $0 + $1.tasks.count } * 96)
+        var previous: [String] = []
+        for group in result.groups {
+            let first = zip(group.names, previous).prefix { $0 == $1 }.count
+            for level in first..<group.names.count {
+                if level == 0 && !out.isEmpty { out += "\n" }
+                let heading = String(repeating: "  ", count: level) + group.names[level]
+                out += (colored ? Self.bold + fitted(heading) + Self.reset : fitted(heading)) + "\n"
+            }
+            previous = group.names
+            for task in group.tasks { out += line(task) + "\n" }
+        }
+        if !hidden.contains(.taskCount) {
+            if !out.isEmpty { out += "\n" }
+            let shown = result.shownCount
+            let noun = result.matchedCount == 1 ? "task" : "tasks"
+            out += shown == result.matchedCount ? "\(shown) \(noun)\n" : "\(shown) of \(result.matchedCount) \(noun)\n"
+        }
+        return out
+    }
+
+    private func fitted(_ text: String) -> String {
+        guard let width else { return text }
+        return DisplayWidth.truncate(text, to: width)
+    }
+
+    /// `path:line [ ] title fields (hint)`, the title cut first when the line is too wide.
+    func line(_ task: QueriedTask) -> String {
+        let todo = task.todo
+        let head = (hidden.contains(.backlink) ? "" : task.reference + " ") + "[\(Character(todo.status.mark))] "
+        var title = todo.title
+        if hidden.contains(.tags) {
+            title = title.split(separator: " ", omittingEmptySubsequences: false)
+                .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
+                .joined(separator: " ")
+        }
+        var fields: [String] = []
+        if let priority = todo.priority, !hidden.contains(.priority) { fields.append("priority:\(priority.rawValue)") }
+        let dates: [(String, Day?, TaskQueryField)] = [
+            ("created", todo.created, .createdDate), ("start", todo.start, .startDate),
+            ("scheduled", todo.scheduled, .scheduledDate), ("due", todo.due, .dueDate),
+            ("cancelled", todo.cancelled, .cancelledDate), ("done", todo.done, .doneDate),
+        ]
+        for (name, day, field) in dates { if let day, !hidden.contains(field) { fields.append("\(name):\(day)") } }
+        var color: String?
+        if let due = todo.due, !todo.isCompleted {
+            let days = today.days(until: due)
+            if !hidden.contains(.relativeHint) && !hidden.contains(.dueDate) {
+                switch days {
+                case ..<0: fields.append("(\(-days) \(days == -1 ? "day" : "days") overdue)")
+                case 0: fields.append("(due today)")
+                case 1: fields.append("(due tomorrow)")
+                default: fields.append("(due in \(days) days)")
+                }
+            }
+            if days < 0 { color = Self.red } else if days == 0 { color = Self.yellow }
+        }
+        let tail = fields.isEmpty ? "" : "  " + fields.joined(separator: " ")
+        if let width {
+            let room = width - DisplayWidth.of(head) - DisplayWidth.of(tail)
+            if room >= 2 {
+                title = DisplayWidth.truncate(title, to: room)
+            } else {
+                let whole = DisplayWidth.truncate(head + title + tail, to: width)
+                return colored && color != nil ? color! + whole + Self.reset : whole
+            }
+        }
+        guard colored, let color else { return head + title + tail }
+        return head + color + title + tail + Self.reset
+    }
+
+    // MARK: - JSON and TSV
+
+    /// The status word of the schema: open, done, cancelled, inProgress, or the mark itself.
+    static func statusWord(_ status: TaskStatus) -> String {
+        switch status {
+        case .open: "open"
+        case .done: "done"
+        case .cancelled: "cancelled"
+        case .inProgress: "inProgress"
+        case .other(let mark): String(Character(mark))
+        }
+    }
+
+    func json(_ tasks: [QueriedTask]) -> String {
+        guard !tasks.isEmpty else { return "[]\n" }
+        func day(_ day: Day?) -> String { day.map { "\"\($0)\"" } ?? "null" }
+        let objects = tasks.map { task -> String in
+            let t = task.todo
+            let tags = t.tags.map { LintReport.jsonString("#" + $0) }.joined(separator: ", ")
+            let parent = task.parentLine.map { LintReport.jsonString("\(task.path):\($0)") } ?? "null"
+            let members: [String] = [
+                "\"path\": " + LintReport.jsonString(task.path),
+                "\"line\": \(t.line)",
+                "\"title\": " + LintReport.jsonString(t.title),
+                "\"status\": " + LintReport.jsonString(Self.statusWord(t.status)),
+                "\"priority\": " + (t.priority.map { "\"\($0.rawValue)\"" } ?? "null"),
+                "\"created\": " + day(t.created),
+                "\"start\": " + day(t.start),
+                "\"scheduled\": " + day(t.scheduled),
+                "\"due\": " + day(t.due),
+                "\"done\": " + day(t.done),
+                "\"cancelled\": " + day(t.cancelled),
+                "\"tags\": [" + tags + "]",
+                "\"section\": " + (t.section.map(LintReport.jsonString) ?? "null"),
+                "\"parent\": " + parent,
+            ]
+            return "  {" + members.joined(separator: ", ") + "}"
+        }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// The TSV columns, in order.
+    static let tsvColumns = ["path", "line", "status", "priority", "created", "start", "scheduled", "due", "done",
+                             "cancelled", "tags", "section", "parent", "title"]
+
+    func tsv(_ tasks: [QueriedTask]) -> String {
+        func cell(_ text: String) -> String {
+            String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        }
+        var out = Self.tsvColumns.joined(separator: "\t") + "\n"
+        for task in tasks {
+            let t = task.todo
+            func day(_ day: Day?) -> String { day?.description ?? "" }
+            var cells: [String] = [task.path, String(t.line), Self.statusWord(t.status), t.priority?.rawValue ?? ""]
+            cells += [day(t.created), day(t.start), day(t.scheduled), day(t.due), day(t.done), day(t.cancelled)]
+            cells.append(t.tags.map { "#" + $0 }.joined(separator: " "))
+            cells.append(t.section ?? "")
+            cells.append(task.parentLine.map { "\(task.path):\($0)" } ?? "")
+            cells.append(t.title)
+            out += cells.map(cell).joined(separator: "\t") + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,25 @@
+import TodoKit
+
+/// What `todofmt tasks` was asked to list, and how.
+struct TasksRequest: Equatable {
+    /// How the tasks are printed.
+    enum Format: String, Equatable, CaseIterable {
+        case text, json, tsv
+    }
+
+    /// Files and directories; `.` when none was given.
+    var paths: [String]
+    /// The `-q` instructions, in order.
+    var instructions: [String]
+    /// `--query-file`.
+    var queryFile: String?
+    var format: Format
+    /// `--watch`.
+    var watch: Bool
+    /// The day relative dates count from.
+    var today: Day
+    /// Whether `--today` or `TODOFMT_TODAY` fixed the day (else `--watch` moves it at midnight).
+    var todayIsPinned: Bool
+    /// Which configuration files decide what a directory walk finds.
+    var configuration: ConfigurationOverrides
+}

@@ -1,0 +1,106 @@
+import TodoKit
+
+/// Runs `todofmt tasks`: reads the todo files under the paths, runs each query and prints it.
+struct TasksRunner {
+    let request: TasksRequest
+    let console: Console
+
+    /// The queries the request names, parsed against `today`; each ```tasks block of a query
+    /// file is one query, the `-q` instructions added to each.
+    static func queries(_ request: TasksRequest, today: Day) throws(TasksFailure) -> [TaskQuery] {
+        var blocks: [[String]] = [[]]
+        if let file = request.queryFile {
+            let text: String
+            do {
+                text = String(decoding: try AtomicFile.read(file), as: UTF8.self)
+            } catch {
+                throw TasksFailure("\(file): \(error)")
+            }
+            let found = TaskQuery.blocks(inMarkdown: text)
+            blocks = found.isEmpty ? [text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+            }] : found
+        }
+        do {
+            return try blocks.map { block throws(TaskQueryError) in
+                let instructions = block + request.instructions
+                let meaningful = instructions.contains { line in
+                    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                    return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+                }
+                return meaningful ? try TaskQuery(instructions, today: today) : .defaultQuery()
+            }
+        } catch {
+            throw TasksFailure(error.description)
+        }
+    }
+
+    /// The tasks of every todo file under the paths, in walk order, with one error line per file
+    /// that could not be read; nil when the configuration itself cannot be used.
+    static func collect(_ request: TasksRequest, console: Console) -> (tasks: [QueriedTask], failed: Bool)? {
+        guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
+            return nil
+        }
+        let inputs = configured.list.inputs
+        let outcomes = ParallelMap.map(inputs.count) { index -> Result<[QueriedTask], TasksFailure> in
+            var path = inputs[index].path
+            do {
+                let bytes = try AtomicFile.read(path)
+                if path.hasPrefix("./") { path.removeFirst(2) }
+                return .success(try QueriedTask.tasks(in: bytes, path: path))
+            } catch let error as FileError {
+                return .failure(TasksFailure("\(path): \(error.description)"))
+            } catch {
+                return .failure(TasksFailure("\(path): \(error)"))
+            }
+        }
+        var failed = configured.list.errors.isEmpty == false
+        configured.list.errors.forEach(console.error)
+        var tasks: [QueriedTask] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let found): tasks += found
+            case .failure(let failure):
+                console.error(failure.message)
+                failed = true
+            }
+        }
+        return (tasks, failed)
+    }
+
+    /// Everything the queries print over `tasks`.
+    static func listing(_ queries: [TaskQuery], _ tasks: [QueriedTask], request: TasksRequest, today: Day,
+                        console: Console) -> String {
+        let colored = console.colorsOutput
+        let width = console.isTerminal ? DisplayWidth.terminalColumns() ?? 80 : nil
+        return queries.map { query in
+            let renderer = TaskListRenderer(hidden: query.hidden, today: today, colored: colored, width: width)
+            return renderer.render(query.results(tasks), as: request.format)
+        }.joined(separator: request.format == .text ? "\n" : "")
+    }
+
+    /// Prints the listing; exit status 2 when a query or a file failed, else 0.
+    func run() -> Int32 {
+        if request.watch { TasksWatchRunner(request: request, console: console).run() }
+        let queries: [TaskQuery]
+        do {
+            queries = try Self.queries(request, today: request.today)
+        } catch {
+            console.error(error.message)
+            return 2
+        }
+        guard let (tasks, failed) = Self.collect(request, console: console) else { return 2 }
+        if let error = console.output(Array(Self.listing(queries, tasks, request: request, today: request.today,
+                                                          console: console).utf8)) {
+            console.error("cannot write standard output: \(error)")
+            return 2
+        }
+        return failed ? 2 : 0
+    }
+}
+
+/// Why tasks could not list: one line.
+struct TasksFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import TodoKit
+
+/// Runs `todofmt tasks --watch`: a live agenda. The listing is printed at once, then again after
+/// every change to a todo file under the paths (a ``FileWatcher`` per file; directories are walked
+/// again every second for new files), and when the day changes, since relative dates and "overdue"
+/// moved. On a terminal the screen is cleared first; in a pipe a `---` line separates listings.
+/// SIGINT and SIGTERM exit 0.
+///
+/// All state is confined to one serial queue.
+final class TasksWatchRunner: @unchecked Sendable {
+    let request: TasksRequest
+    let console: Console
+    private let queue = DispatchQueue(label: "todofmt.tasks.watch")
+    private var watchers: [String: FileWatcher] = [:]
+    private var sources: [any DispatchSourceProtocol] = []
+    private var today: Day
+    private var printed = false
+    private var pending = false
+
+    init(request: TasksRequest, console: Console) {
+        self.request = request
+        self.console = console
+        today = request.todayIsPinned ? request.today : Self.currentDay()
+    }
+
+    /// The local date now. For tests, `TODOFMT_TEST_TODAY_FILE` names a file holding the date
+    /// (YYYY-MM-DD) to use instead, so that a test can move midnight.
+    static func currentDay() -> Day {
+        if let path = getenv("TODOFMT_TEST_TODAY_FILE").map({ String(cString: $0) }),
+           let bytes = try? AtomicFile.read(path),
+           let day = Day(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }) {
+            return day
+        }
+        return Day.today()
+    }
+
+    func run() -> Never {
+        // A query that cannot be run is reported once, before watching.
+        do {
+            _ = try TasksRunner.queries(request, today: today)
+        } catch {
+            console.error(error.message)
+            exit(2)
+        }
+        queue.sync {
+            handleSignals()
+            refresh()
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1), leeway: .milliseconds(200))
+            timer.setEventHandler { [unowned self] in tick() }
+            timer.activate()
+            sources.append(timer)
+        }
+        dispatchMain()
+    }
+
+    /// Every second: a new day re-renders; new todo files are watched (and re-render).
+    private func tick() {
+        if !request.todayIsPinned, Self.currentDay() != today {
+            today = Self.currentDay()
+            refresh()
+            return
+        }
+        if newFiles() { refresh() }
+    }
+
+    /// Whether the walk finds a file that is not watched yet.
+    private func newFiles() -> Bool {
+        guard let resolver = try? request.configuration.resolver() else { return false }
+        let list = InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver))
+        return list.inputs.contains { watchers[$0.path] == nil }
+    }
+
+    /// Reads everything again, prints the listing, and watches every file found.
+    private func refresh() {
+        pending = false
+        guard let queries = try? TasksRunner.queries(request, today: today),
+              let (tasks, _) = TasksRunner.collect(request, console: console) else { return }
+        guard let resolver = try? request.configuration.resolver() else { return }
+        for input in InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver)).inputs
+        where watchers[input.path] == nil {
+            let watcher = FileWatcher(path: input.path)
+            watcher.start(queue: queue) { [unowned self] _ in scheduleRefresh() }
+            watchers[input.path] = watcher
+        }
+        var out = ""
+        if printed { out = console.isTerminal ? "\u{1B}[H\u{1B}[2J" : "---\n" }
+        printed = true
+        out += TasksRunner.listing(queries, tasks, request: request, today: today, console: console)
+        console.output(Array(out.utf8))
+    }
+
+    /// Several events in a burst (a save touching several files) print once.
+    private func scheduleRefresh() {
+        guard !pending else { return }
+        pending = true
+        queue.asyncAfter(deadline: .now() + .milliseconds(30)) { [unowned self] in refresh() }
+    }
+
+    private func handleSignals() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [unowned self] in
+                for watcher in watchers.values { watcher.stop() }
+                exit(0)
+            }
+            source.activate()
+            sources.append(source)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import TodoKit
+import XCTest
+
+/// What ``TaskArchiver`` moves and where it puts it.
+final class TaskArchiverTests: XCTestCase {
+    private let today = Day("2026-11-23")!
+
+    func testMovesTopLevelCompletedTasksWithTheirSubtasksAndRenumbers() throws {
+        let source = """
+            1. [ ] open
+            2. [x] done done:2026-11-01
+               - [ ] its subtask
+               continuation
+            3. [ ] open again
+               - [x] done subtask of an open task done:2026-11-02
+
+            """
+        let plan = try TaskArchiver(olderThanDays: 0, today: today).plan(source: Array(source.utf8),
+                                                                         to: .file(archive: [], sourceName: "todos.md"))
+        XCTAssertEqual(plan.moved, 1)
+        XCTAssertEqual(String(decoding: plan.source, as: UTF8.self), """
+            1. [ ] open
+            2. [ ] open again
+               - [x] done subtask of an open task done:2026-11-02
+
+            """)
+        XCTAssertEqual(String(decoding: plan.archive!, as: UTF8.self), """
+            ## todos.md
+
+            2. [x] done done:2026-11-01
+               - [ ] its subtask
+               continuation
+
+            """)
+    }
+
+    func testSkipsWhatTheArchiveHoldsAlready() throws {
+        let source = "- [x] a done:2026-11-01\n- [x] b done:2026-11-02\n"
+        let archive = "# Archive\n\n## todos.md\n\n- [x] a done:2026-11-01\n\n## other.md\n\n- [x] b done:2026-11-02\n"
+        let plan = try TaskArchiver(olderThanDays: 0, today: today).plan(source: Array(source.utf8),
+                                                                         to: .file(archive: Array(archive.utf8), sourceName: "todos.md"))
+        XCTAssertEqual(plan.moved, 2)
+        XCTAssertEqual(plan.alreadyArchived, 1)
+        XCTAssertEqual(plan.source, [])
+        XCTAssertEqual(String(decoding: plan.archive!, as: UTF8.self),
+                       "# Archive\n\n## todos.md\n\n- [x] b done:2026-11-02\n- [x] a done:2026-11-01\n\n## other.md\n\n- [x] b done:2026-11-02\n")
+    }
+
+    func testAgeAndUndatedTasks() throws {
+        let source = "- [x] old done:2026-10-01\n- [x] undated\n- [-] recent cancelled:2026-11-22\n"
+        let plan = try TaskArchiver(olderThanDays: 7, today: today).plan(source: Array(source.utf8), to: .section("Archive"))
+        XCTAssertEqual(plan.moved, 1)
+        XCTAssertEqual(String(decoding: plan.source, as: UTF8.self),
+                       "- [x] undated\n- [-] recent cancelled:2026-11-22\n\n## Archive\n\n- [x] old done:2026-10-01\n")
+    }
+}

@@ -1,0 +1,113 @@
+import TodoKit
+import XCTest
+
+/// The query language as a value: parsing into filters, sorting, grouping, and running over tasks.
+final class TaskQueryTests: XCTestCase {
+    private let today = Day("2026-11-23")!  // a Monday
+
+    private func tasks(_ text: String, path: String = "todos.md") throws -> [QueriedTask] {
+        try QueriedTask.tasks(in: Array(text.utf8), path: path)
+    }
+
+    private func titles(_ instructions: [String], _ text: String) throws -> [String] {
+        try TaskQuery(instructions, today: today).results(try tasks(text)).tasks.map(\.todo.title)
+    }
+
+    func testParsesInstructionsIntoValues() throws {
+        let query = try TaskQuery(["not done", "due before next week", "# a comment", "", "sort by due reverse",
+                                   "group by tags", "limit to 5 tasks", "hide due date"], today: today)
+        XCTAssertEqual(query.filters, [.done(false), .date(.due, .before, DayRange(Day("2026-11-30")!, Day("2026-12-06")!))])
+        XCTAssertEqual(query.sorts, [TaskSort(.due, reverse: true)])
+        XCTAssertEqual(query.groupings, [TaskGrouping(.tags)])
+        XCTAssertEqual(query.limit, 5)
+        XCTAssertEqual(query.hidden, [.dueDate])
+        XCTAssertEqual(try TaskQuery(["(done) OR NOT (has due date)"], today: today).filters,
+                       [.or(.done(true), .not(.hasDate(.due, true)))])
+        XCTAssertEqual(try TaskQuery(["(done) OR (due today) AND (priority is above low)"], today: today).filters,
+                       [.or(.done(true), .and(.date(.due, .on, DayRange(today)), .priority(.above, .low)))])
+    }
+
+    func testRelativeRanges() throws {
+        func range(_ text: String) throws -> TaskFilter { try TaskQuery(["due " + text], today: today).filters[0] }
+        XCTAssertEqual(try range("this week"), .date(.due, .on, DayRange(Day("2026-11-23")!, Day("2026-11-29")!)))
+        XCTAssertEqual(try range("last month"), .date(.due, .on, DayRange(Day("2026-10-01")!, Day("2026-10-31")!)))
+        XCTAssertEqual(try range("next year"), .date(.due, .on, DayRange(Day("2027-01-01")!, Day("2027-12-31")!)))
+        XCTAssertEqual(try range("in 2 weeks"), .date(.due, .on, DayRange(Day("2026-12-07")!)))
+        XCTAssertEqual(try range("2026-12-31 2026-12-01"), .date(.due, .on, DayRange(Day("2026-12-01")!, Day("2026-12-31")!)))
+    }
+
+    func testRecurrenceIsRefusedByName() {
+        XCTAssertThrowsError(try TaskQuery(["is recurring"], today: today)) { error in
+            XCTAssertEqual((error as? TaskQueryError)?.instruction, "is recurring")
+        }
+        XCTAssertThrowsError(try TaskQuery(["NOT (is not recurring)"], today: today))
+    }
+
+    func testEveryUnknownInstructionIsAnError() {
+        for instruction in ["explain", "short mode", "due", "priority is urgent", "tags contain x", "group by urgency",
+                            "limit many", "hide edit button", "(done) NAND (not done)", "(done", "status.type is NON_TASK",
+                            "happens before the weekend", "description regex matches x"] {
+            XCTAssertThrowsError(try TaskQuery([instruction], today: today), instruction)
+        }
+    }
+
+    func testSortKeepsFileOrderForTiesAndPutsMissingDatesLast() throws {
+        let text = """
+            - [ ] c due:2026-11-25
+            - [ ] none
+            - [ ] a due:2026-11-24
+            - [ ] b due:2026-11-25
+
+            """
+        XCTAssertEqual(try titles(["sort by due"], text), ["a", "c", "b", "none"])
+        XCTAssertEqual(try titles(["sort by due reverse"], text), ["c", "b", "a", "none"])
+        XCTAssertEqual(try titles(["sort by description reverse", "limit 2"], text), ["none", "c"])
+    }
+
+    func testGroupsAndCounts() throws {
+        let text = """
+            # A
+            - [ ] one #x #y
+            # B
+            - [ ] two #y
+            - [x] three done:2026-11-20
+
+            """
+        let result = try TaskQuery(["group by tags", "limit 2"], today: today).results(try tasks(text))
+        XCTAssertEqual(result.groups.map(\.names), [["#x"], ["#y"]])
+        XCTAssertEqual(result.groups.map { $0.tasks.map(\.todo.title) }, [["one #x #y"], ["one #x #y", "two #y"]])
+        XCTAssertEqual(result.tasks.map(\.todo.line), [2, 4])
+        XCTAssertEqual(result.matchedCount, 3)
+        let nested = try TaskQuery(["group by heading", "group by status"], today: today).results(try tasks(text))
+        XCTAssertEqual(nested.groups.map(\.names), [["A", "TODO"], ["B", "TODO"], ["B", "DONE"]])
+    }
+
+    func testTasksBlocksInMarkdown() {
+        let text = "# Notes\n```tasks\nnot done\n```\ntext\n````tasks\ndone\n```\nstill in\n````\n```js\nx\n```\n~~~tasks\nlimit 1"
+        XCTAssertEqual(TaskQuery.blocks(inMarkdown: text), [["not done"], ["done", "```", "still in"], ["limit 1"]])
+    }
+
+    func testTextPattern() throws {
+        func matches(_ pattern: String, _ text: String) throws -> Bool { try TextPattern(slashed: pattern).matches(text) }
+        XCTAssertTrue(try matches("/^a.c$/", "abc"))
+        XCTAssertFalse(try matches("/^a.c$/", "abcd"))
+        XCTAssertTrue(try matches("/colou?r/", "the color"))
+        XCTAssertTrue(try matches("/\\bcat\\b/", "a cat!"))
+        XCTAssertFalse(try matches("/\\bcat\\b/", "concatenate"))
+        XCTAssertTrue(try matches("/[^0-9]{3}-\\d+/", "abc-42"))
+        XCTAssertTrue(try matches("/(ab)+c/", "xxababc"))
+        XCTAssertTrue(try matches("/HELLO/i", "say hello"))
+        XCTAssertFalse(try matches("/HELLO/", "say hello"))
+        XCTAssertTrue(try matches("/[A-Z]/i", "lower"))
+        XCTAssertTrue(try matches("/a{2,3}b/", "caaab"))
+        XCTAssertFalse(try matches("/^a{2,3}b/", "aaaab"))
+        XCTAssertTrue(try matches("/a.*?b/", "a--b--b"))
+        XCTAssertTrue(try matches("/日本|中国/", "日本語"))
+        XCTAssertTrue(try matches("/(a*)*b/", "aaaab"))
+        XCTAssertTrue(try matches("/\\//", "a/b"))
+        XCTAssertTrue(try matches("/(?:x|y)z/", "yz"))
+        for bad in ["abc", "/(a/", "/a)/", "/[a/", "/*a/", "/a/g", "/(?=a)/", "/\\1/", "/a{3,1}/"] {
+            XCTAssertThrowsError(try TextPattern(slashed: bad), bad)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+
+/// `todofmt archive` end to end on copies of the fixture tree: where tasks go, and that across the
+/// two files nothing is lost or duplicated when the second write fails or the process dies between.
+final class ArchiveCommandTests: XCTestCase {
+    private var sandbox: Sandbox!
+
+    override func setUpWithError() throws {
+        sandbox = try TaskFixtures.sandbox()
+    }
+
+    override func tearDown() {
+        sandbox = nil
+    }
+
+    @discardableResult
+    private func archive(_ arguments: [String] = [], environment: [String: String] = [:], expect status: Int32 = 0,
+                         file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
+        let result = try sandbox.todofmt(["archive", "--today", TaskFixtures.today] + arguments,
+                                         environment: ["XDG_STATE_HOME": sandbox.path("state")].merging(environment) { $1 })
+        XCTAssertEqual(result.status, status, result.stderr, file: file, line: line)
+        return result
+    }
+
+    private let homeArchive = """
+        ## todos.md › Errands
+
+        - [-] Return library book cancelled:2026-11-19
+
+        ## todos.md › Home
+
+        - [x] Buy paint #home created:2026-11-10 done:2026-11-18
+
+        """
+
+    private let homeWithout = """
+        # Home
+
+        - [ ] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24
+        - [ ] Call plumber #home due:2026-11-20
+          - [ ] Find the number
+        - [/] Paint the fence #home/garden start:2026-11-22 scheduled:2026-11-23
+
+        ## Errands
+
+        - [ ] Renew passport priority:low due:2026-12-15
+        - [ ] Post letter priority:lowest scheduled:2026-11-27
+
+        """
+
+    func testArchivesEveryCompletedTaskToDoneMdBesideItsFile() throws {
+        let result = try archive()
+        XCTAssertEqual(result.stdout, """
+            todos.md: archived 2 tasks to done.md
+            work/todo.md: archived 1 task to work/done.md
+
+            """)
+        XCTAssertEqual(try sandbox.read("done.md"), homeArchive)
+        XCTAssertEqual(try sandbox.read("todos.md"), homeWithout)
+        XCTAssertEqual(try sandbox.read("work/done.md"), "## todo.md › Sprint\n\n- [x] Ship release #work due:2026-11-21 done:2026-11-21\n")
+        // Nothing left to do the second time.
+        let again = try archive()
+        XCTAssertEqual(again.stderr, "todofmt: nothing to archive\n")
+        XCTAssertEqual(try sandbox.read("done.md"), homeArchive)
+        // Undo puts both files of both sources back.
+        let undo = try sandbox.todofmt(["undo"], environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(undo.stdout, "undid: archive .\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), try Data(contentsOf: TaskFixtures.directory.appendingPathComponent("todos.md")).map { $0 })
+    }
+
+    func testOlderThanAndNewestFirstUnderAnExistingHeading() throws {
+        XCTAssertEqual(try archive(["--older-than", "4", "todos.md"]).stdout, "todos.md: archived 1 task to done.md\n")
+        XCTAssertEqual(try sandbox.read("done.md"), "## todos.md › Home\n\n- [x] Buy paint #home created:2026-11-10 done:2026-11-18\n")
+        let done = try sandbox.todofmt(["done", "todos.md:3", "--today", "2026-11-20"], environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(done.status, 0, done.stderr)
+        XCTAssertEqual(try archive(["--older-than", "2", "todos.md"]).stdout, "todos.md: archived 2 tasks to done.md\n")
+        XCTAssertEqual(try sandbox.read("done.md"), """
+            ## todos.md › Home
+
+            - [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-20
+            - [x] Buy paint #home created:2026-11-10 done:2026-11-18
+
+            ## todos.md › Errands
+
+            - [-] Return library book cancelled:2026-11-19
+
+            """)
+    }
+
+    func testAWriteFailureBetweenTheTwoWritesRollsTheArchiveBack() throws {
+        let before = try sandbox.bytes("todos.md")
+        // No archive yet: it is removed again.
+        let first = try archive(["todos.md"], environment: ["TODOFMT_ARCHIVE_FAULT": "source-write"], expect: 2)
+        XCTAssertEqual(first.stderr, "todofmt: todos.md: injected write failure (TODOFMT_ARCHIVE_FAULT); done.md was restored\n")
+        XCTAssertNil(sandbox.status("done.md"))
+        XCTAssertEqual(try sandbox.bytes("todos.md"), before)
+        // An archive that exists gets its bytes back.
+        try sandbox.write("done.md", "# Done\n\nolder things\n")
+        try archive(["todos.md"], environment: ["TODOFMT_ARCHIVE_FAULT": "source-write"], expect: 2)
+        XCTAssertEqual(try sandbox.read("done.md"), "# Done\n\nolder things\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), before)
+        XCTAssertEqual(try sandbox.names().filter { $0.hasPrefix(".") }, [], "a temporary file was left behind")
+    }
+
+    func testARerunAfterACrashBetweenTheWritesDoesNotCopyTwice() throws {
+        let crashed = try sandbox.todofmt(["archive", "--today", TaskFixtures.today, "todos.md"],
+                                          environment: ["XDG_STATE_HOME": sandbox.path("state"), "TODOFMT_ARCHIVE_FAULT": "crash"])
+        XCTAssertEqual(crashed.status, 70)
+        XCTAssertEqual(try sandbox.read("done.md"), homeArchive, "the archive was written first")
+        XCTAssertTrue(try sandbox.read("todos.md").contains("Buy paint"), "the source was not")
+        let rerun = try archive(["todos.md"])
+        XCTAssertEqual(rerun.stdout, "todos.md: archived 2 tasks to done.md (2 already there from an earlier run, not copied again)\n")
+        XCTAssertEqual(try sandbox.read("done.md"), homeArchive)
+        XCTAssertEqual(try sandbox.read("todos.md"), homeWithout)
+    }
+
+    func testToASectionOfTheSameFile() throws {
+        XCTAssertEqual(try archive(["--section", "Archive", "work"]).stdout, "work/todo.md: archived 1 task to section 'Archive'\n")
+        XCTAssertEqual(try sandbox.read("work/todo.md"), """
+            # Sprint
+
+            - [ ] Write report #work priority:medium due:2026-11-23
+            - [ ] Review PR #work #review priority:highest start:2026-11-25 due:2026-11-26
+            - [ ] Plan offsite #work due:2026-12-02
+            - [ ] Someday idea
+
+            ## Archive
+
+            - [x] Ship release #work due:2026-11-21 done:2026-11-21
+
+            """)
+        // Tasks already in the section stay where they are.
+        XCTAssertEqual(try archive(["--section", "archive", "work"]).stderr, "todofmt: nothing to archive\n")
+    }
+
+    func testConfigurationAndTo() throws {
+        try sandbox.write("work/.todofmt.json", #"{"archive": {"olderThanDays": 1, "to": "old.md"}}"#)
+        XCTAssertEqual(try archive(["work"]).stdout, "work/todo.md: archived 1 task to work/old.md\n")
+        XCTAssertEqual(try archive(["--to", "all.md", "todos.md"]).stdout, "todos.md: archived 2 tasks to all.md\n")
+        XCTAssertTrue(try sandbox.read("all.md").hasPrefix("## todos.md › Errands\n"))
+        try sandbox.write("work/.todofmt.json", #"{"archive": {"olderThanDays": -1}}"#)
+        let bad = try archive(["work"], expect: 2)
+        XCTAssertTrue(bad.stderr.contains("invalid value -1 for 'archive.olderThanDays'"), bad.stderr)
+        XCTAssertEqual(try archive(["--to", "x.md", "--section", "A"], expect: 2).stderr,
+                       "todofmt: options '--to' and '--section' cannot be used together\n")
+    }
+}

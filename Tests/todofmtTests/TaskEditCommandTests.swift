@@ -1,0 +1,215 @@
+import Foundation
+import XCTest
+
+/// `todofmt add`, `done|cancel|reopen|start|edit|rm` and `undo|redo` end to end on copies of the
+/// fixture tree, with the journal in the sandbox (`XDG_STATE_HOME`).
+final class TaskEditCommandTests: XCTestCase {
+    private var sandbox: Sandbox!
+    private var original: [UInt8] = []
+
+    override func setUpWithError() throws {
+        sandbox = try TaskFixtures.sandbox()
+        original = try sandbox.bytes("todos.md")
+    }
+
+    override func tearDown() {
+        sandbox = nil
+    }
+
+    @discardableResult
+    private func run(_ arguments: String..., in directory: String? = nil, expect status: Int32 = 0,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
+        let url = directory.map { sandbox.url.appendingPathComponent($0) } ?? sandbox.url
+        let result = try Todofmt.run(arguments + (["undo", "redo", "rm"].contains(arguments[0]) ? [] : ["--today", TaskFixtures.today]),
+                                     in: url, environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)", file: file, line: line)
+        return result
+    }
+
+    private func lines(_ name: String = "todos.md") throws -> [String] {
+        try sandbox.read(name).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    // MARK: - add
+
+    func testAddUndoRedoRoundTripsByteForByte() throws {
+        let added = try run("add", "Buy", "milk", "--due", "tomorrow", "--tag", "shop", "--priority", "medium")
+        XCTAssertEqual(added.stdout, "todos.md:7\n")
+        XCTAssertEqual(try lines()[6], "- [ ] Buy milk #shop priority:medium created:2026-11-23 due:2026-11-24")
+        let after = try sandbox.bytes("todos.md")
+        XCTAssertEqual(try run("undo").stdout, "undid: add todos.md\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        XCTAssertEqual(try run("redo").stdout, "redid: add todos.md\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), after)
+        try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        XCTAssertEqual(try run("undo", expect: 2).stderr, "todofmt: nothing to undo\n")
+    }
+
+    func testAddToASectionWithEveryDate() throws {
+        let added = try run("add", "Pick up parcel", "--section", "errands", "--scheduled", "friday", "--start", "2026-11-25",
+                            "--due", "in 2 weeks", "--tag", "#post", "--tag", "town")
+        XCTAssertEqual(added.stdout, "todos.md:13\n")
+        XCTAssertEqual(try lines()[12],
+                       "- [ ] Pick up parcel #post #town created:2026-11-23 start:2026-11-25 scheduled:2026-11-27 due:2026-12-07")
+        XCTAssertEqual(try lines()[13], "- [-] Return library book cancelled:2026-11-19")
+        try run("add", "x", "--section", "Nowhere", expect: 2)
+        try run("add", "x", "--due", "someday", expect: 2)
+    }
+
+    func testAddUnderATaskAndInTheNearestFileAbove() throws {
+        XCTAssertEqual(try run("add", "Look in the drawer", "--under", "todos.md:4").stdout, "todos.md:6\n")
+        XCTAssertEqual(try lines()[5], "  - [ ] Look in the drawer created:2026-11-23")
+        XCTAssertEqual(try run("add", "x", "--under", "todos.md:1", expect: 2).stderr, "todofmt: todos.md:1: not a task line\n")
+
+        try FileManager.default.createDirectory(atPath: sandbox.path("work/deep/er"), withIntermediateDirectories: true)
+        // After the last open item, above the done one.
+        XCTAssertEqual(try run("add", "From below", in: "work/deep/er").stdout, "../../todo.md:7\n")
+        XCTAssertEqual(try lines("work/todo.md")[6], "- [ ] From below created:2026-11-23")
+    }
+
+    func testAddCreatesTodosMdWhenThereIsNone() throws {
+        let empty = try Sandbox()
+        let result = try Todofmt.run(["add", "First", "--today", TaskFixtures.today], in: empty.url,
+                                     environment: ["XDG_STATE_HOME": empty.path("state")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "todofmt: created todos.md\n")
+        XCTAssertEqual(result.stdout, "todos.md:1\n")
+        XCTAssertEqual(try empty.read("todos.md"), "- [ ] First created:2026-11-23\n")
+    }
+
+    // MARK: - done, cancel, reopen, start
+
+    func testDoneStampsSinksAndUndoRestoresTheBytes() throws {
+        XCTAssertEqual(try run("done", "todos.md:3").stdout, "todos.md:6\n")
+        XCTAssertEqual(try lines()[2...6], [
+            "- [ ] Call plumber #home due:2026-11-20",
+            "  - [ ] Find the number",
+            "- [/] Paint the fence #home/garden start:2026-11-22 scheduled:2026-11-23",
+            "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23",
+            "- [x] Buy paint #home created:2026-11-10 done:2026-11-18",
+        ])
+        try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    func testSeveralReferencesInOneFileFollowTheirTasks() throws {
+        // Ticking line 3 moves line 4 up; the second reference still means Call plumber.
+        XCTAssertEqual(try run("done", "todos.md:3", "todos.md:4", "work/todo.md:3").stdout,
+                       "todos.md:6\ntodos.md:4\nwork/todo.md:6\n")
+        let done = try sandbox.todofmt("tasks", "-q", "done", "-q", "done on 2026-11-23", "--format", "tsv")
+        XCTAssertEqual(done.stdout.split(separator: "\n").map { $0.split(separator: "\t").last! }.dropFirst(),
+                       ["Call plumber #home", "Pay rent #home #money", "Write report #work"])
+        XCTAssertEqual(try run("undo").stdout, "undid: done todos.md:3 todos.md:4 work/todo.md:3\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        XCTAssertEqual(try sandbox.read("work/todo.md"), try String(contentsOf: TaskFixtures.directory.appendingPathComponent("work/todo.md"), encoding: .utf8))
+    }
+
+    func testCancelReopenStart() throws {
+        XCTAssertEqual(try run("cancel", "todos.md:11").stdout, "todos.md:12\n")
+        XCTAssertEqual(try lines()[11], "- [-] Renew passport priority:low due:2026-12-15 cancelled:2026-11-23")
+        try run("reopen", "todos.md:12")
+        XCTAssertEqual(try lines()[11], "- [ ] Renew passport priority:low due:2026-12-15")
+        try run("start", "todos.md:7")
+        XCTAssertEqual(try lines()[6], "- [/] Buy paint #home created:2026-11-10")
+        try run("undo"); try run("undo"); try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    func testAReferenceThatIsNotATaskLineIsAnErrorAndNothingIsWritten() throws {
+        for reference in ["todos.md:1", "todos.md:2", "todos.md:99"] {
+            XCTAssertEqual(try run("done", "todos.md:3", reference, expect: 2).stderr, "todofmt: \(reference): not a task line\n")
+        }
+        XCTAssertEqual(try run("done", "todos.md", expect: 2).stderr,
+                       "todofmt: invalid task 'todos.md' (expected PATH:LINE as 'todofmt tasks' prints it, or --match TEXT)\n")
+        XCTAssertTrue(try run("done", "missing.md:3", expect: 2).stderr.hasPrefix("todofmt: missing.md: "))
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        XCTAssertEqual(try run("undo", expect: 2).stderr, "todofmt: nothing to undo\n")
+    }
+
+    func testMatch() throws {
+        XCTAssertEqual(try run("done", "--match", "PLUMBER").stdout, "todos.md:5\n")
+        let ambiguous = try run("done", "--match", "pa", expect: 2)
+        XCTAssertEqual(ambiguous.stderr, """
+            todofmt: 4 tasks have 'pa' in their title; name one by PATH:LINE:
+            todofmt:   todos.md:3 [ ] Pay rent #home #money  priority:high created:2026-11-01 due:2026-11-24 (due tomorrow)
+            todofmt:   todos.md:4 [/] Paint the fence #home/garden  start:2026-11-22 scheduled:2026-11-23
+            todofmt:   todos.md:11 [ ] Renew passport  priority:low due:2026-12-15 (due in 22 days)
+            todofmt:   wide/notes.todo.md:2 [ ] 🎉 Party planning 👨‍👩‍👧 with the family  due:2026-11-23 (due today)
+
+            """)
+        XCTAssertEqual(try run("rm", "--match", "no such thing", expect: 2).stderr, "todofmt: no task to rm has 'no such thing' in its title\n")
+        // Only tasks the change would change are candidates: Buy paint is done already, Call plumber too.
+        XCTAssertEqual(try run("done", "--match", "paint").stdout, "todos.md:4\n")
+        XCTAssertEqual(try run("reopen", "--match", "buy paint").stdout, "todos.md:4\n")
+        try run("done", "--match", "x", "todos.md:3", expect: 2)
+    }
+
+    // MARK: - edit, rm
+
+    func testEditChangesOnlyThatLineAndClears() throws {
+        XCTAssertEqual(try run("edit", "todos.md:3", "--title", "Pay the rent #home", "--due", "next week", "--priority", "none",
+                               "--scheduled", "2026-11-28").stdout, "todos.md:3\n")
+        var expected = String(decoding: original, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        expected[2] = "- [ ] Pay the rent #home created:2026-11-01 scheduled:2026-11-28 due:2026-11-30"
+        XCTAssertEqual(try lines(), expected)
+        try run("edit", "todos.md:3", "--due", "none", "--scheduled", "none")
+        XCTAssertEqual(try lines()[2], "- [ ] Pay the rent #home created:2026-11-01")
+        try run("edit", "todos.md:3", expect: 2)
+        try run("undo"); try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    func testRemoveTakesSubtasksAlong() throws {
+        XCTAssertEqual(try run("rm", "todos.md:4").stdout, "")
+        XCTAssertEqual(try lines()[2...4], [
+            "- [ ] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24",
+            "- [/] Paint the fence #home/garden start:2026-11-22 scheduled:2026-11-23",
+            "- [x] Buy paint #home created:2026-11-10 done:2026-11-18",
+        ])
+        try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    // MARK: - undo after someone else's edit
+
+    func testUndoKeepsALaterEditBySomeoneElse() throws {
+        try run("done", "todos.md:3")
+        var edited = try lines()
+        edited[10] = "- [ ] Renew passport priority:low due:2026-12-20"
+        try sandbox.write("todos.md", edited.joined(separator: "\n"))
+        try run("undo")
+        var expected = String(decoding: original, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        expected[10] = "- [ ] Renew passport priority:low due:2026-12-20"
+        XCTAssertEqual(try lines(), expected)
+        // Redo takes the tick back in, and the edit still survives.
+        try run("redo")
+        XCTAssertEqual(try lines()[5], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+        XCTAssertEqual(try lines()[10], "- [ ] Renew passport priority:low due:2026-12-20")
+    }
+
+    func testUndoOfLinesSomeoneElseChangedIsAConflictAndWritesNothing() throws {
+        try run("done", "todos.md:3")
+        var edited = try lines()
+        edited[5] = "- [x] Pay rent, all of it #home done:2026-11-23"
+        let theirs = edited.joined(separator: "\n")
+        try sandbox.write("todos.md", theirs)
+        let result = try run("undo", expect: 2)
+        XCTAssertTrue(result.stderr.hasPrefix("todofmt: conflict: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing was written"), result.stderr)
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+        // The entry stays, so undo can be tried again once the clash is resolved by hand.
+        try sandbox.write("todos.md", lines().enumerated().map { $0.offset == 5
+            ? "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23" : $0.element }
+            .joined(separator: "\n"))
+        try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    func testANewChangeForgetsRedo() throws {
+        try run("done", "todos.md:3")
+        try run("undo")
+        try run("done", "todos.md:4")
+        XCTAssertEqual(try run("redo", expect: 2).stderr, "todofmt: nothing to redo\n")
+    }
+}
