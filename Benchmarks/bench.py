@@ -1028,7 +1028,7 @@ class Bench:
         p("## todofmt benchmark")
         p()
         p("- machine: %s, %d cores, %s" % (cpu_model(), os.cpu_count(), " ".join(os.uname()[2:3] + os.uname()[4:5])))
-        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib`%s" % (
+        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib --disable-local-rpath`%s" % (
             os.path.relpath(t.todofmt), t.version, "; commit " + git_head() if git_head() else ""))
         for name, v in t.versions.items():
             p("- %s: %s" % (name, v))
