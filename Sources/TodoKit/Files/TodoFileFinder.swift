@@ -146,8 +146,17 @@ public struct TodoFileFinder {
             let path = directory == "." ? name : Self.join(directory, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
+            // The directory entry's type says what lstat would (most file systems fill it in): a
+            // walk of many files then makes no system call for each regular file.
+            let type: mode_t
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = S_IFREG
+            case Int32(DT_DIR): type = S_IFDIR
+            default:
+                guard lstat(path, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT
+            }
+            switch type {
             case S_IFDIR:
                 guard !Self.skippedDirectories.contains(name),
                       !Self.ignores(relativePath, isDirectory: true, in: scopes),
