@@ -9,13 +9,14 @@ DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
 DEMO_TODAY ?= 2026-11-21
 
-.PHONY: help build release demo test test-all test-hooks bench install clean fuzz docs
+.PHONY: help build release demo test test-all test-hooks test-dates bench install clean fuzz docs
 
 help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
 	@echo "make test      run the test suite (unit, golden fixtures, end-to-end)"
 	@echo "make test-all  also the slow suites"
 	@echo "make test-lsp-clients  run todofmt lsp under pytest-lsp with VS Code's, Neovim's and Emacs' capabilities (PyPI, .build/pytest-lsp/venv)"
+	@echo "make test-dates  cross-check recurrence arithmetic against python-dateutil (from PyPI, in .build/dates/venv)"
 	@echo "make test-hooks  run .pre-commit-hooks.yaml through pre-commit (from PyPI, in .build/pre-commit/venv)"
 	@echo "make bench     benchmark todofmt against mdformat, pymarkdown and cmark-gfm (Markdown table on stdout)"
 	@echo "make bench-lsp language server latency on a 1 MB document (diagnostics after a change, formatting)"
@@ -62,6 +63,17 @@ test-lsp-clients:
 test-hooks:
 	$(SWIFT) build --build-tests
 	TODOFMT_HOOK_TESTS=1 $(SWIFT) test --skip-build --filter PreCommitFrameworkTests
+
+# Recurrence rules against an independent implementation (python-dateutil's rrule) over
+# DATES_CASES generated rules and start dates; slow-ish and needs PyPI, so not in `make test`.
+DATES_VENV ?= .build/dates/venv
+DATES_CASES ?= 5000
+test-dates:
+	$(SWIFT) build --build-tests
+	@test -x $(DATES_VENV)/bin/python || $(PYTHON) -m venv $(DATES_VENV)
+	@$(DATES_VENV)/bin/python -c 'import dateutil' 2>/dev/null || $(DATES_VENV)/bin/pip install --quiet python-dateutil
+	TODOFMT_DATEUTIL_PYTHON=$(abspath $(DATES_VENV))/bin/python TODOFMT_DATEUTIL_CASES=$(DATES_CASES) \
+		$(SWIFT) test --skip-build --filter RecurrenceCrossCheckTests
 
 # Generated files, the peers' virtual environment and the measuring helper go to $(BENCH_DIR).
 # Build output goes to stderr so that stdout is only the table.

@@ -140,7 +140,9 @@ extension CommandDescription {
         summary: "list the lint rules",
         paragraphs: [
             "rules lists every lint rule: its code, its severity ('off' when it runs only if asked for with "
-                + "--rule), whether lint --fix resolves it, its name and what it reports.",
+                + "--rule), whether lint --fix resolves it, its name and what it reports. When the .todofmt.json that "
+                + "applies to the current directory maps custom checkbox marks ('statuses'), rules lists them too, "
+                + "with the status each stands for.",
         ])
 
     /// `todofmt config`.

@@ -222,6 +222,15 @@ struct LintReport {
         }.joined(separator: "\n") + "\n"
     }
 
+    /// The custom checkbox marks of a configuration and the status each stands for, after a blank
+    /// line; empty when there are none.
+    static func statusTable(_ statuses: StatusMap) -> String {
+        guard !statuses.isEmpty else { return "" }
+        let names: [TaskStatus.Kind: String] = [.open: "open", .inProgress: "in progress", .done: "done", .cancelled: "cancelled"]
+        return "\nCHECKBOX  STATUS (statuses in \(Configuration.fileName))\n"
+            + statuses.entries.map { "[\($0.mark)]" + String(repeating: " ", count: 7) + names[$0.kind]! + "\n" }.joined()
+    }
+
     /// A JSON string literal.
     static func jsonString(_ s: String) -> String {
         var out = "\""

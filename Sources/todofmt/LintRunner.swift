@@ -14,6 +14,8 @@ struct LintRunner {
         /// Error lines, without the `todofmt: ` prefix.
         var errors: [String] = []
         var findings: [LintReport.Entry] = []
+        /// The task ids the input declares: another input's dependency on one of them is known.
+        var ids: Set<String> = []
     }
 
     /// Exit status: 2 if an input failed, else 1 if an error-level finding exists, else 0.
@@ -36,7 +38,10 @@ struct LintRunner {
             console.error(error)
             failed = true
         }
-        let report = LintReport(entries: LintReport.sorted(outcomes.flatMap(\.findings)))
+        // A dependency on a task of another file of the walk is known after all.
+        let ids = outcomes.reduce(into: Set<String>()) { $0.formUnion($1.ids) }
+        let entries = outcomes.flatMap(\.findings).filter { entry in entry.finding.missingID.map { !ids.contains($0) } ?? true }
+        let report = LintReport(entries: LintReport.sorted(entries))
         if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput)) {
             console.error("cannot write standard output: \(error)")
             return 2
@@ -80,6 +85,7 @@ struct LintRunner {
         }
         outcome.findings = LintReport.entries(path: name, findings: findings, in: bytes,
                                               utf16Columns: request.format == .sarif)
+        outcome.ids = Linter.declaredIDs(utf8: bytes)
         return outcome
     }
 

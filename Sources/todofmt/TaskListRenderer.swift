@@ -99,7 +99,8 @@ struct TaskListRenderer {
 
     // MARK: - JSON and TSV
 
-    /// The status word of the schema: open, done, cancelled, inProgress, or the mark itself.
+    /// The status word of the schema: open, done, cancelled, inProgress, or the mark itself (a mark
+    /// that `.todofmt.json` `statuses` maps: the kind it maps to).
     static func statusWord(_ status: TaskStatus) -> String {
         switch status {
         case .open: "open"
@@ -107,6 +108,8 @@ struct TaskListRenderer {
         case .cancelled: "cancelled"
         case .inProgress: "inProgress"
         case .other(let mark): String(Character(mark))
+        // A mark the configuration maps is reported as the kind it was given.
+        case .custom(_, let kind): kind.rawValue
         }
     }
 
@@ -132,6 +135,7 @@ struct TaskListRenderer {
                 "\"tags\": [" + tags + "]",
                 "\"section\": " + (t.section.map(LintReport.jsonString) ?? "null"),
                 "\"parent\": " + parent,
+                "\"recurrence\": " + (t.recurrence.map { LintReport.jsonString($0.description) } ?? "null"),
             ]
             return "  {" + members.joined(separator: ", ") + "}"
         }

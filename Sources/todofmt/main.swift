@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TodoKit
 import TodoLanguageServer
 
 // The thin front end: parse the arguments, run, map the outcome to an exit status.
@@ -28,7 +29,15 @@ do {
     case .lint(let request):
         exit(LintRunner(request: request, console: console).run())
     case .rules:
-        console.output(Array(LintReport.rulesTable().utf8))
+        // The custom statuses of the configuration that applies here are part of what lint knows.
+        let statuses: StatusMap
+        do throws(ConfigurationError) {
+            statuses = try ConfigurationResolver().configuration(for: ".").statuses
+        } catch {
+            console.error(error.description)
+            exit(2)
+        }
+        console.output(Array((LintReport.rulesTable() + LintReport.statusTable(statuses)).utf8))
         exit(0)
     case .effectiveConfiguration(let request):
         exit(EffectiveConfigurationRunner(request: request, console: console).run())

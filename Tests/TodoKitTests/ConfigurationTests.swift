@@ -176,6 +176,28 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(Configuration.default.linter(today: LintRule.exampleDay).rules, LintRule.all.filter(\.enabledByDefault))
     }
 
+    func testNextOccurrencePlacement() throws {
+        XCTAssertEqual(Configuration.default.nextOccurrence, .above)
+        let below = try XCTUnwrap(configuration("{\"nextOccurrence\": \"below\"}"))
+        XCTAssertEqual(below.nextOccurrence, .below)
+        XCTAssertEqual(below.formatOptions(today: LintRule.exampleDay).nextOccurrence, .below)
+        XCTAssertTrue(below.json.contains("\"nextOccurrence\": \"below\","))
+        XCTAssertEqual(error("{\"nextOccurrence\": \"sideways\"}"), "dir/.todofmt.json:1:20: invalid value 'sideways' for 'nextOccurrence' (expected above or below)")
+    }
+
+    func testCustomStatuses() throws {
+        let config = try XCTUnwrap(configuration(#"{"statuses": {">": "open", "~": "cancelled", "d": "done", "!": "inProgress"}}"#))
+        XCTAssertEqual(config.statuses[">"], .open)
+        XCTAssertEqual(config.statuses["~"], .cancelled)
+        XCTAssertEqual(config.statuses["d"], .done)
+        XCTAssertEqual(config.formatOptions(today: LintRule.exampleDay).statuses, config.statuses)
+        XCTAssertTrue(config.json.contains(#""statuses": {"!": "inProgress", ">": "open", "d": "done", "~": "cancelled"},"#), config.json)
+        XCTAssertEqual(error(#"{"statuses": {"x": "open"}}"#), "dir/.todofmt.json:1:15: 'x' in 'statuses' is a standard mark; only other marks can be mapped")
+        XCTAssertEqual(error(#"{"statuses": {"ab": "open"}}"#), "dir/.todofmt.json:1:15: invalid checkbox mark 'ab' in 'statuses' (expected one character)")
+        XCTAssertEqual(error(#"{"statuses": {"~": "gone"}}"#),
+                       "dir/.todofmt.json:1:20: invalid value 'gone' for '~' in 'statuses' (expected open, inProgress, done or cancelled)")
+    }
+
     func testDefaultRendering() {
         // Every rule by code, each at its default: its own severity, or off.
         let rules = LintRule.all.map { "    \"\($0.code)\": \"\($0.enabledByDefault ? $0.severity.rawValue : "off")\"" }
@@ -188,6 +210,8 @@ final class ConfigurationTests: XCTestCase {
               "sinkCompleted": true,
               "bullet": "keep",
               "indentation": "keep",
+              "nextOccurrence": "above",
+              "statuses": {},
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": [],
               "archive": {"olderThanDays": 0},

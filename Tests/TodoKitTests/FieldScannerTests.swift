@@ -25,7 +25,7 @@ final class FieldScannerTests: XCTestCase {
     }
 
     func testInvalidOrGluedTokensStayText() {
-        for text in ["due:2026-02-30", "due:tomorrow", "xdue:2026-01-01", "due:2026-01-01,", "http://x.org/due:2026-01-01",
+        for text in ["due:2026-02-30", "due:someday", "xdue:2026-01-01", "due:2026-01-01,", "http://x.org/due:2026-01-01",
                      "at 12:30", "Due:2026-01-01", "[due:: soon]", "a[due:: 2026-01-01]", "📅 2026-13-01", "priority:urgent",
                      "`due:2026-01-01`", "`` code due:2026-01-01 ``", "\\`due:2026-01-01", "x📅2026-01-01", "[done:: 2026-01-01]",
                      "[due:: 2026-01-01],x", "[due:: 2026-01-01],[priority:: high]"] {
@@ -40,7 +40,7 @@ final class FieldScannerTests: XCTestCase {
         // Obsidian Tasks reads an emoji glued to its date, with or without the presentation selector.
         XCTAssertEqual(task("x 📅2022-07-29").day(.due), Day("2022-07-29"))
         XCTAssertEqual(task("x 📅\u{FE0F}2022-07-29").day(.due), Day("2022-07-29"))
-        XCTAssertEqual(task("x ⏳2022-07-28 y").day(.scheduled), Day("2022-07-28"))
+        XCTAssertEqual(task("x ⏳2022-07-28 #y").day(.scheduled), Day("2022-07-28"))
         // Dataview fields separated by commas, as Obsidian Tasks documents them; the comma goes with the field.
         let commas = task("x [due::2021-08-22], [priority::high] , (start::2021-08-19)")
         XCTAssertEqual(commas.day(.due), Day("2021-08-22"))
@@ -59,7 +59,8 @@ final class FieldScannerTests: XCTestCase {
         XCTAssertEqual(t.title, "a due:2026-01-01 b", "an earlier duplicate stays in the title as text, as the canonical form writes it")
         XCTAssertEqual(task("a done:2026-01-01 done:2026-01-02").title, "a", "an open task loses every end date")
         XCTAssertNil(task("a ^not_id").blockID)
-        XCTAssertEqual(task("a ^id done:2026-01-01").blockID, "id", "fields after a block id do not hide it")
+        XCTAssertNil(task("a ^id done:2026-01-01").blockID, "a block id is the line's last token, as Obsidian reads a block link")
+        XCTAssertEqual(task("a done:2026-01-01 ^id").blockID, "id")
         XCTAssertNil(task("a ^id b").blockID)
         XCTAssertEqual(task("x [priority:: lowest]").priority, .lowest)
         XCTAssertEqual(task("x \\ due:2026-01-01").day(.due), Day("2026-01-01"), "a backslash escapes only punctuation")
@@ -75,5 +76,53 @@ final class FieldScannerTests: XCTestCase {
         let high = Field(key: .priority, value: .priority(.high))
         XCTAssertEqual(high.written(in: .emoji), "⏫")
         XCTAssertEqual(high.written(in: .plain), "priority:high")
+    }
+
+    func testRecurrenceOnCompletionIDAndDependsOnInEverySpelling() {
+        let emoji = task("a 🆔 x1 ⛔ y1, y2 🔁 every week on Monday when done 🏁 delete")
+        XCTAssertEqual(emoji.field(.id)?.value, .text("x1"))
+        XCTAssertEqual(emoji.field(.dependsOn)?.value, .text("y1,y2"))
+        XCTAssertEqual(emoji.field(.recurrence)?.value, .recurrence(RecurrenceRule("every week on Monday when done")!))
+        XCTAssertEqual(emoji.field(.onCompletion)?.value, .onCompletion(.delete))
+        XCTAssertEqual(emoji.title, "a")
+        let dataview = task("a [id:: x1] [dependsOn:: y1,y2] [repeat:: every week on Monday when done] [onCompletion:: delete]")
+        XCTAssertEqual(dataview.fields.map(\.value), emoji.fields.map(\.value))
+        let plain = task("a id:x1 dependsOn:y1,y2 rec:every-week-on-monday-when-done onCompletion:delete")
+        XCTAssertEqual(plain.fields.map(\.value), emoji.fields.map(\.value))
+        XCTAssertEqual(task("a rec:+2m").field(.recurrence)?.value, .recurrence(RecurrenceRule(every: 2, .month)!))
+        for text in ["a rec:2", "a 🔁 every blue moon", "a 🏁 later", "a 🆔 a.b", "a ⛔ x,", "a [repeat:: never]", "a id:", "a onCompletion:Delete"] {
+            XCTAssertTrue(task(text).fields.isEmpty, text)
+        }
+    }
+
+    func testRelativeDatesAreFieldsHoldingThePhrase() {
+        XCTAssertEqual(task("a due:tomorrow").field(.due)?.value, .relative("tomorrow"))
+        XCTAssertEqual(task("a 📅 in 3 days").field(.due)?.value, .relative("in 3 days"))
+        XCTAssertEqual(task("a [scheduled:: next week]").field(.scheduled)?.value, .relative("next week"))
+        XCTAssertEqual(task("a start:+2w").field(.start)?.value, .relative("+2w"))
+        XCTAssertEqual(task("a 📅 end of month #x").field(.due)?.value, .relative("end of month"))
+        // The longest phrase after an emoji: `next week` is one, `next week plans` would not be.
+        XCTAssertEqual(task("a 📅 friday").field(.due)?.resolved(today: Day("2026-11-23")!).day, Day("2026-11-27"))
+        for text in ["a due:soon", "a 📅 someday", "a [due:: next weekend]", "a due:in-3-dayz"] {
+            XCTAssertNil(task(text).field(.due), text)
+        }
+    }
+
+    func testEmojiFieldsCountOnlyInTheTrailingRun() {
+        XCTAssertNil(task("📅 2021-09-12 leading field").day(.due))
+        XCTAssertNil(task("a ⏫ b").priority)
+        XCTAssertEqual(task("a 📅 2026-12-01 #tag ⏫ ^id").day(.due), Day("2026-12-01"))
+        XCTAssertEqual(task("a 📅 2026-12-01 #tag ⏫ ^id").priority, .high)
+        XCTAssertEqual(task("a 📅 2026-12-01 due:2026-12-02 text").day(.due), Day("2026-12-02"), "plain fields count anywhere")
+        XCTAssertEqual(task("a [due:: 2026-12-01] text").day(.due), Day("2026-12-01"), "Dataview fields count anywhere")
+        XCTAssertEqual(task("a 📅 2026-12-01 created:2026-11-01 ⏳ 2026-11-30").day(.due), Day("2026-12-01"), "plain fields are part of the run")
+    }
+
+    /// Occurrences are plain values of the size a day field needs: tasks are read by the million,
+    /// and a rule or an id must not make every occurrence larger or reference-counted.
+    func testOccurrencesStayPlainAndSmall() {
+        XCTAssertTrue(_isPOD(TaskText.Occurrence.self))
+        XCTAssertLessThanOrEqual(MemoryLayout<RecurrenceRule>.size, MemoryLayout<Day>.size)
+        XCTAssertLessThanOrEqual(MemoryLayout<TaskText.Occurrence>.stride, 48)
     }
 }

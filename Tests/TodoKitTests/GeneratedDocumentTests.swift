@@ -137,7 +137,7 @@ final class GeneratedDocumentTests: XCTestCase {
             if text.hasPrefix("---") || text.hasPrefix("\u{FEFF}---") { seen.insert("front matter") }
             if text.contains("📅") { seen.insert("emoji field") }
             if text.contains("[completion::") || text.contains("(due::") { seen.insert("dataview field") }
-            if text.contains("due:2026-02-30") || text.contains("due:tomorrow") { seen.insert("invalid field") }
+            if text.contains("due:2026-02-30") || text.contains("due:someday") { seen.insert("invalid field") }
             if text.contains("日本語") || text.contains("Привет") { seen.insert("unicode") }
             if text.contains("\n\n- ") || text.contains("\n\n* ") { seen.insert("blank between items") }
             for line in bytes.split(whereSeparator: { $0 == lf || $0 == cr }) {

@@ -10,7 +10,8 @@ import XCTest
 /// default options, changed by dotted words before `.input.md`: `.emoji` or `.dataview` select that
 /// field style (`031-name.emoji.input.md`), `.bullet-dash`, `.bullet-asterisk` or `.bullet-plus`
 /// the bullet option, `.indent-2`, `.indent-3` or `.indent-4` the indentation option
-/// (`090-name.bullet-dash.indent-2.input.md`).
+/// (`090-name.bullet-dash.indent-2.input.md`), `.today-YYYY-MM-DD` another today, `.below` the next
+/// occurrence of a recurring task below it, `.no-stamp` and `.no-sink` stamping and sinking off.
 ///
 /// Record mode: `TODOFMT_RECORD=1 swift test --filter GoldenFixtureTests` overwrites every expected
 /// file with the engine's current output and then fails on purpose, so that a recording is never
@@ -140,6 +141,14 @@ final class GoldenFixtureTests: XCTestCase {
             } else if word.hasPrefix("indent-"), let width = Int(word.dropFirst("indent-".count)),
                       FormatOptions.indentationWidths.contains(width) {
                 options.indentation = width
+            } else if word.hasPrefix("today-"), let day = Day(word.dropFirst("today-".count)) {
+                options.today = day
+            } else if let placement = OccurrencePlacement(rawValue: String(word)) {
+                options.nextOccurrence = placement
+            } else if word == "no-stamp" {
+                options.stampDates = false
+            } else if word == "no-sink" {
+                options.sinkCompleted = false
             } else {
                 throw FixtureNameError(name: name)
             }
@@ -150,7 +159,8 @@ final class GoldenFixtureTests: XCTestCase {
     struct FixtureNameError: Error, CustomStringConvertible {
         let name: String
         var description: String {
-            "fixture \(name): unknown option word (use .emoji, .dataview, .bullet-dash|asterisk|plus, .indent-2|3|4)"
+            "fixture \(name): unknown option word (use .emoji, .dataview, .bullet-dash|asterisk|plus, .indent-2|3|4, "
+                + ".today-YYYY-MM-DD, .above, .below, .no-stamp, .no-sink)"
         }
     }
 

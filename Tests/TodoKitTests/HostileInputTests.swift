@@ -245,7 +245,11 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(TodoDocument("- [👍🏽] tone\n- [❤️] heart\n- [👨‍👩‍👧] family\n").tasks.isEmpty)
         XCTAssertEqual(
             try format("# 🏠 Home 🏠\n- [x] 🎂 cake 📅 2026-12-01 ⏫ 🔁 every week ✅ 2026-11-20 🎉\n- [🎉] party 🎈\n"),
-            "# 🏠 Home 🏠\n- [🎉] party 🎈\n- [x] 🎂 cake 🔁 every week 🎉 priority:high due:2026-12-01 done:2026-11-20\n")
+            "# 🏠 Home 🏠\n- [🎉] party 🎈\n- [x] 🎂 cake 📅 2026-12-01 ⏫ 🔁 every week ✅ 2026-11-20 🎉 done:2026-11-21\n")
+        // Without the ordinary word at the end the emoji are the trailing run: fields.
+        XCTAssertEqual(
+            try format("- [x] 🎂 cake 🎉 📅 2026-12-01 ⏫ ✅ 2026-11-20\n"),
+            "- [x] 🎂 cake 🎉 priority:high due:2026-12-01 done:2026-11-20\n")
         XCTAssertEqual(try format("- [ ] 📅️ 2026-12-01\n"), "- [ ] due:2026-12-01\n")
         XCTAssertEqual(
             try format("- [x] 🍰\n", options: FormatOptions(fieldStyle: .emoji, today: HostileInputTests.today)),

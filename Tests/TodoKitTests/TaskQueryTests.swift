@@ -36,11 +36,12 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try range("2026-12-31 2026-12-01"), .date(.due, .on, DayRange(Day("2026-12-01")!, Day("2026-12-31")!)))
     }
 
-    func testRecurrenceIsRefusedByName() {
-        XCTAssertThrowsError(try TaskQuery(["is recurring"], today: today)) { error in
-            XCTAssertEqual((error as? TaskQueryError)?.instruction, "is recurring")
-        }
-        XCTAssertThrowsError(try TaskQuery(["NOT (is not recurring)"], today: today))
+    func testIsRecurring() throws {
+        let text = "- [ ] a 🔁 every day\n- [ ] b\n- [ ] c rec:2w\n- [x] d [repeat:: every year] done:2026-11-01\n"
+        XCTAssertEqual(try titles(["is recurring"], text), ["a", "c", "d"])
+        XCTAssertEqual(try titles(["is not recurring"], text), ["b"])
+        XCTAssertEqual(try titles(["(is recurring) AND (not done)"], text), ["a", "c"])
+        XCTAssertEqual(try TaskQuery(["is recurring"], today: today).filters, [.recurring(true)])
     }
 
     func testEveryUnknownInstructionIsAnError() {

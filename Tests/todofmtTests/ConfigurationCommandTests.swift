@@ -110,6 +110,8 @@ final class ConfigurationCommandTests: XCTestCase {
               "sinkCompleted": true,
               "bullet": "keep",
               "indentation": "keep",
+              "nextOccurrence": "above",
+              "statuses": {},
               "include": ["todo.md", "todos.md", "*.todo.md"],
               "exclude": ["archive/"],
               "archive": {"olderThanDays": 0},

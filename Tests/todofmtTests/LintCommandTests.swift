@@ -154,7 +154,7 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stderr, "")
         let lines = result.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 19, result.stdout)
+        XCTAssertEqual(lines.count, 23, result.stdout)
         XCTAssertTrue(lines[0].hasPrefix("CODE"))
         // The same codes, names, severities and fixable flags as docs/LINT.md's table.
         let docs = try String(contentsOf: Self.directory.deletingLastPathComponent().deletingLastPathComponent()

@@ -267,14 +267,14 @@ final class TasksCommandTests: XCTestCase {
         let array = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [[String: Any]])
         XCTAssertEqual(array.count, 4)
         let keys = ["path", "line", "title", "status", "priority", "created", "start", "scheduled", "due", "done",
-                    "cancelled", "tags", "section", "parent"]
+                    "cancelled", "tags", "section", "parent", "recurrence"]
         for object in array { XCTAssertEqual(Set(object.keys), Set(keys)) }
         XCTAssertEqual(result.stdout, """
             [
-              {"path": "todos.md", "line": 3, "title": "Pay rent #home #money", "status": "open", "priority": "high", "created": "2026-11-01", "start": null, "scheduled": null, "due": "2026-11-24", "done": null, "cancelled": null, "tags": ["#home", "#money"], "section": "Home", "parent": null},
-              {"path": "todos.md", "line": 5, "title": "Find the number", "status": "open", "priority": null, "created": null, "start": null, "scheduled": null, "due": null, "done": null, "cancelled": null, "tags": [], "section": "Home", "parent": "todos.md:4"},
-              {"path": "todos.md", "line": 7, "title": "Buy paint #home", "status": "done", "priority": null, "created": "2026-11-10", "start": null, "scheduled": null, "due": null, "done": "2026-11-18", "cancelled": null, "tags": ["#home"], "section": "Home", "parent": null},
-              {"path": "todos.md", "line": 13, "title": "Return library book", "status": "cancelled", "priority": null, "created": null, "start": null, "scheduled": null, "due": null, "done": null, "cancelled": "2026-11-19", "tags": [], "section": "Errands", "parent": null}
+              {"path": "todos.md", "line": 3, "title": "Pay rent #home #money", "status": "open", "priority": "high", "created": "2026-11-01", "start": null, "scheduled": null, "due": "2026-11-24", "done": null, "cancelled": null, "tags": ["#home", "#money"], "section": "Home", "parent": null, "recurrence": null},
+              {"path": "todos.md", "line": 5, "title": "Find the number", "status": "open", "priority": null, "created": null, "start": null, "scheduled": null, "due": null, "done": null, "cancelled": null, "tags": [], "section": "Home", "parent": "todos.md:4", "recurrence": null},
+              {"path": "todos.md", "line": 7, "title": "Buy paint #home", "status": "done", "priority": null, "created": "2026-11-10", "start": null, "scheduled": null, "due": null, "done": "2026-11-18", "cancelled": null, "tags": ["#home"], "section": "Home", "parent": null, "recurrence": null},
+              {"path": "todos.md", "line": 13, "title": "Return library book", "status": "cancelled", "priority": null, "created": null, "start": null, "scheduled": null, "due": null, "done": null, "cancelled": "2026-11-19", "tags": [], "section": "Errands", "parent": null, "recurrence": null}
             ]
 
             """)
@@ -318,15 +318,34 @@ final class TasksCommandTests: XCTestCase {
         XCTAssertEqual(plain.stdout.split(separator: "\n").count, 3, plain.stdout)
     }
 
+    func testIsRecurringSelectsTasksWithARuleInEverySpelling() throws {
+        let vault = try Sandbox()
+        try vault.write("todos.md", """
+        - [ ] Water plants 🔁 every week 📅 2026-11-24
+        - [ ] One-off errand due:2026-11-25
+        - [ ] Pay rent rec:+1m due:2026-12-01
+        - [ ] Review  [repeat:: every month on the last Friday]
+        - [ ] Not a rule 🔁 sometimes
+
+        """)
+        let recurring = try vault.todofmt("tasks", "--today", "2026-11-23", "--format", "tsv", "-q", "is recurring")
+        XCTAssertEqual(recurring.status, 0, recurring.stderr)
+        XCTAssertEqual(recurring.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["1", "3", "4"])
+        let json = try vault.todofmt("tasks", "--today", "2026-11-23", "--format", "json", "-q", "is recurring")
+        XCTAssertTrue(json.stdout.contains("\"parent\": null, \"recurrence\": \"every week\"}"), json.stdout)
+        XCTAssertTrue(json.stdout.contains("\"recurrence\": \"every month on the last Friday\"}"), json.stdout)
+        let once = try vault.todofmt("tasks", "--today", "2026-11-23", "--format", "tsv", "-q", "is not recurring")
+        XCTAssertEqual(once.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["2", "5"])
+    }
+
     func testUnsupportedAndInvalidInstructionsExit2NamingThem() throws {
         let cases: [(String, String)] = [
-            ("is recurring", "todofmt: query instruction 'is recurring': not supported yet (todofmt does not read recurrence rules yet)\n"),
             ("explain", "todofmt: query instruction 'explain': not supported (see 'todofmt help tasks')\n"),
             ("due before someday", "todofmt: query instruction 'due before someday': invalid date 'someday'\n"),
             ("sort by urgency", "todofmt: query instruction 'sort by urgency': unknown sort key (expected due, priority, scheduled, start, created, done, path, description, status)\n"),
             ("(done) AND", "todofmt: query instruction '(done) AND': expected a parenthesised filter at the end\n"),
             ("description regex matches /(a/", "todofmt: query instruction 'description regex matches /(a/': missing ')' in regular expression\n"),
-            ("(done) AND (is recurring)", "todofmt: query instruction '(done) AND (is recurring)': not supported yet (todofmt does not read recurrence rules yet)\n"),
+            ("(done) AND (is recurrent)", "todofmt: query instruction '(done) AND (is recurrent)': not supported (see 'todofmt help tasks')\n"),
         ]
         for (instruction, message) in cases {
             let result = try sandbox.todofmt("tasks", "-q", instruction)

@@ -8,6 +8,9 @@ extension Configuration {
         lines.append("  \"sinkCompleted\": \(sinkCompleted),")
         lines.append("  \"bullet\": \(Self.quote(bullet.rawValue)),")
         lines.append("  \"indentation\": \(indentation.map(String.init) ?? Self.quote("keep")),")
+        lines.append("  \"nextOccurrence\": \(Self.quote(nextOccurrence.rawValue)),")
+        let statusMembers = statuses.entries.map { "\(Self.quote(String($0.mark))): \(Self.quote($0.kind.rawValue))" }
+        lines.append("  \"statuses\": {\(statusMembers.joined(separator: ", "))},")
         lines.append("  \"include\": \(Self.array(include)),")
         lines.append("  \"exclude\": \(Self.array(exclude)),")
         var archiveMembers = ["\"olderThanDays\": \(archive.olderThanDays)"]

@@ -25,6 +25,10 @@ public struct Configuration: Hashable, Sendable {
     public var bullet = BulletStyle.default
     /// The indentation of nested lists in columns (2, 3 or 4), or `nil` to keep it as written.
     public var indentation: Int?
+    /// Where a recurring task's next occurrence goes when the task is done.
+    public var nextOccurrence = OccurrencePlacement.default
+    /// Custom checkbox marks and the kind of status each stands for.
+    public var statuses = StatusMap.standard
     /// The rules whose level differs from their default (their severity, or off for a rule that
     /// is off by default), by rule code; see ``level(of:)``.
     public var rules: [String: RuleLevel] = [:]
@@ -49,7 +53,7 @@ public struct Configuration: Hashable, Sendable {
     /// Options for formatting on `today`.
     public func formatOptions(today: Day) -> FormatOptions {
         FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted, today: today,
-                      bullet: bullet, indentation: indentation)
+                      bullet: bullet, indentation: indentation, nextOccurrence: nextOccurrence, statuses: statuses)
     }
 
     /// What this configuration makes of `rule`: its configured level, else its default (its own

@@ -2,7 +2,7 @@
 /// the file, the place and the key.
 struct ConfigurationDecoder {
     /// The keys of a configuration file, in the order ``Configuration/json`` writes them.
-    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "include", "exclude", "archive", "rules"]
+    static let keys = ["fieldStyle", "stampDates", "sinkCompleted", "bullet", "indentation", "nextOccurrence", "statuses", "include", "exclude", "archive", "rules"]
 
     let bytes: [UInt8]
     let path: String
@@ -45,6 +45,13 @@ struct ConfigurationDecoder {
                 } else {
                     throw invalid(value, for: member.key, expected: "keep, 2, 3 or 4")
                 }
+            case "nextOccurrence":
+                guard case .string(let text) = value.kind, let placement = OccurrencePlacement(rawValue: text) else {
+                    throw invalid(value, for: member.key, expected: "above or below")
+                }
+                configuration.nextOccurrence = placement
+            case "statuses":
+                try readStatuses(value, into: &configuration)
             case "include":
                 (configuration.include, configuration.includePatterns) = try patterns(value, for: member.key)
             case "exclude":
@@ -144,6 +151,34 @@ struct ConfigurationDecoder {
             spelling[rule.code] = member.key
             configuration.setLevel(level, of: rule)
         }
+    }
+
+    /// `"statuses": {">": "open", "~": "cancelled"}`: one checkbox mark (one Unicode scalar, not a
+    /// standard mark, white space or a bracket) to open, inProgress, done or cancelled.
+    private func readStatuses(_ value: JSONValue, into configuration: inout Configuration) throws(ConfigurationError) {
+        guard case .object(let members) = value.kind else {
+            throw invalid(value, for: "statuses", expected: "an object of checkbox marks and open, inProgress, done or cancelled")
+        }
+        var statuses = StatusMap()
+        for member in members {
+            let scalars = member.key.unicodeScalars
+            guard scalars.count == 1, let mark = scalars.first, !mark.properties.isWhitespace, mark != "[", mark != "]" else {
+                throw failure("invalid checkbox mark '\(JSONValue.printable(member.key))' in 'statuses' (expected one character)",
+                              at: member.keyOffset)
+            }
+            guard !StatusMap.standardMarks.contains(mark) else {
+                throw failure("'\(member.key)' in 'statuses' is a standard mark; only other marks can be mapped", at: member.keyOffset)
+            }
+            guard statuses[mark] == nil else {
+                throw failure("mark '\(member.key)' in 'statuses' is mapped twice", at: member.keyOffset)
+            }
+            guard case .string(let text) = member.value.kind, let kind = TaskStatus.Kind(rawValue: text) else {
+                throw failure("invalid value \(member.value.quoted) for '\(member.key)' in 'statuses' "
+                              + "(expected open, inProgress, done or cancelled)", at: member.value.offset)
+            }
+            statuses[mark] = kind
+        }
+        configuration.statuses = statuses
     }
 
     private func invalid(_ value: JSONValue, for key: String, expected: String) -> ConfigurationError {

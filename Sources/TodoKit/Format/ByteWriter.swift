@@ -83,6 +83,12 @@ struct ByteWriter: ~Copyable {
         count += n
     }
 
+    /// Appends the UTF-8 bytes of a string.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0, 0, $0.count) }
+    }
+
     /// Sets the byte at `index` (`0..<count`).
     @inline(__always) mutating func replace(at index: Int, with byte: UInt8) {
         precondition(index < count)

@@ -90,7 +90,7 @@ struct CanonicalForm: ~Copyable {
             }
             changed = true
             order = pass.map { order[$0] }
-            current = ParsedDocument(validated: bytes)
+            current = ParsedDocument(validated: bytes, statuses: doc.statuses)
         }
         return nil
     }
@@ -281,7 +281,7 @@ struct CanonicalForm: ~Copyable {
         // A completed task without an end date gets today's.
         var stamp = -1
         if options.stampDates && status.isCompleted && chosen[done] < 0 && chosen[cancelled] < 0 {
-            stamp = status == .done ? done : cancelled
+            stamp = status.kind == .done ? done : cancelled
         }
 
         out.append(UInt8(ascii: "["))
@@ -298,26 +298,26 @@ struct CanonicalForm: ~Copyable {
         let titleEnd = out.count
         var everyFieldRemoved = true
         for index in text.occurrences.indices {
-            let key = text.occurrences[index].field.key.order
+            let key = text.occurrences[index].key.order
             if chosen[key] != index && !(dropEndDates && (key == done || key == cancelled)) {
                 everyFieldRemoved = false
                 break
             }
         }
-        for key in 0..<7 {
-            if dropEndDates && (key == done || key == cancelled) { continue }
-            let field: Field
-            if chosen[key] >= 0 {
-                field = text.occurrences[Int(chosen[key])].field
-            } else if key == stamp {
-                field = Field(key: FieldKey(order: key), value: .day(options.today), style: options.fieldStyle)
-            } else {
-                continue
-            }
+        // The keys to write, in canonical order: those present, and the stamp.
+        var keys = text.presentKeys | (stamp >= 0 ? 1 << UInt16(stamp) : 0)
+        if dropEndDates { keys &= ~(1 << UInt16(done) | 1 << UInt16(cancelled)) }
+        while keys != 0 {
+            let key = keys.trailingZeroBitCount
+            keys &= keys - 1
             if out.count > body {
                 for _ in 0..<options.fieldStyle.spacesBeforeField { out.append(0x20) }
             }
-            field.write(in: options.fieldStyle, into: &out)
+            if chosen[key] >= 0 {
+                text.occurrences[Int(chosen[key])].write(in: options.fieldStyle, today: options.today, buf, into: &out)
+            } else {
+                Field(key: FieldKey(order: key), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &out)
+            }
         }
         if let id = text.blockID {
             if out.count > body { out.append(0x20) }
@@ -908,24 +908,54 @@ struct CanonicalForm: ~Copyable {
     /// stores in `facts` each rewritten task's verifier key (unless known) and whether its line was
     /// canonical already, from the same reading of the task.
     private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool) -> [UInt8] {
+        if let bytes = emit(order, facts: &facts, records: records, extraCapacity: 0) { return bytes }
+        // A task whose rules or relative dates are written longer than the bound: the exact growth.
+        guard let bytes = emit(order, facts: &facts, records: records, extraCapacity: tailGrowth()) else {
+            preconditionFailure("output larger than its bound")
+        }
+        return bytes
+    }
+
+    /// How many bytes the rewritten task lines grow in all, each counted when it grows.
+    private func tailGrowth() -> Int {
+        var growth = 0
+        var text = TaskText()
+        var tail = ByteWriter()
+        for (index, task) in doc.structure.tasks.enumerated() where rewritesTasks && taskAtLine[task.line] == Int32(index) {
+            doc.read(task: index, into: &text, buf)
+            tail.truncate(to: 0)
+            CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
+            growth += max(0, tail.count - (doc.lines.contentEnd(task.line) - task.checkbox))
+        }
+        return growth
+    }
+
+    /// ``emit(_:facts:records:)`` into a buffer of the usual bound plus `extraCapacity` bytes; nil when
+    /// the output does not fit.
+    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int) -> [UInt8]? {
         let lines = doc.lines
         let tasks = doc.structure.tasks
         let bom = doc.hasBOM ? 3 : 0
         // Every output byte is an input byte or an edit's byte, except that a task's canonical text
         // may be longer than its original by at most its fields (7 of at most 25 bytes and a space)
-        // and two spaces: this bounds the size.
-        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0) + order.count
+        // and two spaces: this bounds the size. Recurrence rules and relative dates can be written
+        // longer than that; an output that does not fit is written again with the exact growth.
+        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0) + order.count + extraCapacity
+        var overflowed = false
         let lineFeed: StaticString = "\n"
         var text = TaskText()
         var tail = ByteWriter()
         var scratch = ByteWriter()
-        return [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
             var out = storage.baseAddress!
             let limit = out + capacity
             @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
                 // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
                 precondition(count >= 0, "overlapping edits")
-                precondition(count <= limit - out, "output larger than its bound")
+                guard count <= limit - out else {
+                    overflowed = true
+                    return
+                }
                 if count > 0 {
                     out.initialize(from: from, count: count)
                     out += count
@@ -1010,7 +1040,8 @@ struct CanonicalForm: ~Copyable {
                     position += 1
                 }
             }
-            written = out - storage.baseAddress!
+            written = overflowed ? 0 : out - storage.baseAddress!
         }
+        return overflowed ? nil : bytes
     }
 }

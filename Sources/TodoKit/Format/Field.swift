@@ -2,10 +2,19 @@
 public struct Field: Hashable, Sendable {
     /// The value a field holds.
     public enum Value: Hashable, Sendable {
-        /// A calendar day (every key but priority).
+        /// A calendar day (the date keys).
         case day(Day)
         /// A priority level.
         case priority(Priority)
+        /// A recurrence rule.
+        case recurrence(RecurrenceRule)
+        /// What happens on completion.
+        case onCompletion(OnCompletion)
+        /// An id, or for ``FieldKey/dependsOn`` ids separated by commas (no spaces).
+        case text(String)
+        /// A date key's value typed as a phrase relative to today (`tomorrow`, `next week`,
+        /// `in-3-days`), as written; the formatter writes the day it names (``DatePhrase``).
+        case relative(String)
     }
 
     /// What the field says.
@@ -22,10 +31,17 @@ public struct Field: Hashable, Sendable {
         self.style = style
     }
 
-    /// The day, for a date field.
+    /// The day, for a date field holding one.
     public var day: Day? {
         if case .day(let d) = value { return d }
         return nil
+    }
+
+    /// The field with a relative date replaced by the day it names counted from `today` (unchanged
+    /// when the phrase names no day in years 1...9999).
+    public func resolved(today: Day) -> Field {
+        guard case .relative(let phrase) = value, let day = DatePhrase.resolve(phrase, today: today) else { return self }
+        return Field(key: key, value: .day(day), style: style)
     }
 
     /// The field written in `style`, e.g. `due:2026-12-01`, `📅 2026-12-01`, `[due:: 2026-12-01]`.
@@ -35,23 +51,29 @@ public struct Field: Hashable, Sendable {
         return out.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Appends the spelling of `key` in `style` up to its value (`due:`, `📅 `, `[due:: `).
+    @inline(__always) static func appendPrefix(of key: FieldKey, in style: FieldStyle, into out: inout ByteWriter) {
+        switch style {
+        case .plain: out.append(key.plainPrefix)
+        case .emoji: out.append(key.emojiPrefix)
+        case .dataview: out.append(key.dataviewPrefix)
+        }
+    }
+
     /// Appends the field written in `style` to `out`.
     func write(in style: FieldStyle, into out: inout ByteWriter) {
-        switch style {
-        case .plain:
-            out.append(key.plainPrefix)
-        case .emoji:
-            if case .priority(let p) = value {
-                out.append(p.emojiText)
-                return
-            }
-            out.append(key.emojiPrefix)
-        case .dataview:
-            out.append(key.dataviewPrefix)
+        if style == .emoji, case .priority(let p) = value {
+            out.append(p.emojiText)
+            return
         }
+        Field.appendPrefix(of: key, in: style, into: &out)
         switch value {
         case .day(let d): d.write(into: &out)
         case .priority(let p): out.append(p.word)
+        case .recurrence(let rule): out.append(style == .plain ? rule.plainValue : rule.phrase)
+        case .onCompletion(let action): out.append(action.rawValue)
+        case .text(let text): out.append(text)
+        case .relative(let phrase): out.append(style == .plain ? DatePhrase.plainSpelling(phrase) ?? phrase : phrase)
         }
         if style == .dataview { out.append(UInt8(ascii: "]")) }
     }

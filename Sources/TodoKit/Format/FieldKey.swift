@@ -1,9 +1,18 @@
 /// The metadata a task line can carry, in the canonical order in which the formatter writes them.
 ///
-/// The order follows Obsidian Tasks: priority, then the dates from the task's birth to its end.
+/// The order is Obsidian Tasks': the task's id and what it depends on, priority, recurrence and what
+/// happens on completion, then the dates from the task's birth to its end.
 public enum FieldKey: String, CaseIterable, Comparable, Sendable {
+    /// Obsidian Tasks' task id (`🆔 abc123`), which other tasks' ``dependsOn`` name.
+    case id
+    /// The ids of the tasks this one waits for (`⛔ abc123,def456`).
+    case dependsOn
     /// How urgent the task is (see ``Priority``).
     case priority
+    /// When the task comes back once done (see ``RecurrenceRule``).
+    case recurrence
+    /// What happens to the task when it is done (see ``OnCompletion``).
+    case onCompletion
     /// The day the task was written down.
     case created
     /// The day work may start.
@@ -17,33 +26,53 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
     /// The day the task was done.
     case done
 
-    /// Whether the field's value is a ``Day`` (every key but ``priority``).
-    public var isDate: Bool { self != .priority }
+    /// How many keys there are.
+    static let count = 11
+
+    /// Whether the field's value is a ``Day``.
+    public var isDate: Bool { order >= FieldKey.created.order }
 
     public static func < (lhs: FieldKey, rhs: FieldKey) -> Bool {
         lhs.order < rhs.order
     }
 
-    /// The key's position in the canonical order: 0 for ``priority`` … 6 for ``done``.
+    /// The key's position in the canonical order: 0 for ``id`` … 10 for ``done``.
     var order: Int {
         switch self {
-        case .priority: 0
-        case .created: 1
-        case .start: 2
-        case .scheduled: 3
-        case .due: 4
-        case .cancelled: 5
-        case .done: 6
+        case .id: 0
+        case .dependsOn: 1
+        case .priority: 2
+        case .recurrence: 3
+        case .onCompletion: 4
+        case .created: 5
+        case .start: 6
+        case .scheduled: 7
+        case .due: 8
+        case .cancelled: 9
+        case .done: 10
         }
     }
 
-    /// The key as written in the Dataview spelling (`completion` for ``done``).
-    var dataviewName: String { self == .done ? "completion" : rawValue }
+    /// The key as written in the Dataview spelling (`completion` for ``done``, `repeat` for ``recurrence``).
+    var dataviewName: String {
+        switch self {
+        case .done: "completion"
+        case .recurrence: "repeat"
+        default: rawValue
+        }
+    }
 
-    /// The emoji that introduces this field in the emoji spelling (dates only).
+    /// The key as written in the plain spelling (`rec` for ``recurrence``).
+    var plainName: String { self == .recurrence ? "rec" : rawValue }
+
+    /// The emoji that introduces this field in the emoji spelling (empty for priority).
     var emoji: String {
         switch self {
+        case .id: "🆔"
+        case .dependsOn: "⛔"
         case .priority: ""
+        case .recurrence: "🔁"
+        case .onCompletion: "🏁"
         case .created: "➕"
         case .start: "🛫"
         case .scheduled: "⏳"
@@ -53,23 +82,31 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
         }
     }
 
-    /// The key at position `order` of the canonical order (0...6).
+    /// The key at position `order` of the canonical order (0...10).
     init(order: Int) {
         switch order {
-        case 0: self = .priority
-        case 1: self = .created
-        case 2: self = .start
-        case 3: self = .scheduled
-        case 4: self = .due
-        case 5: self = .cancelled
+        case 0: self = .id
+        case 1: self = .dependsOn
+        case 2: self = .priority
+        case 3: self = .recurrence
+        case 4: self = .onCompletion
+        case 5: self = .created
+        case 6: self = .start
+        case 7: self = .scheduled
+        case 8: self = .due
+        case 9: self = .cancelled
         default: self = .done
         }
     }
 
     /// The plain spelling up to the value: `due:`.
-    var plainPrefix: StaticString {
+    @inline(__always) var plainPrefix: StaticString {
         switch self {
+        case .id: "id:"
+        case .dependsOn: "dependsOn:"
         case .priority: "priority:"
+        case .recurrence: "rec:"
+        case .onCompletion: "onCompletion:"
         case .created: "created:"
         case .start: "start:"
         case .scheduled: "scheduled:"
@@ -79,10 +116,14 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
         }
     }
 
-    /// The emoji spelling up to the value: `📅 ` (a date's emoji and a space).
-    var emojiPrefix: StaticString {
+    /// The emoji spelling up to the value: `📅 ` (the key's emoji and a space).
+    @inline(__always) var emojiPrefix: StaticString {
         switch self {
+        case .id: "🆔 "
+        case .dependsOn: "⛔ "
         case .priority: " "
+        case .recurrence: "🔁 "
+        case .onCompletion: "🏁 "
         case .created: "➕ "
         case .start: "🛫 "
         case .scheduled: "⏳ "
@@ -93,9 +134,13 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
     }
 
     /// The Dataview spelling up to the value: `[due:: `.
-    var dataviewPrefix: StaticString {
+    @inline(__always) var dataviewPrefix: StaticString {
         switch self {
+        case .id: "[id:: "
+        case .dependsOn: "[dependsOn:: "
         case .priority: "[priority:: "
+        case .recurrence: "[repeat:: "
+        case .onCompletion: "[onCompletion:: "
         case .created: "[created:: "
         case .start: "[start:: "
         case .scheduled: "[scheduled:: "

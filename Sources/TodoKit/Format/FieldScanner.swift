@@ -1,5 +1,6 @@
 /// Finds metadata fields in a task's text: plain `due:2026-12-01`, emoji `📅 2026-12-01`, and
-/// Dataview `[due:: 2026-12-01]`. A field is a whole token (white space or the line's ends around
+/// Dataview `[due:: 2026-12-01]` (and the rarer keys and values: `rec:+1w`, `🔁 every week`,
+/// `due:tomorrow`, `🆔 abc`, …). A field is a whole token (white space or the line's ends around
 /// it) and never inside a backtick code span; anything that does not fully match is text.
 enum FieldScanner {
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
@@ -173,16 +174,16 @@ enum FieldScanner {
 
     private static func field(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let c = buf[i]
-        if c == UInt8(ascii: "d") || c == UInt8(ascii: "s") || c == UInt8(ascii: "c") || c == UInt8(ascii: "p") {
+        switch c {
+        case UInt8(ascii: "d"), UInt8(ascii: "s"), UInt8(ascii: "c"), UInt8(ascii: "p"), UInt8(ascii: "r"), UInt8(ascii: "i"), UInt8(ascii: "o"):
             return plain(buf, at: i, end: end)
-        }
-        if c == UInt8(ascii: "[") || c == UInt8(ascii: "(") {
+        case UInt8(ascii: "["), UInt8(ascii: "("):
             return dataview(buf, at: i, end: end)
-        }
-        if c >= 0xE2 {
+        case 0xE2...:
             return emoji(buf, at: i, end: end)
+        default:
+            return nil
         }
-        return nil
     }
 
     private static func plain(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
@@ -195,6 +196,8 @@ enum FieldScanner {
                 (key, v) = (.due, i + 4)
             } else if hasPrefix(buf, at: i, end: end, "done:") {
                 (key, v) = (.done, i + 5)
+            } else if hasPrefix(buf, at: i, end: end, "dependsOn:") {
+                (key, v) = (.dependsOn, i + 10)
             } else {
                 return nil
             }
@@ -217,24 +220,95 @@ enum FieldScanner {
         case UInt8(ascii: "p"):
             guard hasPrefix(buf, at: i, end: end, "priority:") else { return nil }
             (key, v) = (.priority, i + 9)
+        case UInt8(ascii: "r"):
+            guard hasPrefix(buf, at: i, end: end, "rec:") else { return nil }
+            (key, v) = (.recurrence, i + 4)
+        case UInt8(ascii: "i"):
+            guard hasPrefix(buf, at: i, end: end, "id:") else { return nil }
+            (key, v) = (.id, i + 3)
+        case UInt8(ascii: "o"):
+            guard hasPrefix(buf, at: i, end: end, "onCompletion:") else { return nil }
+            (key, v) = (.onCompletion, i + 13)
         default:
             return nil
         }
         if key == .priority {
             for p in Priority.allCases where hasPrefix(buf, at: v, end: end, p.word) && isBoundary(buf, v + p.word.utf8CodeUnitCount, end) {
-                return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), field: Field(key: key, value: .priority(p), style: .plain))
+                return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), key: key, style: .plain, value: .priority(p))
             }
             return nil
         }
-        if let day = day(buf, at: v, end: end), isBoundary(buf, v + 10, end) {
-            return TaskText.Occurrence(range: i..<(v + 10), field: Field(key: key, value: .day(day), style: .plain))
+        if key.isDate, let day = day(buf, at: v, end: end), isBoundary(buf, v + 10, end) {
+            return TaskText.Occurrence(range: i..<(v + 10), key: key, style: .plain, value: .day(day))
         }
-        return nil
+        // The rarer values: the rest of the token.
+        let e = tokenEnd(buf, from: v, to: end)
+        guard e > v, let value = value(of: key, buf, v, e, style: .plain) else { return nil }
+        return TaskText.Occurrence(range: i..<e, key: key, style: .plain, value: value)
+    }
+
+    /// A value other than `YYYY-MM-DD` and a priority, read from `[from, to)`: a relative date, a
+    /// rule, an id or ids, keep/delete. `nil` when the text is not a value of the key.
+    private static func value(of key: FieldKey, _ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, style: FieldStyle) -> TaskText.Occurrence.Value? {
+        guard to - from <= (key == .recurrence ? RecurrenceRule.maximumLength : 200) else { return nil }
+        switch key {
+        case .id:
+            return isIDList(buf, from, to, allowCommas: false) ? .text(from..<to) : nil
+        case .dependsOn:
+            return isIDList(buf, from, to, allowCommas: true) ? .ids(from..<to) : nil
+        default:
+            break
+        }
+        if key.isDate, to - from == 10, let day = Day(isoBytes: UnsafeBufferPointer(rebasing: buf[from..<to])) { return .day(day) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buf[from..<to]), as: UTF8.self)
+        switch key {
+        case .priority:
+            return Priority(rawValue: text).map { .priority($0) }
+        case .recurrence:
+            return RecurrenceRule(text).map { .recurrence($0) }
+        case .onCompletion:
+            return OnCompletion(rawValue: text).map { .onCompletion($0) }
+        default:
+            return DatePhrase.isRelative(text) ? .relative(from..<to) : nil
+        }
+    }
+
+    /// Obsidian Tasks' ids: letters, digits, `-` and `_`; with `allowCommas`, several joined by commas
+    /// (spaces after a comma allowed).
+    private static func isIDList(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, allowCommas: Bool) -> Bool {
+        var i = from
+        var inID = false
+        while i < to {
+            let c = buf[i]
+            if isIDByte(c) {
+                inID = true
+            } else if allowCommas && c == UInt8(ascii: ",") && inID {
+                inID = false
+                while i + 1 < to && isSpaceOrTab(buf[i + 1]) { i += 1 }
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return inID
+    }
+
+    @inline(__always) private static func isIDByte(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+            || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
+    }
+
+    /// The index of the next space or tab at or after `from`, or `to`.
+    @inline(__always) private static func tokenEnd(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        var i = from
+        while i < end && !isSpaceOrTab(buf[i]) { i += 1 }
+        return i
     }
 
     private static func dataview(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let close = buf[i] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
-        var j = skipSpaces(buf, i + 1, end)
+        // Only spaces pad a Dataview field, as Obsidian Tasks reads it: a tab inside makes it text.
+        var j = skipBlanks(buf, i + 1, end)
         guard j < end else { return nil }
         // As with plain keys, at most one name matches.
         let name: StaticString
@@ -251,35 +325,44 @@ enum FieldScanner {
         case UInt8(ascii: "s"):
             (name, key) = hasPrefix(buf, at: j, end: end, "start::") ? ("start::", .start) : ("scheduled::", .scheduled)
         case UInt8(ascii: "d"):
-            (name, key) = ("due::", .due)
+            (name, key) = hasPrefix(buf, at: j, end: end, "due::") ? ("due::", .due) : ("dependsOn::", .dependsOn)
         case UInt8(ascii: "p"):
             (name, key) = ("priority::", .priority)
+        case UInt8(ascii: "r"):
+            (name, key) = ("repeat::", .recurrence)
+        case UInt8(ascii: "o"):
+            (name, key) = ("onCompletion::", .onCompletion)
+        case UInt8(ascii: "i"):
+            (name, key) = ("id::", .id)
         default:
             return nil
         }
         guard hasPrefix(buf, at: j, end: end, name) else { return nil }
-        j = skipSpaces(buf, j + name.utf8CodeUnitCount, end)
-        let value: Field.Value
-        if key == .priority {
-            // The longest word that matches: `low` is a prefix of `lowest`.
-            guard let p = priorityLongestFirst.first(where: { hasPrefix(buf, at: j, end: end, $0.word) }) else { return nil }
-            value = .priority(p)
-            j += p.word.utf8CodeUnitCount
-        } else {
-            guard let day = day(buf, at: j, end: end) else { return nil }
+        j = skipBlanks(buf, j + name.utf8CodeUnitCount, end)
+        let value: TaskText.Occurrence.Value
+        var k: Int
+        if key.isDate, let day = day(buf, at: j, end: end) {
             value = .day(day)
-            j += 10
+            k = j + 10
+        } else {
+            // The value runs to the closing bracket.
+            k = j
+            while k < end && buf[k] != close && buf[k] != UInt8(ascii: "[") && buf[k] != UInt8(ascii: "(") { k += 1 }
+            var e = k
+            while e > j && buf[e - 1] == 0x20 { e -= 1 }
+            guard k < end, e > j, let read = FieldScanner.value(of: key, buf, j, e, style: .dataview) else { return nil }
+            value = read
         }
-        j = skipSpaces(buf, j, end)
-        guard j < end, buf[j] == close else { return nil }
-        j += 1
+        k = skipBlanks(buf, k, end)
+        guard k < end, buf[k] == close else { return nil }
+        k += 1
         // A comma may follow, with spaces before it (`[due:: 2026-12-01], [priority:: high] ,`): Obsidian
         // Tasks documents commas between Dataview fields and reads the comma as part of the field.
-        var k = j
-        while k < end && buf[k] == 0x20 { k += 1 }
-        if k < end && buf[k] == UInt8(ascii: ",") && isBoundary(buf, k + 1, end) { j = k + 1 }
-        guard isBoundary(buf, j, end) else { return nil }
-        return TaskText.Occurrence(range: i..<j, field: Field(key: key, value: value, style: .dataview))
+        var c = k
+        while c < end && buf[c] == 0x20 { c += 1 }
+        if c < end && buf[c] == UInt8(ascii: ",") && isBoundary(buf, c + 1, end) { k = c + 1 }
+        guard isBoundary(buf, k, end) else { return nil }
+        return TaskText.Occurrence(range: i..<k, key: key, style: .dataview, value: value)
     }
 
     private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
@@ -294,6 +377,10 @@ enum FieldScanner {
         case "📅", "📆", "🗓": key = .due
         case "✅": key = .done
         case "❌": key = .cancelled
+        case "🔁": key = .recurrence
+        case "🏁": key = .onCompletion
+        case "🆔": key = .id
+        case "⛔": key = .dependsOn
         case "🔺": (key, priority) = (.priority, .highest)
         case "⏫": (key, priority) = (.priority, .high)
         case "🔼": (key, priority) = (.priority, .medium)
@@ -305,12 +392,47 @@ enum FieldScanner {
         if hasPrefix(buf, at: j, end: end, variationSelector) { j += variationSelector.count }
         if let p = priority {
             guard isBoundary(buf, j, end) else { return nil }
-            return TaskText.Occurrence(range: i..<j, field: Field(key: .priority, value: .priority(p), style: .emoji))
+            return TaskText.Occurrence(range: i..<j, key: .priority, style: .emoji, value: .priority(p))
         }
         // Obsidian Tasks reads the date with or without spaces after the emoji (`📅2026-12-01`).
+        let spacesStart = j
         while j < end && buf[j] == 0x20 { j += 1 }
-        guard let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) else { return nil }
-        return TaskText.Occurrence(range: i..<(j + 10), field: Field(key: key, value: .day(day), style: .emoji))
+        if key.isDate, let day = day(buf, at: j, end: end), isBoundary(buf, j + 10, end) {
+            return TaskText.Occurrence(range: i..<(j + 10), key: key, style: .emoji, value: .day(day))
+        }
+        // Any other value is words, which are apart from the emoji.
+        guard j > spacesStart, j < end else { return nil }
+        // The words the value may take: a relative date has up to three (`in 3 days`), a rule runs
+        // over every word of letters, digits and commas (Obsidian Tasks' recurrence text).
+        var wordEnds: [Int] = []
+        var k = j
+        while k < end {
+            let e = tokenEnd(buf, from: k, to: end)
+            if key == .recurrence {
+                var plainWord = e > k
+                for b in k..<e where !(isIDByte(buf[b]) || buf[b] == UInt8(ascii: ",") || buf[b] == UInt8(ascii: "!")) {
+                    plainWord = false
+                    break
+                }
+                guard plainWord else { break }
+            }
+            wordEnds.append(e)
+            if key.isDate ? wordEnds.count == 3 : key != .recurrence && key != .dependsOn { break }
+            if key == .dependsOn && buf[e - 1] != UInt8(ascii: ",") { break }
+            guard e < end, buf[e] == 0x20, e + 1 < end, buf[e + 1] != 0x20 else { break }
+            k = e + 1
+        }
+        var candidate = wordEnds.count
+        while candidate > 0 {
+            let e = wordEnds[candidate - 1]
+            if let value = value(of: key, buf, j, e, style: .emoji) {
+                return TaskText.Occurrence(range: i..<e, key: key, style: .emoji, value: value)
+            }
+            // Only a date's words may be fewer than all (the longest phrase that names a day).
+            guard key.isDate else { return nil }
+            candidate -= 1
+        }
+        return nil
     }
 
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
@@ -326,9 +448,10 @@ enum FieldScanner {
         i >= end || isSpaceOrTab(buf[i])
     }
 
-    @inline(__always) private static func skipSpaces(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
+    /// The index of the first byte at or after `i` that is not a space (tabs are not skipped).
+    @inline(__always) private static func skipBlanks(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Int {
         var j = i
-        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        while j < end && buf[j] == 0x20 { j += 1 }
         return j
     }
 

@@ -13,19 +13,26 @@ public struct FormatOptions: Hashable, Sendable {
     /// How many columns right of its parent item's marker a nested bullet list's markers sit
     /// (2, 3 or 4); nil, or any other value, leaves indentation as written.
     public var indentation: Int?
+    /// Where a recurring task's next occurrence goes when the task is done.
+    public var nextOccurrence: OccurrencePlacement
+    /// Custom checkbox marks and the kind of status each stands for.
+    public var statuses: StatusMap
 
     /// The indentation widths the formatter applies.
     public static let indentationWidths: ClosedRange<Int> = 2...4
 
     /// Creates options; every argument has the default behaviour.
     public init(fieldStyle: FieldStyle = .default, stampDates: Bool = true, sinkCompleted: Bool = true, today: Day = .today(),
-                bullet: BulletStyle = .default, indentation: Int? = nil) {
+                bullet: BulletStyle = .default, indentation: Int? = nil, nextOccurrence: OccurrencePlacement = .default,
+                statuses: StatusMap = .standard) {
         self.fieldStyle = fieldStyle
         self.stampDates = stampDates
         self.sinkCompleted = sinkCompleted
         self.today = today
         self.bullet = bullet
         self.indentation = indentation
+        self.nextOccurrence = nextOccurrence
+        self.statuses = statuses
     }
 
     /// The defaults, with today's local date.

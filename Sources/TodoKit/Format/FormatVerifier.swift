@@ -11,7 +11,7 @@ enum FormatVerifier {
     /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`,
     /// or when formatting it again would change it.
     static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
-        let out = ParsedDocument(validated: output)
+        let out = ParsedDocument(validated: output, statuses: input.statuses)
         if let problem = problem(Expectation(input, taskKeys: nil, options: options), out, outputTaskKeys: nil)
             ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
             throw .verificationFailed(problem)
@@ -138,11 +138,69 @@ enum FormatVerifier {
             hash.add(buf, id.lowerBound, id.upperBound)
         }
         let p = text.chosenFields()[FieldKey.priority.order]
-        if p >= 0, case .priority(let level) = text.occurrences[Int(p)].field.value {
+        if p >= 0, let level = text.occurrences[Int(p)].priority {
             hash.add(level.word.utf8Start.pointee)
             hash.add(UInt8(level.word.utf8CodeUnitCount))
         }
         return hash.value
+    }
+
+    /// ``taskKey(_:_:_:_:scratch:)`` of a task line that is not part of a parsed document (a new
+    /// task written by ``NextOccurrence``), with its completion given.
+    static func taskKey(completed: Bool, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var scratch = ByteWriter()
+        text.appendTitle(buf, into: &scratch, removing: .all)
+        return scratch.withBytes { title in
+            var hash = Hasher64()
+            hash.add(completed ? 1 : 0)
+            hash.add(title, 0, title.count)
+            if let id = text.blockID {
+                if !title.isEmpty { hash.add(0x20) }
+                hash.add(buf, id.lowerBound, id.upperBound)
+            }
+            let p = text.chosenFields()[FieldKey.priority.order]
+            if p >= 0, let level = text.occurrences[Int(p)].priority {
+                hash.add(level.word.utf8Start.pointee)
+                hash.add(UInt8(level.word.utf8CodeUnitCount))
+            }
+            return hash.value
+        }
+    }
+
+    /// Checks the completion pass (``CompletionPass``): `output` must hold the lines of `input` and
+    /// exactly the planned changes: each new task, open, in the list of the task it comes from (the
+    /// list grows by one), each `🏁 delete` task gone, every other task and every other line as it was
+    /// (list numbers aside).
+    static func verify(_ pass: CompletionPass, input: ParsedDocument, output: ParsedDocument) throws(TodoError) {
+        let expectedLines = input.lines.count + pass.spawnedKeys.count - pass.deletedKeys.count
+        guard output.lines.count == expectedLines else {
+            throw .verificationFailed("line count changed (\(input.lines.count) → \(output.lines.count)), expected \(expectedLines)")
+        }
+        if input.hasBOM != output.hasBOM { throw .verificationFailed("byte-order mark changed") }
+        guard input.structure.lists.count == output.structure.lists.count else {
+            throw .verificationFailed("list count changed (\(input.structure.lists.count) → \(output.structure.lists.count))")
+        }
+        for (index, list) in input.structure.lists.enumerated() {
+            let after = output.structure.lists[index]
+            guard after.ordered == list.ordered, after.items.count == list.items.count + (pass.listGrowth[index] ?? 0) else {
+                throw .verificationFailed("a list lost or gained an item, or changed its nesting")
+            }
+        }
+        let a = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: nil, anyBullet: false) }
+        let b = output.bytes.withUnsafeBufferPointer { Keys(output, $0, taskKeys: nil, anyBullet: false) }
+        if a.nonTaskLines != b.nonTaskLines { throw .verificationFailed("a non-task line was lost or altered") }
+        var expectedTasks = a.tasks
+        for key in pass.spawnedKeys { expectedTasks.add(key) }
+        for key in pass.deletedKeys { expectedTasks.remove(key) }
+        if expectedTasks != b.tasks { throw .verificationFailed("a task was lost or altered, or a new occurrence is not as planned") }
+        let newLines = Set(pass.spawnedLines)
+        var found = 0
+        for (index, task) in output.structure.tasks.enumerated() where newLines.contains(task.line) {
+            let open = output.bytes.withUnsafeBufferPointer { output.status(ofTask: index, $0).0 == .open }
+            guard open else { throw .verificationFailed("a new occurrence is not an open task") }
+            found += 1
+        }
+        guard found == pass.spawnedLines.count else { throw .verificationFailed("a new occurrence is not a task") }
     }
 
     /// Order-independent fingerprints of a document's lines, tasks and list items.
@@ -265,10 +323,21 @@ enum FormatVerifier {
         mutating func add(_ key: UInt64) {
             count += 1
             sum &+= key
+            mixedSum &+= Fingerprint.mix(key)
+        }
+
+        /// Takes one `key` out of the multiset (the reverse of ``add(_:)``).
+        mutating func remove(_ key: UInt64) {
+            count -= 1
+            sum &-= key
+            mixedSum &-= Fingerprint.mix(key)
+        }
+
+        private static func mix(_ key: UInt64) -> UInt64 {
             var z = key &+ 0x9E37_79B9_7F4A_7C15
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            mixedSum &+= z ^ (z >> 31)
+            return z ^ (z >> 31)
         }
 
         /// The whole multiset as one key.

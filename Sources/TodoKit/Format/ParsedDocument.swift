@@ -18,6 +18,14 @@ struct ParsedDocument: Sendable {
     let structure: BlockStructure
     /// The inline `todofmt-` directives and the lines they freeze.
     let directives: Directives
+    /// The custom checkbox marks that ``status(ofTask:_:)`` reads (none unless configured).
+    var statuses = StatusMap.standard
+
+    /// Parses bytes that are known to be valid UTF-8, reading checkbox marks with `statuses`.
+    init(validated input: [UInt8], statuses: StatusMap) {
+        self.init(validated: input)
+        self.statuses = statuses
+    }
 
     /// Parses bytes that are known to be valid UTF-8.
     init(validated input: [UInt8]) {
@@ -71,7 +79,7 @@ struct ParsedDocument: Sendable {
         let markStart = t.checkbox + 1
         let width = t.checkboxEnd - 1 - markStart
         let mark = UTF8Scalar.decode(buf, at: markStart, width: width)
-        return (TaskStatus(mark: mark), mark)
+        return (statuses.isEmpty ? TaskStatus(mark: mark) : TaskStatus(mark: mark, statuses: statuses), mark)
     }
 
     /// Whether an item is a completed task (it sinks).

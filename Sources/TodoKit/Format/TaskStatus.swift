@@ -10,6 +10,21 @@ public enum TaskStatus: Hashable, Sendable {
     case inProgress
     /// Any other single character, kept as written and treated as open.
     case other(Unicode.Scalar)
+    /// A character the configuration maps to one of the four kinds (`.todofmt.json` `statuses`),
+    /// kept as written and treated as that kind.
+    case custom(Unicode.Scalar, Kind)
+
+    /// The four kinds of status a task can have.
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        /// Not started; not completed.
+        case open
+        /// Started; not completed.
+        case inProgress
+        /// Completed: stamped `done`, recurs.
+        case done
+        /// Completed: stamped `cancelled`, does not recur.
+        case cancelled
+    }
 
     /// Reads the character between the brackets.
     public init(mark: Unicode.Scalar) {
@@ -22,9 +37,34 @@ public enum TaskStatus: Hashable, Sendable {
         }
     }
 
+    /// Reads the character between the brackets, with the marks `statuses` maps.
+    public init(mark: Unicode.Scalar, statuses: StatusMap) {
+        let standard = TaskStatus(mark: mark)
+        if case .other = standard, let kind = statuses[mark] {
+            self = .custom(mark, kind)
+        } else {
+            self = standard
+        }
+    }
+
+    /// Which of the four kinds the status is (``other(_:)`` is open).
+    public var kind: Kind {
+        switch self {
+        case .open, .other: .open
+        case .done: .done
+        case .cancelled: .cancelled
+        case .inProgress: .inProgress
+        case .custom(_, let kind): kind
+        }
+    }
+
     /// Done and cancelled tasks are completed: they sink and carry an end date.
     public var isCompleted: Bool {
-        self == .done || self == .cancelled
+        switch self {
+        case .done, .cancelled: true
+        case .open, .inProgress, .other: false
+        case .custom(_, let kind): kind == .done || kind == .cancelled
+        }
     }
 
     /// The canonical character between the brackets (`x` for done).
@@ -34,7 +74,7 @@ public enum TaskStatus: Hashable, Sendable {
         case .done: "x"
         case .cancelled: "-"
         case .inProgress: "/"
-        case .other(let c): c
+        case .other(let c), .custom(let c, _): c
         }
     }
 }

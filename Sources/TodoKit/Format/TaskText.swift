@@ -1,10 +1,99 @@
 /// The text after a task's checkbox, taken apart: metadata fields, block id, hard line break,
 /// and what is left, the title. Ranges are byte offsets into the document buffer.
 struct TaskText {
-    /// One valid field token as it stands in the text.
+    /// One valid field token as it stands in the text. A plain value (no references): tasks are read
+    /// by the million, and their occurrences are copied and dropped without reference counting; the
+    /// text of an id or a relative date stays in the document until ``field(_:)`` reads it.
     struct Occurrence {
+        /// What an occurrence holds: a value, or where its text is.
+        enum Value {
+            case day(Day)
+            case priority(Priority)
+            case recurrence(RecurrenceRule)
+            case onCompletion(OnCompletion)
+            /// An id, as written at these bytes.
+            case text(Range<Int>)
+            /// Ids separated by commas (spaces after a comma allowed), at these bytes.
+            case ids(Range<Int>)
+            /// A relative date, as written at these bytes.
+            case relative(Range<Int>)
+        }
+
+        // Declared largest first, so that the one-byte key and style fill the value's tail padding.
+        var value: Value
+        var key: FieldKey
+        var style: FieldStyle
         var range: Range<Int>
-        var field: Field
+
+        init(range: Range<Int>, key: FieldKey, style: FieldStyle, value: Value) {
+            self.value = value
+            self.key = key
+            self.style = style
+            self.range = range
+        }
+
+        /// The day of a date field holding one.
+        var day: Day? {
+            if case .day(let d) = value { return d }
+            return nil
+        }
+
+        /// The day of a date field, a relative date resolved from `today`.
+        func day(today: Day, _ buf: UnsafeBufferPointer<UInt8>) -> Day? {
+            switch value {
+            case .day(let d): d
+            case .relative(let r): DatePhrase.resolve(String(decoding: UnsafeBufferPointer(rebasing: buf[r]), as: UTF8.self), today: today)
+            default: nil
+            }
+        }
+
+        /// The priority of a priority field.
+        var priority: Priority? {
+            if case .priority(let p) = value { return p }
+            return nil
+        }
+
+        /// Appends the field written in `style` to `out`, as ``Field/write(in:into:)`` writes
+        /// ``field(_:)`` with a relative date resolved from `today`, without building the field.
+        @inline(__always) func write(in style: FieldStyle, today: Day, _ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter) {
+            switch value {
+            case .day(let d):
+                Field.appendPrefix(of: key, in: style, into: &out)
+                d.write(into: &out)
+            case .priority(let p):
+                if style == .emoji {
+                    out.append(p.emojiText)
+                    return
+                }
+                Field.appendPrefix(of: key, in: style, into: &out)
+                out.append(p.word)
+            case .text, .ids, .relative, .recurrence, .onCompletion:
+                writeBuilt(in: style, today: today, buf, into: &out)
+                return
+            }
+            if style == .dataview { out.append(UInt8(ascii: "]")) }
+        }
+
+        /// The rarer values, written by building the field.
+        @inline(never) private func writeBuilt(in style: FieldStyle, today: Day, _ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter) {
+            field(buf).resolved(today: today).write(in: style, into: &out)
+        }
+
+        /// The field, its text read from `buf` (the document the occurrence was read from).
+        func field(_ buf: UnsafeBufferPointer<UInt8>) -> Field {
+            func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: buf[r]), as: UTF8.self) }
+            let fieldValue: Field.Value
+            switch value {
+            case .day(let d): fieldValue = .day(d)
+            case .priority(let p): fieldValue = .priority(p)
+            case .recurrence(let rule): fieldValue = .recurrence(rule)
+            case .onCompletion(let action): fieldValue = .onCompletion(action)
+            case .text(let r): fieldValue = .text(text(r))
+            case .ids(let r): fieldValue = .text(String(text(r).unicodeScalars.filter { $0 != " " && $0 != "\t" }.map(Character.init)))
+            case .relative(let r): fieldValue = .relative(text(r))
+            }
+            return Field(key: key, value: fieldValue, style: style)
+        }
     }
 
     /// Where the text after the checkbox begins (just past `]`).
@@ -16,8 +105,10 @@ struct TaskText {
     /// Every valid field token, in order.
     private(set) var occurrences: [Occurrence] = []
     /// For each key, by its ``FieldKey/order``, the index of the occurrence that counts, or -1.
-    private(set) var chosen = SIMD8<Int32>(repeating: -1)
-    /// The block id (`^abc`, caret included): the last token that is not a field.
+    private(set) var chosen = SIMD16<Int32>(repeating: -1)
+    /// The keys that have a field, one bit each by ``FieldKey/order``.
+    private(set) var presentKeys: UInt16 = 0
+    /// The block id (`^abc`, caret included): the last token of the text.
     var blockID: Range<Int>?
     /// A hard line break kept as written at the end of the line (trailing spaces, or white space and `\`).
     var hardBreak: Range<Int>?
@@ -86,27 +177,67 @@ struct TaskText {
         coreEnd = e
         while occurrences.popLast() != nil {}
         FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
-        chosen = SIMD8<Int32>(repeating: -1)
+        chosen = SIMD16<Int32>(repeating: -1)
+        presentKeys = 0
+        var firstEmoji = -1
         for index in occurrences.indices {
-            chosen[occurrences[index].field.key.order] = Int32(truncatingIfNeeded: index)
+            let order = occurrences[index].key.order
+            chosen[order] = Int32(truncatingIfNeeded: index)
+            presentKeys |= 1 << UInt16(order)
+            if firstEmoji < 0 && occurrences[index].style == .emoji { firstEmoji = index }
+        }
+        if firstEmoji >= 0 && keepEmojiFieldsOfTrailingRun(buf, s, e, firstEmoji: firstEmoji) {
+            chosen = SIMD16<Int32>(repeating: -1)
+            presentKeys = 0
+            for index in occurrences.indices {
+                let order = occurrences[index].key.order
+                chosen[order] = Int32(truncatingIfNeeded: index)
+                presentKeys |= 1 << UInt16(order)
+            }
         }
 
-        // A block id is the last token that is not a field: `^` and letters, digits or dashes.
-        // Earlier duplicates of a key are text, so they end the search.
-        let counted = chosen
+        // A block id is the last token of the text, as Obsidian reads a block link: `^` and letters,
+        // digits or dashes (a `^word` before other text or fields is text).
+        var tokenStart = e
+        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
+        if e - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, e) {
+            blockID = tokenStart..<e
+        }
+    }
+
+    /// Drops the emoji fields that stand before the trailing run of the text: Obsidian Tasks reads
+    /// emoji fields backwards from the end of the line, through fields, tags and a block id, and
+    /// stops at the first ordinary word, so an emoji field before one is text there. Plain and
+    /// Dataview fields count anywhere (they are part of the run, too).
+    /// Returns whether it dropped any (`firstEmoji`: the index of the first emoji occurrence).
+    private mutating func keepEmojiFieldsOfTrailingRun(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, firstEmoji: Int) -> Bool {
         var k = e
         var last = occurrences.count - 1
+        var runStart = e
         while true {
             while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
-            guard last >= 0, occurrences[last].range.upperBound == k, counted[occurrences[last].field.key.order] == last else { break }
-            k = occurrences[last].range.lowerBound
-            last -= 1
+            guard k > s else {
+                runStart = s
+                break
+            }
+            if last >= 0 && occurrences[last].range.upperBound == k {
+                k = occurrences[last].range.lowerBound
+                last -= 1
+                runStart = k
+                continue
+            }
+            var t = k
+            while t > s && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
+            // A tag (`#word`) does not stop the run, nor does a block id (`^id`, the line's last token).
+            let isTag = buf[t] == UInt8(ascii: "#")
+            let isBlockID = k == e && buf[t] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, t + 1, k)
+            guard k - t >= 2, isTag || isBlockID else { break }
+            k = t
+            runStart = t
         }
-        var tokenStart = k
-        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
-        if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
-            blockID = tokenStart..<k
-        }
+        guard occurrences[firstEmoji].range.lowerBound < runStart else { return false }
+        occurrences.removeAll { $0.style == .emoji && $0.range.lowerBound < runStart }
+        return true
     }
 
     /// Whether the token that ends at `end` is a URL (autolinks take a trailing backslash).
@@ -141,7 +272,7 @@ struct TaskText {
     func effectiveFields() -> [FieldKey: Int] {
         var chosen: [FieldKey: Int] = [:]
         let slots = chosenFields()
-        for order in 0..<7 where slots[order] >= 0 {
+        for order in 0..<FieldKey.count where slots[order] >= 0 {
             chosen[FieldKey(order: order)] = Int(slots[order])
         }
         return chosen
@@ -149,7 +280,7 @@ struct TaskText {
 
     /// ``effectiveFields()`` without a dictionary: for each key, by its ``FieldKey/order``, the index
     /// of the occurrence that counts, or -1.
-    func chosenFields() -> SIMD8<Int32> {
+    func chosenFields() -> SIMD16<Int32> {
         chosen
     }
 
@@ -181,7 +312,7 @@ struct TaskText {
             case .all:
                 return true
             case .chosen(let dropEndDates):
-                let key = occurrences[index].field.key.order
+                let key = occurrences[index].key.order
                 return chosen[key] == index || (dropEndDates && (key == FieldKey.done.order || key == FieldKey.cancelled.order))
             case .indices(let sorted):
                 while k < sorted.count && sorted[k] < index { k += 1 }

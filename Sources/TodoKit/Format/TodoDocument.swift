@@ -100,12 +100,12 @@ public struct TodoDocument: Sendable {
             let (status, mark) = doc.status(ofTask: index, buf)
             let text = doc.text(ofTask: index, buf)
             let chosen = text.effectiveFields()
-            let fields = chosen.values.sorted().map { text.occurrences[$0].field }
+            let fields = chosen.values.sorted().map { text.occurrences[$0].field(buf) }
             // The title the canonical form writes: the fields that count come out, earlier
             // duplicates stay as text, and a task that is not completed loses every end date.
             let counted = Set(chosen.values)
             let title = text.title(buf, removing: text.occurrences.indices.filter { index in
-                let key = text.occurrences[index].field.key
+                let key = text.occurrences[index].key
                 return counted.contains(index) || (!status.isCompleted && (key == .done || key == .cancelled))
             })
             let lineStart = doc.lines.start(task.line)

@@ -19,13 +19,13 @@ public struct TodoFormatter: Sendable {
     /// Formats UTF-8 bytes; throws for bytes that are not UTF-8 text or when verification fails.
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
         try TodoDocument.validate(bytes)
-        var parsed: ParsedDocument? = ParsedDocument(validated: bytes)
+        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, statuses: options.statuses)
         return try format(parsed: &parsed)
     }
 
     /// Formats text.
     public func format(_ text: String) throws(TodoError) -> String {
-        var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8))
+        var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8), statuses: options.statuses)
         return String(decoding: try format(parsed: &parsed), as: UTF8.self)
     }
 
@@ -46,7 +46,14 @@ public struct TodoFormatter: Sendable {
     /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
     /// its lines and structure are freed before the output is parsed.
     private func format(parsed: inout ParsedDocument?) throws(TodoError) -> [UInt8] {
-        guard let input = parsed else { return [] }
+        guard let given = parsed else { return [] }
+        let input: ParsedDocument
+        if let prepared = try prepare(given) {
+            input = prepared
+            parsed = prepared
+        } else {
+            input = given
+        }
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
         if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
         var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts)
@@ -56,7 +63,7 @@ public struct TodoFormatter: Sendable {
         _ = consume input
         _ = consume inputFacts
         for _ in 1..<CanonicalForm.maximumPasses {
-            let pass = ParsedDocument(validated: bytes)
+            let pass = ParsedDocument(validated: bytes, statuses: options.statuses)
             var facts = carried.facts(for: pass)
             carried = CarriedTasks()
             if CanonicalForm.survey(pass, options: options, facts: &facts) == .nothing {
@@ -73,5 +80,22 @@ public struct TodoFormatter: Sendable {
             bytes = next
         }
         throw .verificationFailed("formatting does not settle")
+    }
+
+    /// The document to format when it is not `doc` itself: `doc` reading its checkbox marks as the
+    /// options say (a document parsed elsewhere, by ``TodoDocument``, knows no custom marks), and
+    /// with the changes of tasks completed now that recur or say `🏁 delete` (``CompletionPass``),
+    /// a step checked on its own before the rest of formatting starts from its result.
+    private func prepare(_ doc: ParsedDocument) throws(TodoError) -> ParsedDocument? {
+        var input = doc
+        var changed = false
+        if input.statuses != options.statuses {
+            input.statuses = options.statuses
+            changed = true
+        }
+        guard let pass = CompletionPass(input, options: options) else { return changed ? input : nil }
+        let completed = ParsedDocument(validated: pass.bytes, statuses: options.statuses)
+        try FormatVerifier.verify(pass, input: input, output: completed)
+        return completed
     }
 }

@@ -10,6 +10,9 @@ public struct Finding: Hashable, Sendable {
     public var rule: String
     /// A short lowercase message without a final period.
     public var message: String
+    /// For an unknown-dependency finding (TD020), the id no task of the document has: a directory
+    /// walk drops the finding when a task of another file has it (``Linter/declaredIDs(utf8:)``).
+    public var missingID: String?
 
     /// Creates a finding.
     public init(location: SourceLocation, severity: Severity, code: String, rule: String, message: String) {

@@ -11,6 +11,9 @@ struct LintPass {
     /// What the task rules learned about each task, for the list rules.
     private var completed: [Bool] = []
     private var titles: [ArraySlice<UInt8>] = []
+    /// The task ids of the document, and the ids tasks depend on, where they are named.
+    private var ids: Set<String> = []
+    private var dependencies: [(id: String, line: Int, offset: Int)] = []
 
     init(doc: ParsedDocument, buf: UnsafeBufferPointer<UInt8>, today: Day, enabled: Set<String>) {
         self.doc = doc
@@ -22,6 +25,7 @@ struct LintPass {
 
     mutating func run() {
         for task in doc.structure.tasks.indices { checkTask(task) }
+        if on(.unknownDependency) { checkDependencies(ids: ids, references: dependencies) }
         checkLists()
         checkParents()
         if on(.nearMissTask) { checkNearMisses() }
@@ -35,6 +39,12 @@ struct LintPass {
     mutating func report(_ rule: LintRule, line: Int, offset: Int, _ message: String) {
         guard !doc.directives.isFrozen(line) else { return }
         reportEvenIfIgnored(rule, line: line, offset: offset, message)
+    }
+
+    /// The last finding recorded, if `rule` recorded it just now (to add details to it).
+    mutating func amendLast(_ rule: LintRule, _ change: (inout Finding) -> Void) {
+        guard let last = findings.indices.last, findings[last].code == rule.code else { return }
+        change(&findings[last])
     }
 
     /// ``report(_:line:offset:_:)`` also on ignored lines (for findings about the directives themselves).
@@ -71,12 +81,12 @@ struct LintPass {
         }
 
         func day(_ key: FieldKey) -> (Day, Int)? {
-            guard let i = chosen[key], let d = text.occurrences[i].field.day else { return nil }
+            guard let i = chosen[key], let d = text.occurrences[i].day(today: today, buf) else { return nil }
             return (d, text.occurrences[i].range.lowerBound)
         }
         if status.isCompleted {
             if !isBlank, chosen[.done] == nil, chosen[.cancelled] == nil {
-                let what = status == .done ? "done" : "cancelled"
+                let what = status.kind == .done ? "done" : "cancelled"
                 report(.completedWithoutDate, line: line, offset: task.checkbox, "\(what) task has no \(what) date")
             }
             for key in [FieldKey.cancelled, .done] {
@@ -85,18 +95,18 @@ struct LintPass {
                 }
             }
         } else {
-            for occurrence in text.occurrences where occurrence.field.key == .done || occurrence.field.key == .cancelled {
+            for occurrence in text.occurrences where occurrence.key == .done || occurrence.key == .cancelled {
                 report(.endDateOnOpenTask, line: line, offset: occurrence.range.lowerBound,
-                       "task is not completed but has a \(occurrence.field.key.rawValue) date")
+                       "task is not completed but has a \(occurrence.key.rawValue) date")
             }
             if let (due, offset) = day(.due), due < today {
                 report(.overdueTask, line: line, offset: offset, "overdue since \(due)")
             }
         }
-        for (index, occurrence) in text.occurrences.enumerated() where chosen[occurrence.field.key] != index {
+        for (index, occurrence) in text.occurrences.enumerated() where chosen[occurrence.key] != index {
             // An open task's end dates all go (TD002 reports them); otherwise the earlier one is text.
-            if !status.isCompleted && (occurrence.field.key == .done || occurrence.field.key == .cancelled) { continue }
-            let key = occurrence.field.key.rawValue
+            if !status.isCompleted && (occurrence.key == .done || occurrence.key == .cancelled) { continue }
+            let key = occurrence.key.rawValue
             report(.duplicateField, line: line, offset: occurrence.range.lowerBound,
                    "\(key) is given twice: the last one counts and this one stays in the title as text")
         }
@@ -105,6 +115,15 @@ struct LintPass {
         }
         if on(.invalidDate) || on(.misspelledFieldKey) {
             checkFieldLookalikes(line: line, from: task.checkboxEnd, to: doc.lines.contentEnds[line])
+        }
+        if on(.unknownRecurrence) || on(.unknownDatePhrase) || on(.emojiFieldNotAtEnd) {
+            checkRecurrenceAndDateWords(line: line, text: text, from: task.checkboxEnd, to: doc.lines.contentEnds[line])
+        }
+        if let i = chosen[.id], case .text(let id) = text.occurrences[i].field(buf).value { ids.insert(id) }
+        if let i = chosen[.dependsOn], case .text(let list) = text.occurrences[i].field(buf).value {
+            for id in list.split(separator: ",") {
+                dependencies.append((String(id), line, text.occurrences[i].range.lowerBound))
+            }
         }
     }
 

@@ -5,7 +5,7 @@ extension LintRule {
         unformatted, invalidDate, endDateOnOpenTask, completedWithoutDate, completedAboveOpen, endDateInFuture,
         dueBeforeCreated, completedParentWithOpenSubtasks, nonCanonicalCheckbox, unknownStatus,
         nearMissTask, misspelledFieldKey, duplicateTask, emptyTask, overdueTask, unknownDirective, unmatchedDirective,
-        duplicateField,
+        duplicateField, unknownRecurrence, unknownDatePhrase, unknownDependency, emojiFieldNotAtEnd,
     ]
 
     static let unformatted = LintRule(
@@ -93,8 +93,8 @@ extension LintRule {
 
     static let unknownStatus = LintRule(
         code: "TD009", name: "unknown-status", severity: .info, enabledByDefault: true, fixable: false,
-        summary: "a checkbox mark other than space, x, X, - or /",
-        rationale: "Custom marks such as `[?]` are kept and read as open; other tools may not know them.",
+        summary: "a checkbox mark other than space, x, X, - or / that the configuration's statuses do not map",
+        rationale: "Custom marks such as `[?]` are kept and read as open unless `statuses` in .todofmt.json maps them; other tools may not know them.",
         triggers: [Example("- [?] Ask Bob\n", line: 1, column: 4)],
         passes: ["- [ ] a\n", "- [/] a\n", "- [-] a cancelled:2026-11-20\n", "- [x] a done:2026-11-20\n"])
 
@@ -194,4 +194,51 @@ extension LintRule {
         ],
         passes: ["- [ ] a due:2026-01-01 start:2026-01-01\n", "- [ ] a due:2026-01-01 `due:2026-02-02`\n",
                  "- [ ] a done:2026-01-01 done:2026-01-02\n"])
+
+    static let unknownRecurrence = LintRule(
+        code: "TD018", name: "unknown-recurrence", severity: .error, enabledByDefault: true, fixable: false,
+        summary: "a recurrence (`🔁`, `rec:`, `[repeat:: ]`) whose rule todofmt does not understand",
+        rationale: "The rule stays text, so ticking the task leaves no next occurrence; todofmt never guesses a rule.",
+        triggers: [
+            Example("- [ ] Water plants 🔁 every blue moon\n", line: 1, column: 20),
+            Example("- [ ] a rec:sometimes\n", line: 1, column: 9),
+            Example("- [ ] a [repeat:: every 0 days]\n", line: 1, column: 9),
+            Example("- [ ] a 🔁\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] a 🔁 every week\n", "- [ ] a rec:+1w\n", "- [ ] a [repeat:: every month on the last Friday]\n",
+                 "- [ ] a `rec:sometimes`\n", "- a rec:sometimes\n", "- [ ] record:sometimes\n"])
+
+    static let unknownDatePhrase = LintRule(
+        code: "TD019", name: "unknown-date-word", severity: .error, enabledByDefault: true, fixable: false,
+        summary: "a date field whose value is a word that is neither a date nor a relative date",
+        rationale: "`due:soon` is text, so the task has no due date; `due:tomorrow` and `📅 friday` become dates.",
+        triggers: [
+            Example("- [ ] Pay rent due:soon\n", line: 1, column: 16),
+            Example("- [ ] a 📅 tomorow\n", line: 1, column: 14),
+            Example("- [ ] a [scheduled:: someday]\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] a due:tomorrow\n", "- [ ] a 📅 next week\n", "- [ ] a [due:: in 3 days]\n", "- [ ] a due:2026-02-30\n",
+                 "- [ ] see https://example.com/due:x\n", "- [ ] a `due:soon`\n", "- [ ] a due:\n"])
+
+    static let unknownDependency = LintRule(
+        code: "TD020", name: "unknown-dependency", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "a task depends on (`⛔`) an id that no task in the file or the walk has (`🆔`)",
+        rationale: "Obsidian Tasks treats a task whose dependency does not exist as blocked by nothing; usually a typo or a deleted task.",
+        triggers: [
+            Example("- [ ] Review ⛔ draft2\n- [ ] Draft 🆔 draft1\n", line: 1, column: 14),
+            Example("- [ ] a dependsOn:x,y\n- [ ] b id:x\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] Review ⛔ draft1\n- [ ] Draft 🆔 draft1\n", "- [ ] a [dependsOn:: b1] [id:: a1]\n- [x] b [id:: b1] [completion:: 2026-11-20]\n"])
+
+    static let emojiFieldNotAtEnd = LintRule(
+        code: "TD021", name: "emoji-field-not-at-end", severity: .warning, enabledByDefault: true, fixable: false,
+        summary: "an emoji field with ordinary text after it, which makes it text",
+        rationale: "Obsidian Tasks reads emoji fields only at the end of the line, and so does todofmt: `📅 2026-12-01 call Bob` has no due date.",
+        triggers: [
+            Example("- [ ] 📅 2026-12-01 call Bob\n", line: 1, column: 7),
+            Example("- [ ] ⏫ call Bob\n", line: 1, column: 7),
+            Example("- [ ] a 🔁 every week b\n", line: 1, column: 9),
+        ],
+        passes: ["- [ ] call Bob 📅 2026-12-01\n", "- [ ] call Bob ⏫ #work ^id\n", "- [ ] due:2026-12-01 call Bob\n",
+                 "- [ ] call Bob 📅 soon later\n"])
 }

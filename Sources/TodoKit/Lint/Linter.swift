@@ -36,10 +36,36 @@ public struct Linter: Sendable {
     /// The findings in UTF-8 bytes; throws for bytes that are not UTF-8 text.
     public func lint(utf8 bytes: [UInt8]) throws(TodoError) -> [Finding] {
         try TodoDocument.validate(bytes)
-        return lint(parsed: ParsedDocument(validated: bytes))
+        return lint(parsed: ParsedDocument(validated: bytes, statuses: formatOptions.statuses))
     }
 
-    func lint(parsed doc: ParsedDocument) -> [Finding] {
+    /// The task ids (`🆔`, `id:`, `[id:: ]`) the tasks of a document declare, for checking
+    /// dependencies across the files of a walk. Only lines holding `id` or `🆔` are read.
+    public static func declaredIDs(utf8 bytes: [UInt8]) -> Set<String> {
+        let doc = ParsedDocument(validated: bytes)
+        var ids: Set<String> = []
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var text = TaskText()
+            for (index, task) in doc.structure.tasks.enumerated() {
+                var i = task.checkboxEnd, mayHold = false
+                let end = doc.lines.contentEnd(task.line)
+                while i + 1 < end && !mayHold {
+                    // `id` (id:, [id:: ]) or 🆔 (F0 9F 86 94).
+                    mayHold = (buf[i] == UInt8(ascii: "i") && buf[i + 1] == UInt8(ascii: "d")) || (buf[i] == 0xF0 && buf[i + 1] == 0x9F)
+                    i += 1
+                }
+                guard mayHold else { continue }
+                doc.read(task: index, into: &text, buf)
+                let chosen = text.chosenFields()[FieldKey.id.order]
+                if chosen >= 0, case .text(let id) = text.occurrences[Int(chosen)].field(buf).value { ids.insert(id) }
+            }
+        }
+        return ids
+    }
+
+    func lint(parsed: ParsedDocument) -> [Finding] {
+        var doc = parsed
+        if doc.statuses != formatOptions.statuses { doc.statuses = formatOptions.statuses }
         let codes = Set(rules.map(\.code))
         var findings = doc.bytes.withUnsafeBufferPointer { buf in
             var pass = LintPass(doc: doc, buf: buf, today: today, enabled: codes)

@@ -45,6 +45,38 @@ struct EditableLines {
         ids.insert(contentsOf: newIDs, at: position)
     }
 
+    /// Inserts each line before its position of the current numbering (`count` appends), all in one
+    /// pass: lines for the same position keep their order. Linear in the lines, however many are inserted.
+    mutating func insert(_ insertions: [(position: Int, content: [UInt8], id: TodoID?)]) {
+        guard !insertions.isEmpty else { return }
+        let sorted = insertions.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        let ending = preferredEnding
+        let finalEndingMissing = endings.last?.isEmpty ?? false
+        var newContents: [[UInt8]] = [], newEndings: [[UInt8]] = [], newIDs: [TodoID?] = []
+        newContents.reserveCapacity(count + sorted.count)
+        newEndings.reserveCapacity(count + sorted.count)
+        newIDs.reserveCapacity(count + sorted.count)
+        var next = 0
+        for line in 0...count {
+            while next < sorted.count && sorted[next].position == line {
+                newContents.append(sorted[next].content)
+                newEndings.append(ending)
+                newIDs.append(sorted[next].id)
+                next += 1
+            }
+            if line < count {
+                newContents.append(contents[line])
+                newEndings.append(endings[line].isEmpty ? ending : endings[line])
+                newIDs.append(ids[line])
+            }
+        }
+        // The file keeps its final-newline state.
+        if finalEndingMissing { newEndings[newEndings.count - 1] = [] }
+        contents = newContents
+        endings = newEndings
+        ids = newIDs
+    }
+
     /// Removes the lines in `range`.
     mutating func remove(_ range: Range<Int>) {
         guard !range.isEmpty else { return }

@@ -21,9 +21,9 @@ enum TaskLineEditor {
             let chosen = text.effectiveFields()
             var removed = Set(chosen.values)
             var fields: [FieldKey: Field] = [:]
-            for index in chosen.values { fields[text.occurrences[index].field.key] = text.occurrences[index].field }
+            for index in chosen.values { fields[text.occurrences[index].key] = text.occurrences[index].field(buf).resolved(today: today) }
             // The line keeps the spelling it already uses.
-            let style = chosen.values.min().map { text.occurrences[$0].field.style } ?? defaultStyle
+            let style = chosen.values.min().map { text.occurrences[$0].style } ?? defaultStyle
 
             for (key, value) in change.fields {
                 fields[key] = value.map { Field(key: key, value: $0, style: style) }
@@ -41,7 +41,7 @@ enum TaskLineEditor {
             }
             if !status.isCompleted {
                 // Like the formatter: an open task carries no end date, duplicates included.
-                for (index, o) in text.occurrences.enumerated() where o.field.key == .done || o.field.key == .cancelled {
+                for (index, o) in text.occurrences.enumerated() where o.key == .done || o.key == .cancelled {
                     removed.insert(index)
                 }
                 fields[.done] = nil

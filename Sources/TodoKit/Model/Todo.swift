@@ -30,6 +30,39 @@ public struct Todo: Identifiable, Hashable, Sendable {
     public var line: Int
     /// The heading the todo stands under, if any.
     public var section: String?
+    /// How the todo recurs (`🔁 every week`, `rec:1w`), if it does: ticking it leaves its next
+    /// occurrence behind.
+    public var recurrence: RecurrenceRule?
+
+    /// A todo read from a task line.
+    init(_ line: TaskLine, id: TodoID, parent: TodoID?, section: String?) {
+        self.id = id
+        title = line.title
+        status = line.status
+        var priority: Priority?
+        var created, start, scheduled, due, done, cancelled: Day?
+        var recurrence: RecurrenceRule?
+        for field in line.fields {
+            switch (field.key, field.value) {
+            case (.priority, .priority(let level)): priority = level
+            case (.created, .day(let day)): created = day
+            case (.start, .day(let day)): start = day
+            case (.scheduled, .day(let day)): scheduled = day
+            case (.due, .day(let day)): due = day
+            case (.done, .day(let day)): done = day
+            case (.cancelled, .day(let day)): cancelled = day
+            case (.recurrence, .recurrence(let rule)): recurrence = rule
+            default: break
+            }
+        }
+        (self.priority, self.created, self.start, self.scheduled) = (priority, created, start, scheduled)
+        (self.due, self.done, self.cancelled, self.recurrence) = (due, done, cancelled, recurrence)
+        tags = TodoList.tags(in: line.title)
+        self.parent = parent
+        subtasks = []
+        self.line = line.location.line
+        self.section = section
+    }
 
     /// Done or cancelled.
     public var isCompleted: Bool { status.isCompleted }
@@ -49,7 +82,7 @@ public struct Todo: Identifiable, Hashable, Sendable {
         case .due: due
         case .done: done
         case .cancelled: cancelled
-        case .priority: nil
+        case .id, .dependsOn, .priority, .recurrence, .onCompletion: nil
         }
     }
 }

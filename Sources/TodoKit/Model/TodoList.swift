@@ -53,27 +53,13 @@ public struct TodoList: Sendable {
     /// The todos of a parsed document with the identities on its lines.
     private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) -> [Todo] {
         let lines = TodoDocument(parsed: parsed).tasks
-        let headings = parsed.structure.headings
         var todos: [Todo] = []
         todos.reserveCapacity(lines.count)
-        var heading = -1
-        // Each heading's text is decoded once and shared by the todos under it.
-        var sections = [String?](repeating: nil, count: headings.count)
+        var sections = SectionLookup(parsed)
         for line in lines {
             let lineIndex = line.location.line - 1
-            while heading + 1 < headings.count && headings[heading + 1].line < lineIndex { heading += 1 }
-            var section: String?
-            if heading >= 0 {
-                if sections[heading] == nil { sections[heading] = String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) }
-                section = sections[heading]
-            }
             let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
-            todos.append(Todo(
-                id: ids[lineIndex]!, title: line.title, status: line.status, priority: line.priority,
-                created: line.day(.created), start: line.day(.start), scheduled: line.day(.scheduled),
-                due: line.day(.due), done: line.day(.done), cancelled: line.day(.cancelled),
-                tags: TodoList.tags(in: line.title), parent: parent, subtasks: [],
-                line: lineIndex + 1, section: section))
+            todos.append(Todo(line, id: ids[lineIndex]!, parent: parent, section: sections.heading(above: lineIndex)))
         }
         var positions: [TodoID: Int] = [:]
         for (index, todo) in todos.enumerated() { positions[todo.id] = index }

@@ -7,6 +7,8 @@ struct TodoListEditor {
     var fieldStyle: FieldStyle
     /// Sink completed items right away (false while a deferred sink is pending).
     var sinkNow: Bool
+    /// Where a recurring todo's next occurrence goes when it is done.
+    var nextOccurrence: OccurrencePlacement = .default
 
     func apply(_ operation: TodoOperation, to list: TodoList) throws(TodoStoreError) -> TodoList {
         switch operation {
@@ -46,12 +48,50 @@ struct TodoListEditor {
 
     private func editLines(_ changes: [(TodoID, TaskLineEditor.Change)], in list: TodoList) throws(TodoStoreError) -> TodoList {
         var lines = EditableLines(list.parsed, ids: list.lineIDs)
+        // What completing a todo brings about, as the formatter does it when it stamps the done date:
+        // a recurring todo's next occurrence, and `🏁 delete`.
+        var spawns: [NextOccurrence.Spawn] = []
+        var deletions: [(list: Int, line: Int)] = []
+        var growth: [Int: Int] = [:]
         for (id, change) in changes {
             guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
             let line = list.parsed.structure.tasks[task].line
             lines.contents[line] = TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
+            guard change.status == .done, change.stampDates else { continue }
+            list.parsed.bytes.withUnsafeBufferPointer { buf in
+                let doc = list.parsed
+                guard !doc.status(ofTask: task, buf).0.isCompleted else { return }
+                let text = doc.text(ofTask: task, buf)
+                guard NextOccurrence.isBeingCompleted(text, status: .done) else { return }
+                let taskList = doc.structure.items[doc.structure.tasks[task].item].list
+                if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: today, placement: nextOccurrence,
+                                                    style: nil, fallbackStyle: fieldStyle) {
+                    spawns.append(spawn)
+                    growth[taskList, default: 0] += 1
+                }
+                if NextOccurrence.deletesLine(doc, task: task, text) { deletions.append((taskList, line)) }
+            }
         }
-        return rebuilt(lines, from: list)
+        // A list is never emptied: its last item stays.
+        var deleted = [Bool](repeating: false, count: list.parsed.lines.count)
+        let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), list.parsed, growth: growth)
+        for deletion in deletions where kept.contains(deletion.list) { deleted[deletion.line] = true }
+        guard !spawns.isEmpty || deleted.contains(true) else { return rebuilt(lines, from: list) }
+        // Deleted lines are marked by position, the new ones by an id no todo has (ids start at 1).
+        let marker = TodoID(rawValue: 0)
+        lines.insert(spawns.map { ($0.insertBefore, $0.line, marker) })
+        var original = 0
+        let flags = lines.ids.map { id -> Bool in
+            guard id != marker else { return false }
+            defer { original += 1 }
+            return deleted[original]
+        }
+        lines.remove(where: flags)
+        let newLines = lines.ids.indices.filter { lines.ids[$0] == marker }
+        for line in newLines { lines.ids[line] = nil }
+        let edited = rebuilt(lines, from: list)
+        // Ordered lists that gained an item are numbered again.
+        return renumbered(edited, listsOf: newLines.compactMap { edited.lineIDs[$0] })
     }
 
     /// Sinks the completed items of the lists that hold `ids`, with the formatter's own sinking.

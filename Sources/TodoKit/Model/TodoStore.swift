@@ -22,12 +22,16 @@ public actor TodoStore {
         /// How long after the last toggle completed todos wait before they sink (zero: at once).
         /// The file is saved at once either way.
         public var sinkDelay: Duration
+        /// Where a recurring todo's next occurrence goes when it is done.
+        public var nextOccurrence: OccurrencePlacement
 
         /// Creates options.
-        public init(today: @escaping @Sendable () -> Day = { Day.today() }, fieldStyle: FieldStyle = .default, sinkDelay: Duration = .zero) {
+        public init(today: @escaping @Sendable () -> Day = { Day.today() }, fieldStyle: FieldStyle = .default, sinkDelay: Duration = .zero,
+                    nextOccurrence: OccurrencePlacement = .default) {
             self.today = today
             self.fieldStyle = fieldStyle
             self.sinkDelay = sinkDelay
+            self.nextOccurrence = nextOccurrence
         }
     }
 
@@ -298,7 +302,8 @@ public actor TodoStore {
     public var canRedo: Bool { history.canRedo }
 
     private var editor: TodoListEditor {
-        TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: options.sinkDelay == .zero)
+        TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: options.sinkDelay == .zero,
+                       nextOccurrence: options.nextOccurrence)
     }
 
     private func perform(_ operation: TodoOperation) throws(TodoStoreError) {

@@ -22,39 +22,12 @@ public struct QueriedTask: Hashable, Sendable {
         try TodoDocument.validate(bytes)
         let parsed = ParsedDocument(validated: bytes)
         let lines = TodoDocument(parsed: parsed).tasks
-        let headings = parsed.structure.headings
-        var sections = [String?](repeating: nil, count: headings.count)
-        var heading = -1
+        var sections = SectionLookup(parsed)
         var result: [QueriedTask] = []
         result.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated() {
-            let lineIndex = line.location.line - 1
-            while heading + 1 < headings.count && headings[heading + 1].line < lineIndex { heading += 1 }
-            var section: String?
-            if heading >= 0 {
-                if sections[heading] == nil { sections[heading] = String(decoding: parsed.bytes[headings[heading].text], as: UTF8.self) }
-                section = sections[heading]
-            }
-            var created, start, scheduled, due, done, cancelled: Day?
-            var priority: Priority?
-            for field in line.fields {
-                switch (field.key, field.value) {
-                case (.priority, .priority(let level)): priority = level
-                case (.created, .day(let day)): created = day
-                case (.start, .day(let day)): start = day
-                case (.scheduled, .day(let day)): scheduled = day
-                case (.due, .day(let day)): due = day
-                case (.done, .day(let day)): done = day
-                case (.cancelled, .day(let day)): cancelled = day
-                default: break
-                }
-            }
-            let todo = Todo(
-                id: TodoID(rawValue: UInt64(index + 1)), title: line.title, status: line.status, priority: priority,
-                created: created, start: start, scheduled: scheduled, due: due,
-                done: done, cancelled: cancelled, tags: TodoList.tags(in: line.title),
-                parent: line.parent.map { TodoID(rawValue: UInt64($0 + 1)) }, subtasks: [], line: line.location.line,
-                section: section)
+            let todo = Todo(line, id: TodoID(rawValue: UInt64(index + 1)), parent: line.parent.map { TodoID(rawValue: UInt64($0 + 1)) },
+                            section: sections.heading(above: line.location.line - 1))
             result.append(QueriedTask(path: path, todo: todo, parentLine: line.parent.map { lines[$0].location.line }))
         }
         return result

@@ -17,6 +17,8 @@ public indirect enum TaskFilter: Hashable, Sendable {
     case regex(TaskTextField, matches: Bool, TextPattern)
     /// `status.type is DONE` (true) or `is not` (false).
     case statusType(TaskStatusType, Bool)
+    /// `is recurring` (true) or `is not recurring` (false).
+    case recurring(Bool)
     /// Both.
     case and(TaskFilter, TaskFilter)
     /// Either.
@@ -50,6 +52,8 @@ public indirect enum TaskFilter: Hashable, Sendable {
             return pattern.matches(field.text(of: task)) == matches
         case .statusType(let type, let equal):
             return (task.statusType == type) == equal
+        case .recurring(let recurring):
+            return (todo.recurrence != nil) == recurring
         case .and(let a, let b):
             return a.matches(task) && b.matches(task)
         case .or(let a, let b):

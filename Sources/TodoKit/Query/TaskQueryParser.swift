@@ -4,12 +4,6 @@ struct TaskQueryParser {
     /// The day relative dates count from.
     let today: Day
 
-    /// The one place `is recurring` is decided. Recurrence is not part of TodoKit yet, so the
-    /// instruction is refused by name rather than ignored; wire it to the recurrence rule here.
-    static func recurrenceFilter(_ instruction: String, negated: Bool) throws(TaskQueryError) -> TaskFilter {
-        throw TaskQueryError(instruction, "not supported yet (todofmt does not read recurrence rules yet)")
-    }
-
     mutating func apply(_ instruction: Substring, to query: inout TaskQuery) throws(TaskQueryError) {
         let text = String(instruction)
         let lower = text.lowercased()
@@ -71,8 +65,8 @@ struct TaskQueryParser {
         switch lower {
         case "done": return .done(true)
         case "not done": return .done(false)
-        case "is recurring": return try Self.recurrenceFilter(instruction, negated: false)
-        case "is not recurring": return try Self.recurrenceFilter(instruction, negated: true)
+        case "is recurring": return .recurring(true)
+        case "is not recurring": return .recurring(false)
         default: break
         }
         // has|no FIELD date

@@ -11,8 +11,8 @@ public enum TaskStatusType: String, CaseIterable, Hashable, Sendable {
 
     /// The type of a checkbox's status.
     public init(_ status: TaskStatus) {
-        switch status {
-        case .open, .other: self = .todo
+        switch status.kind {
+        case .open: self = .todo
         case .inProgress: self = .inProgress
         case .done: self = .done
         case .cancelled: self = .cancelled

@@ -326,7 +326,7 @@ struct DocumentGenerator {
         case ..<67: return "[priority:: \(rng.pick(levels))]"
         default:
             return rng.pick([
-                "due:2026-02-30", "due:tomorrow", "12:30", "https://example.com/due:2026-01-01", "xdue:2026-01-01",
+                "due:2026-02-30", "due:someday", "12:30", "https://example.com/due:2026-01-01", "xdue:2026-01-01",
                 "due:2026-01-01,", "priority:urgent", "[due:: someday]", "📅", "📅2026-01-01", "Due:2026-01-01",
                 "due:2026-1-1", "`due:2026-01-01`", "#due:2026-01-01", "done:2025-02-29", "(due::2026-13-01)",
                 "[completion:: 2026-11-21]", "done:2026-11-21", "✅ 2026-11-21", "cancelled:2026-11-21",

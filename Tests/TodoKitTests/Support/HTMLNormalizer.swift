@@ -147,7 +147,9 @@ struct HTMLNormalizer: Sendable {
     private func summary(of fields: [RenderedField], mark: Unicode.Scalar, applyingRules: Bool) -> String {
         var value: [String: String] = [:]
         for field in fields {
-            value[field.key] = field.value
+            // A relative date is written as the day it names.
+            value[field.key] = Day(field.value) == nil && DatePhrase.isRelative(field.value)
+                ? DatePhrase.resolve(field.value, today: today)?.description ?? field.value : field.value
         }
         if applyingRules {
             switch mark {
@@ -286,9 +288,12 @@ struct HTMLNormalizer: Sendable {
             }
         }
         // The text pieces of the line: token index, the part on this line, and the fields in it.
-        var pieces: [(index: Int, line: String, rest: Substring, found: [(field: RenderedField, range: Range<Int>)])] = []
+        var pieces: [(index: Int, line: String, rest: Substring, found: [(field: RenderedField, range: Range<Int>, emoji: Bool)])] = []
         var codeDepth = 0
         var i = start
+        // Whether markup (anything but plain text: a code span, emphasis, a link) stands after the last
+        // text piece on the line, and after each piece before the next one.
+        var markupAfter: [Bool] = []
         scan: while i < head.count {
             switch head[i] {
             case .text(let text):
@@ -299,18 +304,49 @@ struct HTMLNormalizer: Sendable {
                     let gluedRight = newline == nil && i + 1 < head.count && isInline(head[i + 1])
                     let found = RenderedFieldScanner.fields(in: line, gluedLeft: gluedLeft, gluedRight: gluedRight)
                     pieces.append((i, line, text[(newline ?? text.endIndex)...], found))
+                    markupAfter.append(false)
+                } else if !markupAfter.isEmpty {
+                    markupAfter[markupAfter.count - 1] = true
                 }
                 if newline != nil { break scan }
             case .tag(let tag):
                 if tag.isBlock || tag.raw.contains("\n") { break scan }
                 if tag.opens("code") { codeDepth += 1 }
                 if tag.closes("code") { codeDepth = max(0, codeDepth - 1) }
+                if !markupAfter.isEmpty { markupAfter[markupAfter.count - 1] = true }
             case .opaque(let raw):
                 if raw.contains("\n") { break scan }
+                if !markupAfter.isEmpty { markupAfter[markupAfter.count - 1] = true }
             case .note:
                 break
             }
             i += 1
+        }
+        // Emoji fields count only in the line's trailing run (fields, tags, a block id), read backwards.
+        var runPiece = pieces.count, runStart = 0
+        backwards: for p in pieces.indices.reversed() {
+            guard !markupAfter[p] else { break }
+            let scalars = Array(pieces[p].line.unicodeScalars)
+            var k = scalars.count
+            var f = pieces[p].found.count - 1
+            while true {
+                while k > 0 && isWhitespace(scalars[k - 1]) { k -= 1 }
+                runPiece = p
+                runStart = k
+                if k == 0 { continue backwards }
+                if f >= 0 && pieces[p].found[f].range.upperBound == k {
+                    k = pieces[p].found[f].range.lowerBound
+                    f -= 1
+                    continue
+                }
+                var t = k
+                while t > 0 && !isWhitespace(scalars[t - 1]) { t -= 1 }
+                guard k - t >= 2, scalars[t] == "#" || scalars[t] == "^" else { break backwards }
+                k = t
+            }
+        }
+        for p in pieces.indices {
+            pieces[p].found.removeAll { $0.emoji && (p < runPiece || (p == runPiece && $0.range.lowerBound < runStart)) }
         }
         let all = pieces.flatMap { piece in piece.found.map(\.field) }
         var last: [String: Int] = [:]

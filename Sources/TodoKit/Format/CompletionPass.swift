@@ -1,0 +1,77 @@
+/// The formatter's first step when tasks are completed now: each done recurring task gets its next
+/// occurrence and `🏁 delete` tasks go, before the canonical form is written. The result is checked
+/// by ``FormatVerifier/verify(_:input:output:)``.
+struct CompletionPass {
+    /// The new tasks' keys and the ordered lists they joined, for the verifier.
+    var spawnedKeys: [UInt64] = []
+    /// The keys of the tasks removed by `🏁 delete`.
+    var deletedKeys: [UInt64] = []
+    /// For each input list, how many items it gains (negative: loses).
+    var listGrowth: [Int: Int] = [:]
+    /// The lines of the output that hold new tasks.
+    var spawnedLines: [Int] = []
+    /// The document after the pass.
+    var bytes: [UInt8] = []
+
+    /// The pass over `doc`, or nil when no task is being completed with a rule or `🏁 delete` (the
+    /// usual case: then only done tasks holding one of the fields' bytes are read at all).
+    init?(_ doc: ParsedDocument, options: FormatOptions) {
+        guard options.stampDates else { return nil }
+        var spawns: [(list: Int, spawn: NextOccurrence.Spawn)] = []
+        var deletions: [(list: Int, line: Int, key: UInt64)] = []
+        doc.bytes.withUnsafeBufferPointer { buf in
+            var text = TaskText()
+            var scratch = ByteWriter()
+            for task in doc.structure.tasks.indices {
+                let t = doc.structure.tasks[task]
+                // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
+                let mark = buf[t.checkbox + 1]
+                if mark < 0x80 && mark != UInt8(ascii: "x") && mark != UInt8(ascii: "X") && doc.statuses.isEmpty { continue }
+                guard doc.status(ofTask: task, buf).0.kind == .done, !doc.directives.isFrozen(t.line),
+                      NextOccurrence.mayHaveCompletionFields(doc, task: task, buf) else { continue }
+                doc.read(task: task, into: &text, buf)
+                guard NextOccurrence.isBeingCompleted(text, status: .done) else { continue }
+                let list = doc.structure.items[t.item].list
+                if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: options.today,
+                                                    placement: options.nextOccurrence, style: options.fieldStyle) {
+                    spawns.append((list, spawn))
+                    spawnedKeys.append(spawn.key)
+                    listGrowth[list, default: 0] += 1
+                }
+                if NextOccurrence.deletesLine(doc, task: task, text) {
+                    deletions.append((list, t.line, FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)))
+                }
+            }
+        }
+        // A list is never emptied: its last item stays (removing the list would join the blocks around it).
+        var deleted: [Int] = []
+        let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), doc, growth: listGrowth)
+        for deletion in deletions where kept.contains(deletion.list) {
+            deleted.append(deletion.line)
+            deletedKeys.append(deletion.key)
+            listGrowth[deletion.list, default: 0] -= 1
+        }
+        guard !spawns.isEmpty || !deleted.isEmpty else { return nil }
+        var lines = EditableLines(doc, ids: [TodoID?](repeating: nil, count: doc.lines.count))
+        // Deleted lines are marked first; the new ones (marked by an id) go in, in one pass.
+        let deletedMark = TodoID(rawValue: 1), newMark = TodoID(rawValue: 0)
+        for line in deleted { lines.ids[line] = deletedMark }
+        lines.insert(spawns.map { ($0.spawn.insertBefore, $0.spawn.line, newMark) })
+        lines.remove(where: lines.ids.map { $0 == deletedMark })
+        spawnedLines = lines.ids.indices.filter { lines.ids[$0] == newMark }
+        let inserted = ParsedDocument(validated: lines.bytes, statuses: doc.statuses)
+        // Ordered lists that gained an item are numbered again.
+        let s = inserted.structure
+        let newLines = Set(spawnedLines)
+        var renumber: Set<Int> = []
+        for task in s.tasks where newLines.contains(task.line) && s.lists[s.items[task.item].list].ordered {
+            renumber.insert(s.items[task.item].list)
+        }
+        if renumber.isEmpty {
+            bytes = inserted.utf8
+        } else {
+            let renumbering = FormatOptions(stampDates: false, sinkCompleted: false, today: options.today)
+            bytes = CanonicalForm.render(inserted, options: renumbering, scope: .init(rewriteTasks: false, lists: [], renumber: renumber)).bytes
+        }
+    }
+}

@@ -1,0 +1,177 @@
+/// What completing a task brings about beyond its end date: the next occurrence of a recurring task,
+/// and `🏁 delete`. The formatter and ``TodoStore`` both go through here, at the moment they stamp a
+/// done date (so a task that already has one never recurs again).
+enum NextOccurrence {
+    /// The new task line for a task completed today: the line above or below it, with its own prefix.
+    struct Spawn {
+        /// The line the new task stands before (the completed task's line or the line after its block).
+        var insertBefore: Int
+        /// The new line without its ending.
+        var line: [UInt8]
+        /// The verifier's key of the new task.
+        var key: UInt64
+    }
+
+    /// Whether the line of task `task` may hold a recurrence or an on-completion field: a cheap byte
+    /// test so that ordinary done tasks are never read twice.
+    static func mayHaveCompletionFields(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        let t = doc.structure.tasks[task]
+        var i = t.checkboxEnd
+        let end = doc.lines.contentEnd(t.line)
+        while i < end {
+            switch buf[i] {
+            case 0xF0:
+                // 🔁 F0 9F 94 81, 🏁 F0 9F 8F 81
+                if i + 3 < end && buf[i + 1] == 0x9F && buf[i + 3] == 0x81 && (buf[i + 2] == 0x94 || buf[i + 2] == 0x8F) { return true }
+            case UInt8(ascii: "r"):
+                if i + 3 < end && buf[i + 1] == UInt8(ascii: "e") && (buf[i + 2] == UInt8(ascii: "c") || buf[i + 2] == UInt8(ascii: "p")) { return true }
+            case UInt8(ascii: "o"):
+                if i + 2 < end && buf[i + 1] == UInt8(ascii: "n") && buf[i + 2] == UInt8(ascii: "C") { return true }
+            default:
+                break
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether the task is one whose completion the formatter would stamp now: done, with neither a
+    /// done nor a cancelled date.
+    static func isBeingCompleted(_ text: TaskText, status: TaskStatus) -> Bool {
+        let chosen = text.chosenFields()
+        return status.kind == .done && chosen[FieldKey.done.order] < 0 && chosen[FieldKey.cancelled.order] < 0
+    }
+
+    /// The occurrence of `key` that counts, if any.
+    static func occurrence(_ key: FieldKey, of text: TaskText) -> TaskText.Occurrence? {
+        let index = text.chosenFields()[key.order]
+        return index >= 0 ? text.occurrences[Int(index)] : nil
+    }
+
+    /// Whether the task says `🏁 delete`.
+    static func deletesOnCompletion(_ text: TaskText) -> Bool {
+        if case .onCompletion(.delete)? = occurrence(.onCompletion, of: text)?.value { return true }
+        return false
+    }
+
+    /// The fields of the next occurrence of a task whose rule is `rule`, completed on `today`: the
+    /// reference date (due, else scheduled, else start) follows the rule from itself, or from today
+    /// with `when done`; the other dates keep their distance from it; `created` becomes today; end
+    /// dates and the id are not copied. `nil` when the rule names no later day.
+    static func fields(of text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, rule: RecurrenceRule, today: Day) -> [Field]? {
+        var fields: [Field] = []
+        var dates: [FieldKey: Day] = [:]
+        for order in 0..<FieldKey.count {
+            let index = text.chosenFields()[order]
+            guard index >= 0 else { continue }
+            let field = text.occurrences[Int(index)].field(buf).resolved(today: today)
+            switch field.key {
+            case .id, .done, .cancelled:
+                continue
+            case .start, .scheduled, .due:
+                if let day = field.day { dates[field.key] = day }
+            case .created:
+                fields.append(Field(key: .created, value: .day(today), style: field.style))
+                continue
+            default:
+                break
+            }
+            fields.append(field)
+        }
+        guard let referenceKey = [FieldKey.due, .scheduled, .start].first(where: { dates[$0] != nil }), let reference = dates[referenceKey] else {
+            return fields
+        }
+        guard let next = rule.next(after: rule.whenDone ? today : reference) else { return nil }
+        for index in fields.indices {
+            guard let day = dates[fields[index].key] else { continue }
+            guard let moved = next.adding(days: reference.days(until: day)) else { return nil }
+            fields[index].value = .day(moved)
+        }
+        return fields
+    }
+
+    /// The next occurrence of task `task` completed `today`, placed as `placement` asks, its fields in
+    /// `style` (nil: in the spelling the task's first field uses, else `fallbackStyle`). `nil` when the
+    /// task has no rule or the rule names no later day.
+    static func spawn(_ doc: ParsedDocument, task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, today: Day,
+                      placement: OccurrencePlacement, style: FieldStyle?, fallbackStyle: FieldStyle = .default) -> Spawn? {
+        guard case .recurrence(let rule)? = occurrence(.recurrence, of: text)?.value,
+              var fields = fields(of: text, buf, rule: rule, today: today) else { return nil }
+        fields.sort { $0.key < $1.key }
+        let s = doc.structure
+        let t = s.tasks[task]
+        let item = s.items[t.item]
+        let lineStart = doc.lines.start(t.line)
+        // Before the item's marker only white space and `>` may be copied; anything else (a parent
+        // item's marker on the same line) becomes spaces, and the new line can then only go below.
+        var prefix: [UInt8] = []
+        var onlyContainers = true
+        for i in lineStart..<item.markerStart {
+            let c = buf[i]
+            if isSpaceOrTab(c) || c == UInt8(ascii: ">") {
+                prefix.append(c)
+            } else {
+                prefix.append(0x20)
+                onlyContainers = false
+            }
+        }
+        prefix.append(contentsOf: UnsafeBufferPointer(rebasing: buf[item.markerStart..<t.checkbox]))
+        let writtenStyle = style ?? text.occurrences.first.map(\.style) ?? fallbackStyle
+        var title = ByteWriter(capacity: 64)
+        text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
+        let tail = CanonicalForm.tail(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,
+                                      blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
+        // Above the task, when its item starts its line. Below its block, when the line after it is blank,
+        // the list's next item or the end: any other line there stands apart from the list only because
+        // the block ends in something a paragraph cannot take in (a code fence), and a new item's
+        // paragraph would take it in, joining what follows to the list. When neither is possible, the
+        // task does not recur (the verifier would refuse the file).
+        let canAbove = onlyContainers && item.startLine == t.line
+        let after = item.lastLine + 1
+        var canBelow = after >= doc.lines.count || isBlankLine(after, doc, buf)
+        if !canBelow, let position = s.lists[item.list].items.firstIndex(of: t.item), position + 1 < s.lists[item.list].items.count {
+            canBelow = s.items[s.lists[item.list].items[position + 1]].startLine == after
+        }
+        let above: Bool
+        switch (placement, canAbove, canBelow) {
+        case (.above, true, _), (.below, true, false): above = true
+        case (_, _, true): above = false
+        default: return nil
+        }
+        var keyText = TaskText()
+        let key = (prefix + tail).withUnsafeBufferPointer { line in
+            keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
+            return FormatVerifier.taskKey(completed: false, keyText, line)
+        }
+        return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
+    }
+
+    /// Whether a line holds only white space (and block-quote markers).
+    private static func isBlankLine(_ line: Int, _ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = doc.lines.start(line)
+        let end = doc.lines.contentEnd(line)
+        while i < end {
+            let c = buf[i]
+            guard isSpaceOrTab(c) || c == UInt8(ascii: ">") else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Of the lists holding tasks to delete (one entry per task), those that still have an item after
+    /// the deletions and the `growth` in new occurrences: only there do `🏁 delete` tasks go.
+    static func listsKeepingAnItem(_ lists: [Int], _ doc: ParsedDocument, growth: [Int: Int]) -> Set<Int> {
+        var deletions: [Int: Int] = [:]
+        for list in lists { deletions[list, default: 0] += 1 }
+        return Set(deletions.filter { doc.structure.lists[$0.key].items.count + (growth[$0.key] ?? 0) - $0.value >= 1 }.keys)
+    }
+
+    /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is
+    /// alone on its lines: no continuation lines, no subtasks).
+    static func deletesLine(_ doc: ParsedDocument, task: Int, _ text: TaskText) -> Bool {
+        guard deletesOnCompletion(text) else { return false }
+        let t = doc.structure.tasks[task]
+        let item = doc.structure.items[t.item]
+        return item.startLine == t.line && item.lastLine == t.line && item.firstChildList < 0
+    }
+}

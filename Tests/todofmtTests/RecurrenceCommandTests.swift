@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// Recurring tasks, relative dates and custom statuses end to end: the built binary on real files,
+/// with `.todofmt.json` and `TODOFMT_TODAY`.
+final class RecurrenceCommandTests: XCTestCase {
+    func testTickedRecurringTaskGetsItsNextOccurrenceOnceInPlace() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("todos.md", "# Home\n\n- [x] Water plants 🔁 every week 📅 2026-11-20\n- [ ] Call mum 📅 friday\n")
+        let first = try sandbox.todofmt("todos.md", environment: ["TODOFMT_TODAY": "2026-11-23"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let expected = "# Home\n\n- [ ] Water plants rec:+1w due:2026-11-27\n- [ ] Call mum due:2026-11-27\n"
+            + "- [x] Water plants rec:+1w due:2026-11-20 done:2026-11-23\n"
+        XCTAssertEqual(try sandbox.read("todos.md"), expected)
+        // Formatting again, even on a later day, leaves it: the done date was stamped, so no second occurrence.
+        let again = try sandbox.todofmt("--check", "todos.md", environment: ["TODOFMT_TODAY": "2026-12-24"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try sandbox.read("todos.md"), expected)
+    }
+
+    func testConfigurationPlacesBelowKeepsEmojiAndMapsStatuses() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(".todofmt.json", #"{"fieldStyle": "emoji", "nextOccurrence": "below", "sinkCompleted": false, "statuses": {"d": "done", "~": "cancelled"}}"#)
+        try sandbox.write("todo.md", "- [d] Pay rent [repeat:: every month on the last when done] [due:: 2026-10-31]\n  - [ ] transfer\n- [~] Party\n- [ ] Next\n")
+        let result = try sandbox.todofmt("--today", "2026-11-21", "todo.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try sandbox.read("todo.md"),
+                       "- [d] Pay rent 🔁 every month on the last when done 📅 2026-10-31 ✅ 2026-11-21\n  - [ ] transfer\n"
+                       + "- [ ] Pay rent 🔁 every month on the last when done 📅 2026-11-30\n- [~] Party ❌ 2026-11-21\n- [ ] Next\n")
+        // `rules` run here knows the mapped marks.
+        let rules = try sandbox.todofmt("rules")
+        XCTAssertEqual(rules.status, 0, rules.stderr)
+        XCTAssertTrue(rules.stdout.hasSuffix("\nCHECKBOX  STATUS (statuses in .todofmt.json)\n[d]       done\n[~]       cancelled\n"), rules.stdout)
+    }
+
+    func testNoStampMeansNoNewOccurrenceAndLintNamesUnknownRulesAndWords() throws {
+        let sandbox = try Sandbox()
+        let text = "- [ ] a 🔁 every blue moon\n- [ ] b due:soon\n- [ ] c dependsOn:nope\n- [x] d rec:+1d due:2026-11-20\n"
+        try sandbox.write("todos.md", text)
+        let noStamp = try sandbox.todofmt("--no-stamp", "--today", "2026-11-21", "todos.md")
+        XCTAssertEqual(noStamp.status, 0, noStamp.stderr)
+        XCTAssertEqual(try sandbox.read("todos.md"), text)
+        let lint = try sandbox.todofmt("lint", "--today", "2026-11-21", "todos.md")
+        XCTAssertEqual(lint.status, 1, lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("todos.md:1:9: error: recurrence rule 'every blue moon' is not understood [TD018]"), lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("todos.md:2:9: error: 'soon' is not a date"), lint.stdout)
+        XCTAssertTrue(lint.stdout.contains("todos.md:3:9: warning: no task has the id 'nope' [TD020]"), lint.stdout)
+    }
+
+    func testWatchTicksOnceAndSettles() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("todos.md", "- [ ] Water plants rec:+1w due:2026-11-20\n")
+        let watch = try WatchProcess(["--today", Samples.today, "todos.md"], in: sandbox.url)
+        XCTAssertEqual(watch.lines.first, "todofmt: watching 1 file")
+        // The editor ticks the task (an atomic save, as most editors do).
+        EditorSave.atomicRename.save("- [x] Water plants rec:+1w due:2026-11-20\n", to: sandbox.path("todos.md"))
+        let expected = "- [ ] Water plants rec:+1w due:2026-11-27\n- [x] Water plants rec:+1w due:2026-11-20 done:2026-11-21\n"
+        XCTAssertTrue(WatchProcess.eventually { (try? sandbox.read("todos.md")) == expected }, watch.stderr)
+        XCTAssertEqual(watch.stop(), 0, watch.stderr)
+        // The watcher's own write did not make a second occurrence.
+        XCTAssertEqual(try sandbox.read("todos.md"), expected)
+        XCTAssertEqual(watch.lines.filter { $0 == "todofmt: todos.md: formatted" }.count, 1, watch.stderr)
+    }
+
+    func testDependenciesAreResolvedAcrossTheFilesOfAWalk() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("a.todo.md", "- [ ] Review ⛔ draft1\n- [ ] Ship dependsOn:nowhere\n")
+        try sandbox.write("b.todo.md", "- [ ] Draft 🆔 draft1\n")
+        let walk = try sandbox.todofmt("lint", ".")
+        XCTAssertEqual(walk.status, 0, walk.stderr)
+        XCTAssertEqual(walk.stdout, "a.todo.md:2:12: warning: no task has the id 'nowhere' [TD020]\n")
+        // Alone, a.todo.md does not know b's ids.
+        let alone = try sandbox.todofmt("lint", "a.todo.md")
+        XCTAssertTrue(alone.stdout.contains("a.todo.md:1:14: warning: no task has the id 'draft1' [TD020]"), alone.stdout)
+    }
+
+    func testBadStatusesConfigurationIsAOneLineError() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(".todofmt.json", #"{"statuses": {"x": "open"}}"#)
+        try sandbox.write("todos.md", "- [x] a\n")
+        let result = try sandbox.todofmt("todos.md")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "todofmt: .todofmt.json:1:15: 'x' in 'statuses' is a standard mark; only other marks can be mapped\n")
+        XCTAssertEqual(try sandbox.read("todos.md"), "- [x] a\n")
+    }
+}
