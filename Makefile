@@ -1,5 +1,9 @@
 # todofmt — build, test, demo, install. `make help` lists the targets.
 SWIFT  ?= swift
+# The release binary: the Swift runtime linked in, and no $ORIGIN run path (it loads no library of
+# its own, and the dynamic loader would look for libc and libm beside it first: 25 failed system
+# calls at every start).
+RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath
 PREFIX ?= /usr/local
 DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
@@ -24,7 +28,7 @@ build:
 	$(SWIFT) build
 
 release:
-	$(SWIFT) build -c release --static-swift-stdlib --product todofmt
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product todofmt
 
 demo: build
 	@echo "=== before: $(DEMO)"
@@ -76,9 +80,9 @@ test-dates:
 BENCH_DIR ?= .build/bench
 PYTHON    ?= python3
 bench:
-	@$(SWIFT) build -c release --static-swift-stdlib --product todofmt >&2
+	@$(SWIFT) build -c release $(RELEASE_FLAGS) --product todofmt >&2
 	@$(PYTHON) Benchmarks/bench.py run --venv $(BENCH_DIR)/venv \
-		--todofmt "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(BENCH_DIR)
+		--todofmt "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt" $(BENCH_DIR)
 
 # libFuzzer target (Fuzz/FuzzFormat.swift) compiled together with the TodoKit sources into one
 # binary. Corpus, crash artifacts and verification findings live in .build/fuzz (not committed).
@@ -106,7 +110,7 @@ fuzz: $(FUZZ_BIN)
 install: release
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/bash-completion/completions" \
 		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
-	install -m 0755 "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" "$(PREFIX)/bin/todofmt"
+	install -m 0755 "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt" "$(PREFIX)/bin/todofmt"
 	"$(PREFIX)/bin/todofmt" --generate man > "$(PREFIX)/share/man/man1/todofmt.1"
 	"$(PREFIX)/bin/todofmt" --generate complete-bash > "$(PREFIX)/share/bash-completion/completions/todofmt"
 	"$(PREFIX)/bin/todofmt" --generate complete-zsh > "$(PREFIX)/share/zsh/site-functions/_todofmt"
@@ -123,14 +127,14 @@ clean:
 LSP_RUNS ?= 30
 .PHONY: bench-lsp
 bench-lsp: release
-	@$(PYTHON) Benchmarks/lsp-latency.py "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(LSP_RUNS)
+	@$(PYTHON) Benchmarks/lsp-latency.py "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt" $(LSP_RUNS)
 
 # Watch latency (issue 4): from an editor's atomic save to the formatted file on disk, median and
 # worst over WATCH_SAVES saves, printed as a Markdown table row. `make bench` includes it.
 WATCH_SAVES ?= 50
 .PHONY: bench-watch
 bench-watch: release
-	@$(SWIFT) Scripts/watch-latency.swift "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/todofmt" $(WATCH_SAVES)
+	@$(SWIFT) Scripts/watch-latency.swift "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt" $(WATCH_SAVES)
 
 # TodoKit's documentation: symbol graphs from `swift package dump-symbol-graph`, the catalog in
 # Sources/TodoKit/TodoKit.docc, converted by the toolchain's own docc (no plugin package). Any warning

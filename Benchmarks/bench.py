@@ -379,6 +379,38 @@ def generate(out, quiet=False):
     return counts
 
 
+BIG_TREE_FILES = 100_000
+
+
+def big_tree_path(k):
+    """Named `*.todo.md`, so that todofmt finds the files when it walks the tree."""
+    return "area-%02d/project-%02d/%05d.todo.md" % (k // 1000, (k // 100) % 10, k)
+
+
+def generate_big_tree(out, quiet=False):
+    """The 100,000-file tree (issue 13), apart from the other files (`compare` and the digest skip
+    it): written once, then kept while its stamp is current. Returns its root."""
+    root = os.path.join(out, "tree-100k")
+    stamp = os.path.join(root, "STAMP")
+    stamp_text = "generator %d, %d files named *.todo.md\n" % (GENERATOR_VERSION, BIG_TREE_FILES)
+    if os.path.exists(stamp) and open(stamp).read() == stamp_text:
+        return root
+    if os.path.exists(root):
+        shutil.rmtree(root)
+    t0 = time.time()
+    for k in range(BIG_TREE_FILES):
+        path = os.path.join(root, big_tree_path(k))
+        if k % 100 == 0:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(small_document(200_000 + k))
+    with open(stamp, "w") as f:
+        f.write(stamp_text)
+    if not quiet:
+        print("generated tree-100k (%d files) %.1fs" % (BIG_TREE_FILES, time.time() - t0), file=sys.stderr)
+    return root
+
+
 def digest(root):
     h = hashlib.sha256()
     for dirpath, dirnames, filenames in os.walk(root):
@@ -416,6 +448,20 @@ def build_timerun(out):
         flags = ["-static-stdlib"] if sys.platform.startswith("linux") else []
         subprocess.run(["swiftc", "-O"] + flags + [src, "-o", exe], check=True)
     TIMERUN = exe
+
+
+def build_hello(out):
+    """A statically linked Swift "hello world" built the way the release todofmt is (`swiftc
+    -static-stdlib -O`): the floor of a Swift process's start-up, the peer of the small-file row."""
+    src = os.path.join(out, "hello.swift")
+    exe = os.path.join(out, "hello")
+    if not os.path.exists(exe):
+        with open(src, "w") as f:
+            f.write('print("hello")\n')
+        flags = ["-static-stdlib"] if sys.platform.startswith("linux") else []
+        if subprocess.run(["swiftc", "-O"] + flags + [src, "-o", exe]).returncode != 0:
+            return None
+    return exe
 
 
 def spawn(argv, cwd, stdin="/dev/null", stdout="/dev/null", env=None):
@@ -564,6 +610,7 @@ class Bench:
         floor = [spawn(["/bin/true"], self.work) for _ in range(21)]
         self.floor = Result(floor)
         self.tools = Tools(args, self.files)
+        self.hello = build_hello(self.out)
         self.env = dict(os.environ, TODOFMT_TODAY=TODAY)
         self.rows = []
         self.notes = []
@@ -675,6 +722,10 @@ class Bench:
             runs = 30 if small else (3 if quick else 7)
             check = self.todofmt("--check", rel, runs)
             self.row(label, size, "todofmt", check_mode, check)
+            if small and self.hello:
+                # The floor of a Swift process, measured beside todofmt's start-up (issue 13).
+                self.row(label, size, "Swift hello world", "static, prints a line",
+                         measure([self.hello], self.files, runs), check)
             write = self.todofmt("in place", rel, runs)
             self.row(label, size, "todofmt", write_mode, write)
             lint = None
@@ -750,6 +801,17 @@ class Bench:
             if t.pymarkdown:
                 r, n = self.tree("pymarkdown", "scan", sub, 1, budget=1.0)
                 self.row(label, sub_size, "pymarkdown", "scan", r, base_lint or base_check, count=n)
+
+    def run_big_tree(self):
+        """`todofmt --check` over 100,000 small files in one process (it walks the directory and
+        checks files on every core)."""
+        t = self.tools
+        if not (t.real_cli and t.walks_directories):
+            return
+        root = generate_big_tree(self.out, quiet=self.args.quiet)
+        size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(root) for f in fs if f != "STAMP")
+        r = measure([t.todofmt, "--check", "--today", TODAY, root], self.files, 1 if self.args.quick else 3, env=self.env)
+        self.row("100,000 files", size, "todofmt", "--check, one process (walks the tree)", r, count=BIG_TREE_FILES)
 
     def run_scaling(self):
         quick = self.args.quick
@@ -860,6 +922,11 @@ class Bench:
         if small:
             rows.append(("start-up: `todofmt %s` on a small file" % check_mode, "< 5 ms median",
                          ms(small.wall), small.wall < 0.005))
+            hello = self.find("small file", "Swift hello world", "static")
+            if hello:
+                rows.append(("start-up beside a static Swift hello world (same run)", "≤ 1.2×",
+                             "%.2f× (%s vs %s)" % (small.wall / hello.wall, ms(small.wall), ms(hello.wall)),
+                             small.wall <= 1.2 * hello.wall))
         big = self.find("10 MB file", "todofmt", write_mode)
         if big:
             size = self.size("todo-10mb.md")
@@ -894,6 +961,40 @@ class Bench:
             best = min(tree, key=lambda r: r["r"].wall)
             rows.append(("5,000 small files checked", "< 1 s, both cores",
                          "%s (%s; CPU %s)" % (ms(best["r"].wall), best["mode"], ms(best["r"].cpu)), best["r"].wall < 1))
+        # Issue 13's targets.
+        canonical = next((r for r in self.rows if r["label"] == "10 MB canonical file" and r["r"]), None)
+        cmark = self.find("10 MB file", "cmark-gfm", "render")
+        if canonical:
+            c = canonical["r"]
+            speed = canonical["size"] / c.wall / MB
+            ratio = cmark.wall / c.wall if cmark else None
+            rows.append(("10 MB canonical file, `--check`", "≥ 300 MB/s (≤ 35 ms), ≥ 10× cmark-gfm",
+                         "%s, %.0f MB/s, %s cmark-gfm" % (ms(c.wall), speed, "%.1f×" % ratio if ratio else "no"),
+                         speed >= 300 and (ratio or 0) >= 10))
+        unformatted = self.find("10 MB file", "todofmt", check_mode)
+        if unformatted and t.real_cli:
+            size = self.size("todo-10mb.md")
+            rows.append(("10 MB unformatted file, `--check`", "≥ 150 MB/s", "%s, %.0f MB/s" % (
+                ms(unformatted.wall), size / unformatted.wall / MB), size / unformatted.wall / MB >= 150))
+            inplace = self.find("10 MB file", "todofmt", write_mode)
+            if inplace:
+                rows.append(("10 MB unformatted file, in place", "≥ 100 MB/s", "%s, %.0f MB/s" % (
+                    ms(inplace.wall), size / inplace.wall / MB), size / inplace.wall / MB >= 100))
+        tight = None
+        for r in self.rows:
+            if r["tool"] == "todofmt" and r["r"] and r["count"] is None and r["mode"] != "lint" \
+                    and not r["mode"].startswith(SHELL_MODES):
+                tight = max(tight or (0, ""), (r["r"].rss / (2 * r["size"] + 15e6), "%s %s" % (r["label"], r["mode"])))
+        for sc in self.scale_rows:
+            for mode in ("check", "write"):
+                tight = max(tight or (0, ""), (sc[mode].rss / (2 * sc["size"] + 15e6), "%s %s" % (sc["rel"], mode)))
+        if tight:
+            rows.append(("memory: every row (issue 13)", "peak ÷ (2 × size + 15 MB) ≤ 1", "worst %.2f (%s)" % tight, tight[0] <= 1))
+        big = [r for r in self.rows if r["label"] == "100,000 files" and r["tool"] == "todofmt" and r["r"]]
+        if big:
+            b = big[0]["r"]
+            rows.append(("100,000 small files checked", "< 10 s, both cores", "%s (CPU %s, peak %.0f MB)" % (
+                ms(b.wall), ms(b.cpu), b.rss / MB), b.wall < 10))
         shell = [("tasks: 5,000 small files", "5,000 files", "tasks", "< 1 s", 1.0),
                  ("tasks: one 10 MB file", "10 MB file", "tasks (open", "< 300 ms", 0.300),
                  ("add on a 400 KB file, whole process", "400 KB file", "add", "< 20 ms", 0.020),
@@ -927,7 +1028,7 @@ class Bench:
         p("## todofmt benchmark")
         p()
         p("- machine: %s, %d cores, %s" % (cpu_model(), os.cpu_count(), " ".join(os.uname()[2:3] + os.uname()[4:5])))
-        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib`%s" % (
+        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib --disable-local-rpath`%s" % (
             os.path.relpath(t.todofmt), t.version, "; commit " + git_head() if git_head() else ""))
         for name, v in t.versions.items():
             p("- %s: %s" % (name, v))
@@ -935,7 +1036,7 @@ class Bench:
           "wall = spawn to exit, CPU = user + system, RSS = peak of the process and its children" % (
               os.path.relpath(self.out), digest(self.files), TODAY))
         p()
-        p("### Targets (issue 6)")
+        p("### Targets (issues 6 and 13)")
         p()
         p("| target | goal | measured | met |")
         p("|---|---|---|---|")
@@ -1106,7 +1207,7 @@ def main():
     r.add_argument("--full", action="store_true", default=bool(os.environ.get("BENCH_FULL")),
                    help="slow peers on every file too (takes long)")
     r.add_argument("--quiet", action="store_true")
-    r.add_argument("--only", default="files,tree,scaling,shell,watch,lsp")
+    r.add_argument("--only", default="files,tree,bigtree,scaling,shell,watch,lsp")
     r.add_argument("out")
     c = sub.add_parser("compare")
     c.add_argument("old")
@@ -1130,6 +1231,8 @@ def main():
         bench.run_files()
     if "tree" in only:
         bench.run_tree()
+    if "bigtree" in only:
+        bench.run_big_tree()
     if "scaling" in only:
         bench.run_scaling()
     if "shell" in only:

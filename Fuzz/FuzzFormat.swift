@@ -14,6 +14,8 @@
 //     done one saying `🏁 delete` may go) and formatting it again changes nothing;
 //   - a document without tasks comes out byte for byte (with the indentation option, up to the
 //     leading white space of its lines);
+//   - a block scan cut into parts (as large files are scanned, on several threads) finds the
+//     structure one scan from the top finds, with the cuts forced at every heading they may be at;
 //   - the linter (every rule on) reports only places inside the document, and after formatting
 //     with the defaults (what `lint --fix` does) no fixable finding is left, except TD004 for a
 //     list the formatter may not move.
@@ -93,6 +95,7 @@ private func checkDocument(_ bytes: [UInt8]) {
         return
     }
     guard isText else { violation("invalid UTF-8 or NUL was accepted", bytes) }
+    checkScanInParts(bytes)
 
     // Lossless, through both entry points.
     guard document.utf8 == bytes else { violation("TodoDocument(utf8:).utf8 differs from the input", bytes) }
@@ -105,6 +108,19 @@ private func checkDocument(_ bytes: [UInt8]) {
     let other = 1 + Int(fnv1a(bytes) % UInt64(optionSets.count - 1))
     for options in [optionSets[0], optionSets[other]] {
         checkFormatting(bytes, document, options)
+    }
+}
+
+/// The scan in parts against one scan (fuzz inputs are far below the size where files are cut,
+/// so the cuts are forced: every part at least one line).
+private func checkScanInParts(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buf in
+        let lines = LineTable(buf)
+        let one = BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: 1)
+        for parts in [2, 3] {
+            let cut = BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: parts, minimumLines: 1)
+            guard cut == one else { violation("the block scan in \(parts) parts differs from one scan", bytes) }
+        }
     }
 }
 

@@ -28,14 +28,29 @@ struct ConfiguredInputs {
                          excluded: overrides.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
         list.warnings.forEach(console.error)
         var reported: Set<ConfigurationError> = []
+        // Files of one directory share its configuration: a run of inputs in one directory (as
+        // named; a walk lists its files directory by directory) looks it up once (each lookup
+        // normalises the path, asks the file system whether it is a directory, and copies it).
+        var lastDirectory: Substring?
+        var lastConfiguration: Configuration?
         for input in list.inputs {
+            let path = overrides.configurationPath(of: input)
+            let directory = input.isStandardInput || list.inputs.count == 1 ? nil
+                : path.utf8.lastIndex(of: UInt8(ascii: "/")).map { Substring(path.utf8[...$0]) } ?? ""
+            if let directory, directory == lastDirectory {
+                configurations.append(lastConfiguration)
+                continue
+            }
             do {
-                let configuration = try resolver.configuration(for: overrides.configurationPath(of: input))
-                configurations.append(overrides.applied(to: configuration))
+                let configuration = overrides.applied(to: try resolver.configuration(for: path))
+                configurations.append(configuration)
+                lastConfiguration = configuration
             } catch {
                 configurations.append(nil)
                 if reported.insert(error).inserted { errors.append(error.description) }
+                lastConfiguration = nil
             }
+            lastDirectory = directory
         }
     }
 

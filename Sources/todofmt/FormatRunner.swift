@@ -60,7 +60,7 @@ struct FormatRunner {
         }
         if request.mode != .inPlace && !(request.mode == .diff && request.format == .text) {
             let report = LintReport(entries: LintReport.sorted(outcomes.flatMap(\.findings)))
-            if let error = console.output(Array(report.rendered(request.format, colored: console.colorsOutput).utf8)) {
+            if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput)) {
                 console.error("cannot write standard output: \(error)")
                 return 2
             }

@@ -38,6 +38,16 @@ struct InputList {
     /// Expands `paths`; a path that is not a directory is taken as it is (reading it reports
     /// any problem), so an explicit path is processed unless `excluded` says it is excluded.
     init(paths: [String], finder: TodoFileFinder, excluded: ((String) -> Bool)? = nil) {
+        // One path that is not a directory (a hook, an editor, a script checking one file): it is
+        // its own input, and nothing needs the sets below, whose first use costs a process start-up
+        // a good part of its time (the runtime builds their generic types).
+        if paths.count == 1, let path = paths.first {
+            var info = stat()
+            if path == FormatRequest.standardInput || stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
+                if path == FormatRequest.standardInput || excluded?(path) != true { inputs.append(Input(path: path)) }
+                return
+            }
+        }
         var seen: Set<String> = []
         // The names taken so far for each file. One `stat` per input; real paths are only worked
         // out when two names lead to one file, to tell a second name for it from a hard link.

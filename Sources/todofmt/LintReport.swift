@@ -53,21 +53,63 @@ struct LintReport {
         }
     }
 
+    /// ``rendered(_:colored:)`` as UTF-8 bytes, what goes to standard output.
+    func renderedBytes(_ format: ReportFormat, colored: Bool) -> [UInt8] {
+        format == .text ? textBytes(colored: colored) : Array(rendered(format, colored: colored).utf8)
+    }
+
     /// `path:line:col: severity: message [TDnnn]`, one line each; the severity coloured if asked.
     func text(colored: Bool) -> String {
-        var out = ""
+        String(decoding: textBytes(colored: colored), as: UTF8.self)
+    }
+
+    /// ``text(colored:)`` written as bytes (a check of a large file reports thousands of lines:
+    /// string interpolation cost more than formatting the file).
+    private func textBytes(colored: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        func decimal(_ number: Int) {
+            if number < 0 { out.append(UInt8(ascii: "-")) }
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0
+            var n = number.magnitude
+            withUnsafeMutableBytes(of: &digits) { digits in
+                repeat {
+                    digits[count] = UInt8(ascii: "0") + UInt8(n % 10)
+                    n /= 10
+                    count += 1
+                } while n > 0
+                for k in stride(from: count - 1, through: 0, by: -1) { out.append(digits[k]) }
+            }
+        }
         for entry in entries {
             let f = entry.finding
-            var severity = f.severity.rawValue
+            out.append(contentsOf: entry.path.utf8)
+            out.append(UInt8(ascii: ":"))
+            decimal(f.location.line)
+            out.append(UInt8(ascii: ":"))
+            decimal(f.location.column)
+            out.append(contentsOf: ": ".utf8)
             if colored {
                 let color = switch f.severity {
                 case .error: "31"
                 case .warning: "33"
                 case .info: "36"
                 }
-                severity = "\u{1B}[1;\(color)m\(severity)\u{1B}[m"
+                out.append(contentsOf: "\u{1B}[1;".utf8)
+                out.append(contentsOf: color.utf8)
+                out.append(UInt8(ascii: "m"))
+                out.append(contentsOf: f.severity.rawValue.utf8)
+                out.append(contentsOf: "\u{1B}[m".utf8)
+            } else {
+                out.append(contentsOf: f.severity.rawValue.utf8)
             }
-            out += "\(entry.path):\(f.location.line):\(f.location.column): \(severity): \(f.message) [\(f.code)]\n"
+            out.append(contentsOf: ": ".utf8)
+            out.append(contentsOf: f.message.utf8)
+            out.append(contentsOf: " [".utf8)
+            out.append(contentsOf: f.code.utf8)
+            out.append(contentsOf: "]\n".utf8)
         }
         return out
     }

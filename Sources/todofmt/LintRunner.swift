@@ -42,7 +42,7 @@ struct LintRunner {
         let ids = outcomes.reduce(into: Set<String>()) { $0.formUnion($1.ids) }
         let entries = outcomes.flatMap(\.findings).filter { entry in entry.finding.missingID.map { !ids.contains($0) } ?? true }
         let report = LintReport(entries: LintReport.sorted(entries))
-        if let error = console.output(Array(report.rendered(request.format, colored: console.colorsOutput).utf8)) {
+        if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput)) {
             console.error("cannot write standard output: \(error)")
             return 2
         }

@@ -7,22 +7,30 @@ extension Configuration {
     /// matches the whole relative path (a leading `/` only anchors it), and a final `/` makes it
     /// match directories only. Case is ignored.
     public func includes(relativePath: String) -> Bool {
-        includePatterns.contains { $0.matches(relativePath, isDirectory: false) }
-            && !excludes(relativePath: relativePath, isDirectory: false)
+        // The path is cut into segments once for every pattern and every directory above it.
+        let segments = GlobPattern.segments(of: relativePath)
+        return includePatterns.contains { $0.matches(segments: segments[...], isDirectory: false) }
+            && !excludes(segments: segments, isDirectory: false)
     }
 
     /// Whether an ``exclude`` pattern matches the file or directory at `relativePath`, or a
     /// directory above it.
     func excludes(relativePath: String, isDirectory: Bool) -> Bool {
         guard !excludePatterns.isEmpty else { return false }
-        var path = Substring(relativePath)
+        return excludes(segments: GlobPattern.segments(of: relativePath), isDirectory: isDirectory)
+    }
+
+    /// ``excludes(relativePath:isDirectory:)`` for a path cut by ``GlobPattern/segments(of:)``: the
+    /// path, then each directory above it (its segments but the last) up to the first.
+    private func excludes(segments: [[Unicode.Scalar]], isDirectory: Bool) -> Bool {
+        guard !excludePatterns.isEmpty else { return false }
+        var count = segments.count
         var directory = isDirectory
-        while true {
-            let candidate = String(path)
-            if excludePatterns.contains(where: { $0.matches(candidate, isDirectory: directory) }) { return true }
-            guard let slash = path.lastIndex(of: "/") else { return false }
-            path = path[..<slash]
+        while count > 0 {
+            if excludePatterns.contains(where: { $0.matches(segments: segments[..<count], isDirectory: directory) }) { return true }
+            count -= 1
             directory = true
         }
+        return false
     }
 }

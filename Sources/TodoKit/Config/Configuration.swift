@@ -43,7 +43,9 @@ public struct Configuration: Hashable, Sendable {
     /// Glob patterns of the files and directories a directory walk leaves out.
     public internal(set) var exclude: [String] = []
     /// ``include`` compiled.
-    var includePatterns = Configuration.defaultInclude.map { try! PathPattern($0) }
+    var includePatterns = Configuration.defaultIncludePatterns
+    /// ``defaultInclude`` compiled, once per process (every configuration starts from it).
+    private static let defaultIncludePatterns = defaultInclude.map { try! PathPattern($0) }
     /// ``exclude`` compiled.
     var excludePatterns: [PathPattern] = []
     /// The file the configuration was read from, as it was named; `nil` for ``default``.

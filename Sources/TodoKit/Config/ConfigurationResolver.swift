@@ -168,6 +168,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
     /// `path` made absolute against `directory` (absolute and normalized), with `.`, `..`, empty
     /// names and a final `/` removed.
     static func normalized(_ path: String, in directory: String) -> String {
+        if let ascii = asciiNormalized(path, in: directory) { return ascii }
         var names: [Substring] = path.hasPrefix("/") ? [] : directory.split(separator: "/")
         for name in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch name {
@@ -177,6 +178,53 @@ public final class ConfigurationResolver: @unchecked Sendable {
             }
         }
         return "/" + names.joined(separator: "/")
+    }
+
+    /// ``normalized(_:in:)`` of ASCII text (a walk calls it for every file), on bytes: there each
+    /// byte is a character. Nil when either string is not ASCII.
+    private static func asciiNormalized(_ path: String, in directory: String) -> String? {
+        var path = path, directory = directory
+        return path.withUTF8 { path in
+            directory.withUTF8 { directory -> String? in
+                var out: [UInt8] = []
+                out.reserveCapacity(directory.count + path.count + 1)
+                // Where each name's `/` stands in `out`, so that `..` can take the last name off.
+                var starts: [Int] = []
+                func names(_ bytes: UnsafeBufferPointer<UInt8>, interpreted: Bool) -> Bool {
+                    var i = 0
+                    while i < bytes.count {
+                        guard bytes[i] < 0x80 else { return false }
+                        if bytes[i] == UInt8(ascii: "/") {
+                            i += 1
+                            continue
+                        }
+                        var j = i
+                        while j < bytes.count && bytes[j] != UInt8(ascii: "/") {
+                            guard bytes[j] < 0x80 else { return false }
+                            j += 1
+                        }
+                        let length = j - i
+                        if interpreted && length == 1 && bytes[i] == UInt8(ascii: ".") {
+                            // `.`: nothing
+                        } else if interpreted && length == 2 && bytes[i] == UInt8(ascii: ".") && bytes[i + 1] == UInt8(ascii: ".") {
+                            if let last = starts.popLast() { out.removeSubrange(last...) }
+                        } else {
+                            starts.append(out.count)
+                            out.append(UInt8(ascii: "/"))
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
+                        }
+                        i = j
+                    }
+                    return true
+                }
+                if path.first != UInt8(ascii: "/") {
+                    guard names(directory, interpreted: false) else { return nil }
+                }
+                guard names(path, interpreted: true) else { return nil }
+                if out.isEmpty { return "/" }
+                return String(decoding: out, as: UTF8.self)
+            }
+        }
     }
 
     /// The directory holding `path` (absolute, normalized); `/` for `/`.

@@ -25,4 +25,9 @@ struct PathPattern: Hashable, Sendable {
     func matches(_ relativePath: String, isDirectory: Bool) -> Bool {
         (isDirectory || !directoryOnly) && glob.matches(relativePath)
     }
+
+    /// ``matches(_:isDirectory:)`` for a path cut by ``GlobPattern/segments(of:)``.
+    func matches(segments: ArraySlice<[Unicode.Scalar]>, isDirectory: Bool) -> Bool {
+        (isDirectory || !directoryOnly) && glob.matches(segments: segments)
+    }
 }

@@ -66,8 +66,39 @@ struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the whole of `path` (`/`-separated, relative) matches.
     func matches(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
-        return Self.match(segments[...], parts[...], caseInsensitive: caseInsensitive)
+        matches(segments: Self.segments(of: path)[...])
+    }
+
+    /// A path cut at every `/` (empty segments kept), as ``matches(segments:)`` takes it: a walk
+    /// that tests one path against many patterns, or its parent directories too, cuts it once.
+    static func segments(of path: String) -> [[Unicode.Scalar]] {
+        // ASCII (nearly every path): each byte is a character, so cutting bytes at `/` is what
+        // cutting characters is, without grapheme breaking. (Elsewhere a `/` followed by a
+        // combining mark is one character, not a separator.)
+        if let segments = path.utf8.withContiguousStorageIfAvailable(asciiSegments) ?? nil { return segments }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    }
+
+    private static func asciiSegments(_ bytes: UnsafeBufferPointer<UInt8>) -> [[Unicode.Scalar]]? {
+        var segments: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: "/") {
+                segments.append(current)
+                current = []
+            } else {
+                current.append(Unicode.Scalar(byte))
+            }
+        }
+        segments.append(current)
+        return segments
+    }
+
+    /// ``matches(_:)`` for a path already cut by ``segments(of:)`` (a prefix of its segments is
+    /// the path of a directory above it).
+    func matches(segments parts: ArraySlice<[Unicode.Scalar]>) -> Bool {
+        Self.match(segments[...], parts, caseInsensitive: caseInsensitive)
     }
 
     /// Segment-level matching; `**` backtracks only to the most recent `**`, which suffices

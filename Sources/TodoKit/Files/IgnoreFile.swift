@@ -34,7 +34,9 @@ struct IgnoreFile: Hashable, Sendable {
     /// Whether the last pattern matching `relativePath` ignores it (`false` for a negated one);
     /// `nil` when no pattern matches, so that a `.gitignore` further up decides.
     func decision(for relativePath: String, isDirectory: Bool) -> Bool? {
-        for rule in rules.reversed() where rule.pattern.matches(relativePath, isDirectory: isDirectory) {
+        guard !rules.isEmpty else { return nil }
+        let segments = GlobPattern.segments(of: relativePath)
+        for rule in rules.reversed() where rule.pattern.matches(segments: segments[...], isDirectory: isDirectory) {
             return !rule.negated
         }
         return nil

@@ -60,8 +60,24 @@ public struct TodoFileFinder {
             try walk(path, relative: relative, scopes: scopes, pending: &pending, into: &result, isTop: isTop)
             isTop = false
         }
-        result.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        result.files.sort(by: Self.precedesByBytes)
         return result
+    }
+
+    /// `a.utf8.lexicographicallyPrecedes(b.utf8)` with `memcmp` (the generic comparison cost a
+    /// walk of 100,000 files more than reading them).
+    static func precedesByBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let order = memcmp(p, q, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     /// Whether Git would ignore `relativePath`: the deepest file with a matching pattern decides.
@@ -130,8 +146,17 @@ public struct TodoFileFinder {
             let path = directory == "." ? name : Self.join(directory, name)
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
+            // The directory entry's type says what lstat would (most file systems fill it in): a
+            // walk of many files then makes no system call for each regular file.
+            let type: mode_t
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = S_IFREG
+            case Int32(DT_DIR): type = S_IFDIR
+            default:
+                guard lstat(path, &info) == 0 else { continue }
+                type = info.st_mode & S_IFMT
+            }
+            switch type {
             case S_IFDIR:
                 guard !Self.skippedDirectories.contains(name),
                       !Self.ignores(relativePath, isDirectory: true, in: scopes),

@@ -35,6 +35,9 @@ struct BlockScanner {
 
     private let buf: UnsafeBufferPointer<UInt8>
     private let lines: LineTable
+    /// Where the per-line flags go (``BlockStructure/lazyLines``, ``BlockStructure/paragraphLines``):
+    /// one buffer shared by the scanners of a file's parts, each writing only its own lines.
+    private let flags: LineFlags
     private var stack: [Block] = [Block(kind: .document)]
     private var structure = BlockStructure()
 
@@ -65,28 +68,172 @@ struct BlockScanner {
 
     private static let codeIndent = 4
 
+    /// The per-line flags the scanners write, one entry per line of the file.
+    private struct LineFlags {
+        var lazy: UnsafeMutableBufferPointer<Bool>
+        var paragraph: UnsafeMutableBufferPointer<Bool>
+    }
+
+    /// Files of fewer lines are scanned on one thread (starting threads costs more than it saves).
+    static let parallelMinimumLines = 32_768
+
     /// Scans `buf` (already split into `lines`), skipping the first `skipLines` lines (front matter).
-    static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int) -> BlockStructure {
-        var scanner = BlockScanner(buf: buf, lines: lines)
-        scanner.structure.lazyLines = [Bool](repeating: false, count: lines.count)
-        scanner.structure.paragraphLines = [Bool](repeating: false, count: lines.count)
-        // At most one task and a few items per line; capacity beyond what is used stays untouched.
-        scanner.structure.items.reserveCapacity(lines.count)
-        scanner.structure.tasks.reserveCapacity(lines.count)
-        scanner.mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
-        var i = skipLines
-        while i < lines.count {
-            scanner.incorporate(line: i)
-            i += 1
+    ///
+    /// A large file is cut into parts at top-level ATX headings that follow a blank line, and the
+    /// parts are scanned at the same time. Such a heading closes every block a line-by-line scan could
+    /// have open there, except a fenced or indented code block, an HTML block or an Obsidian comment,
+    /// so a part's scan starts as the scan of a whole document does. Whether that holds is checked
+    /// where the previous part ends: when it does not, the previous part's scanner goes on over the
+    /// next part's lines instead (the result is always that of one scan from the top).
+    ///
+    /// `parts` and `minimumLines` (how many lines a file needs to be cut) are for tests.
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int,
+                     parts: Int? = nil, minimumLines: Int = parallelMinimumLines) -> BlockStructure {
+        var lazy = [Bool](repeating: false, count: lines.count)
+        var paragraph = [Bool](repeating: false, count: lines.count)
+        var structure = lazy.withUnsafeMutableBufferPointer { lazyFlags in
+            paragraph.withUnsafeMutableBufferPointer { paragraphFlags in
+                scan(buf, lines: lines, skipLines: skipLines, flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags),
+                     bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines))
+            }
         }
-        while scanner.stack.count > 1 { scanner.finalizeTop() }
-        scanner.structure.fillListItems()
+        structure.lazyLines = lazy
+        structure.paragraphLines = paragraph
+        structure.fillListItems()
+        return structure
+    }
+
+    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int, flags: LineFlags,
+                             bounds: [Int]) -> BlockStructure {
+        let mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
+        let parts = bounds.count - 1
+        if parts <= 1 {
+            var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
+                                       capacity: lines.count)
+            scanner.run(from: skipLines, to: lines.count)
+            scanner.closeAll()
+            return scanner.structure
+        }
+        var scanners = [BlockScanner?](repeating: nil, count: parts)
+        scanners.withUnsafeMutableBufferPointer { results in
+            // Each part writes only its own element and its own lines' flags; nothing reads them
+            // before every part has ended.
+            nonisolated(unsafe) let results = results
+            nonisolated(unsafe) let buf = buf
+            nonisolated(unsafe) let flags = flags
+            Parallel.run(parts) { part in
+                // The first part's arrays are the result's: room for every line's items and tasks.
+                let capacity = part == 0 ? lines.count : bounds[part + 1] - bounds[part]
+                var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
+                                           capacity: capacity)
+                scanner.run(from: bounds[part], to: bounds[part + 1])
+                results[part] = scanner
+            }
+        }
+        var scanner = scanners[0].take()!
+        for part in 1..<parts {
+            var next = scanners[part].take()!
+            if scanner.startsFreshAfterBlankLine {
+                scanner.closeAll()
+                next.prepend(&scanner)
+                scanner = next
+            } else {
+                // The previous part ends inside a block the heading does not close: its scanner goes on.
+                for line in bounds[part]..<bounds[part + 1] {
+                    flags.lazy[line] = false
+                    flags.paragraph[line] = false
+                }
+                scanner.run(from: bounds[part], to: bounds[part + 1])
+            }
+        }
+        scanner.closeAll()
         return scanner.structure
     }
 
-    private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable) {
+    /// The lines where the parts of a parallel scan start, then the line count: one part (no cut)
+    /// for small files or files without a suitable heading. A part starts at an ATX heading at the
+    /// left margin right after a blank line.
+    static func partBounds(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, from first: Int,
+                                   parts: Int?, minimumLines: Int) -> [Int] {
+        let count = lines.count
+        // (The processors are counted only for a file that may be cut: that reads a file in /sys.)
+        guard count - first >= minimumLines, let parts = parts ?? Optional(Parallel.processors), parts > 1 else { return [first, count] }
+        var bounds = [first]
+        for part in 1..<parts {
+            let target = first + (count - first) * part / parts
+            let limit = first + (count - first) * (part + 1) / parts
+            var line = max(target, bounds[bounds.count - 1] + 2)
+            while line < limit && !(isBlankLine(buf, lines, line - 1) && isHeadingAtMargin(buf, lines, line)) { line += 1 }
+            if line < limit { bounds.append(line) }
+        }
+        bounds.append(count)
+        return bounds
+    }
+
+    private static func isBlankLine(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ line: Int) -> Bool {
+        var i = lines.start(line)
+        let end = lines.contentEnd(line)
+        while i < end && isSpaceOrTab(buf[i]) { i += 1 }
+        return i == end
+    }
+
+    /// `#` to `######` at the line's first byte, then white space or the end of the line.
+    private static func isHeadingAtMargin(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ line: Int) -> Bool {
+        var i = lines.start(line)
+        let end = lines.contentEnd(line)
+        while i < end && buf[i] == UInt8(ascii: "#") { i += 1 }
+        let level = i - lines.start(line)
+        return level >= 1 && level <= 6 && (i == end || isSpaceOrTab(buf[i]))
+    }
+
+    private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable, flags: LineFlags, mayHaveObsidianComments: Bool, capacity: Int) {
         self.buf = buf
         self.lines = lines
+        self.flags = flags
+        self.mayHaveObsidianComments = mayHaveObsidianComments
+        // At most one task and a few items per line; capacity beyond what is used stays untouched.
+        structure.items.reserveCapacity(capacity)
+        structure.tasks.reserveCapacity(capacity)
+    }
+
+    private mutating func run(from first: Int, to end: Int) {
+        var i = first
+        while i < end {
+            incorporate(line: i)
+            i += 1
+        }
+    }
+
+    private mutating func closeAll() {
+        while stack.count > 1 { finalizeTop() }
+    }
+
+    /// Whether the blocks open after the last line scanned (a blank line) would all be closed by an
+    /// ATX heading at the left margin, leaving the state a scan from the top of a document has.
+    private var startsFreshAfterBlankLine: Bool {
+        !insideObsidianComment && !stack.contains { isRawLeaf($0.kind) }
+    }
+
+    /// Puts the structure `before` found (in the lines before this scanner's, its blocks all closed)
+    /// in front of this scanner's: numbers of items, lists, tasks and block quotes are shifted.
+    private mutating func prepend(_ before: inout BlockScanner) {
+        let items = before.structure.items.count, lists = before.structure.lists.count
+        let tasks = before.structure.tasks.count, quotes = before.quoteCount
+        // Moved out, so that appending to its arrays does not copy them.
+        var merged = BlockStructure()
+        swap(&merged, &before.structure)
+        merged.append(structure, quotesBefore: quotes)
+        structure = merged
+        for index in stack.indices {
+            switch stack[index].kind {
+            case .list(let l): stack[index].kind = .list(l + lists)
+            case .item(let i): stack[index].kind = .item(i + items)
+            case .blockQuote: stack[index].quote -= quotes
+            default: break
+            }
+            if stack[index].task >= 0 { stack[index].task += tasks }
+        }
+        quoteCount += quotes
     }
 
     // MARK: - Line processing
@@ -161,7 +308,7 @@ struct BlockScanner {
 
         // 3. Lazy paragraph continuation, or add the line to the tip.
         if !allClosed && !blank && stack[stack.count - 1].kind == .paragraph {
-            structure.lazyLines[line] = true
+            flags.lazy[line] = true
             addLineToParagraph()
         } else {
             closeUnmatched()
@@ -178,7 +325,7 @@ struct BlockScanner {
             default:
                 if offset < lineEnd && !blank {
                     advanceNextNonspace()
-                    structure.paragraphLines[lineIndex] = true
+                    flags.paragraph[lineIndex] = true
                     addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
@@ -205,7 +352,7 @@ struct BlockScanner {
     }
 
     private mutating func addLineToParagraph() {
-        structure.paragraphLines[lineIndex] = true
+        flags.paragraph[lineIndex] = true
         let top = stack.count - 1
         stack[top].lineCount += 1
         if stack[top].lineCount == 2 && stack[top].task >= 0 {
@@ -480,7 +627,7 @@ struct BlockScanner {
         // white space is taken off the line, so nothing but white space leaves no paragraph (the next
         // line may start a list); a checkbox right at the end of the line is paragraph text itself.
         if after == lineEnd || !isBlankRest(from: after) {
-            structure.paragraphLines[lineIndex] = true
+            flags.paragraph[lineIndex] = true
             addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
         }
         return true

@@ -3,12 +3,13 @@
 ///
 /// Container blocks in CommonMark always cover a contiguous run of lines, so an item is a line range
 /// and a list is the run from its first item to the end of its last one.
-struct BlockStructure: Sendable {
+struct BlockStructure: Sendable, Equatable {
     /// One list item. Stored as 32-bit numbers (half the memory of a large file's structure);
     /// ``ParsedDocument`` refuses inputs of 2 GiB and more.
-    struct Item: Sendable {
-        private var _startLine, _lastLine, _list, _markerStart, _markerEnd, _contentStart, _number: Int32
-        private var _task: Int32 = -1, _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
+    struct Item: Sendable, Equatable {
+        private var _startLine, _lastLine, _markerStart, _markerEnd, _contentStart, _number: Int32
+        fileprivate var _list: Int32
+        fileprivate var _task: Int32 = -1, _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
 
         init(startLine: Int, lastLine: Int, list: Int, markerStart: Int, markerEnd: Int, contentStart: Int, number: Int) {
             _startLine = Int32(startLine)
@@ -43,7 +44,7 @@ struct BlockStructure: Sendable {
     }
 
     /// One list: consecutive items of the same kind.
-    struct List: Sendable {
+    struct List: Sendable, Equatable {
         /// The item this list is nested in, -1 at top level (block quotes do not count).
         var parentItem: Int
         /// Indices into `items`, in source order.
@@ -60,7 +61,7 @@ struct BlockStructure: Sendable {
     }
 
     /// An HTML comment that is a whole HTML block on one line: `<!-- text -->`, nothing after it.
-    struct Comment: Sendable {
+    struct Comment: Sendable, Equatable {
         /// The line of the comment.
         var line: Int
         /// Byte offset of its `<`.
@@ -72,8 +73,9 @@ struct BlockStructure: Sendable {
     }
 
     /// One checkbox on an item's first line (32-bit numbers, like ``Item``).
-    struct Task: Sendable {
-        private var _line, _item, _checkbox, _checkboxEnd: Int32
+    struct Task: Sendable, Equatable {
+        private var _line, _checkbox, _checkboxEnd: Int32
+        fileprivate var _item: Int32
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
         var paragraphContinues: Bool = false
 
@@ -95,7 +97,7 @@ struct BlockStructure: Sendable {
     }
 
     /// One heading (ATX or setext) with the byte range of its text on its first line.
-    struct Heading: Sendable {
+    struct Heading: Sendable, Equatable {
         var line: Int
         var level: Int
         var text: Range<Int>
@@ -116,6 +118,51 @@ struct BlockStructure: Sendable {
     var lazyLines: [Bool] = []
     /// Lines that are paragraph text (a task's first line included).
     var paragraphLines: [Bool] = []
+
+    /// Appends the structure of the lines that follow this structure's (scanned apart, from a
+    /// line where no block of this one was open): its items, lists, tasks and block quotes
+    /// (`quotesBefore` of them here) are numbered after these, its top-level lists follow these.
+    /// ``fillListItems()`` is still to be called.
+    mutating func append(_ next: BlockStructure, quotesBefore quotes: Int) {
+        let itemOffset = Int32(items.count), listOffset = Int32(lists.count), taskOffset = Int32(tasks.count)
+        @inline(__always) func container(_ c: Int) -> Int { c >= 0 ? c + Int(itemOffset) : (c <= -2 ? c - quotes : c) }
+        let firstItem = items.count
+        items.append(contentsOf: next.items)
+        items.withUnsafeMutableBufferPointer { items in
+            for index in firstItem..<items.count {
+                items[index]._list &+= listOffset
+                if items[index]._task >= 0 { items[index]._task &+= taskOffset }
+                if items[index]._firstChildList >= 0 { items[index]._firstChildList &+= listOffset }
+                if items[index]._lastChildList >= 0 { items[index]._lastChildList &+= listOffset }
+            }
+        }
+        let firstList = lists.count
+        lists.append(contentsOf: next.lists)
+        for index in firstList..<lists.count {
+            if lists[index].parentItem >= 0 { lists[index].parentItem += Int(itemOffset) }
+            if lists[index].nextSibling >= 0 { lists[index].nextSibling += Int(listOffset) }
+            lists[index].container = container(lists[index].container)
+        }
+        let firstTask = tasks.count
+        tasks.append(contentsOf: next.tasks)
+        tasks.withUnsafeMutableBufferPointer { tasks in
+            for index in firstTask..<tasks.count { tasks[index]._item &+= itemOffset }
+        }
+        headings += next.headings
+        for var comment in next.comments {
+            comment.container = container(comment.container)
+            comments.append(comment)
+        }
+        obsidianCommentLines += next.obsidianCommentLines
+        if next.firstTopList >= 0 {
+            if lastTopList >= 0 {
+                lists[lastTopList].nextSibling = next.firstTopList + Int(listOffset)
+            } else {
+                firstTopList = next.firstTopList + Int(listOffset)
+            }
+            lastTopList = next.lastTopList + Int(listOffset)
+        }
+    }
 
     /// Fills each list's `items` from the items' `list`, in source order, all in one array (the
     /// scanner records items only; appending per item would regrow thousands of small arrays).

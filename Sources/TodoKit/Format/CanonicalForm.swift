@@ -203,25 +203,43 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Whether any task line is not in canonical form, skipping the tasks `facts` knows to be
-    /// canonical; records in `facts` what it reads, up to the first task line that would change.
+    /// canonical; records in `facts` what it reads, up to the first task line that would change
+    /// (in each part: a large document's tasks are surveyed in parts at the same time).
     private func anyTaskLineChanges(facts: inout TaskFacts) -> Bool {
+        let (doc, buf, options) = (self.doc, self.buf, self.options)
+        return facts.keys.withUnsafeMutableBufferPointer { keys in
+            facts.states.withUnsafeMutableBufferPointer { states in
+                // Each part reads and writes only its own tasks' facts.
+                nonisolated(unsafe) let (keys, states, buf) = (keys, states, buf)
+                return Parallel.any(doc.structure.tasks.count, minimumPerPart: 16_384) { range in
+                    CanonicalForm.anyTaskLineChanges(doc, buf, options, range, keys: keys, states: states)
+                }
+            }
+        }
+    }
+
+    private static func anyTaskLineChanges(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions, _ range: Range<Int>,
+                                           keys: UnsafeMutableBufferPointer<UInt64>, states: UnsafeMutableBufferPointer<TaskFacts.State>) -> Bool {
         var text = TaskText()
         var tail = ByteWriter()
         var scratch = ByteWriter()
-        for (index, task) in doc.structure.tasks.enumerated() where facts.states[index] != .canonical {
+        let tasks = doc.structure.tasks
+        for index in range where states[index] != .canonical {
+            let task = tasks[index]
             doc.read(task: index, into: &text, buf)
             if doc.directives.isFrozen(task.line) {
-                let key = facts.states[index] == .unknown ? FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) : facts.keys[index]
-                facts.record(index, key: key, canonical: false)
+                if states[index] == .unknown { keys[index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) }
+                states[index] = .keyed
                 continue
             }
             tail.truncate(to: 0)
             let title = CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
-            let key = facts.states[index] != .unknown ? facts.keys[index]
+            let key = states[index] != .unknown ? keys[index]
                 : title.map { title in tail.withBytes { FormatVerifier.taskKey(doc, index, text, buf, title: $0, title.lowerBound, title.upperBound) } }
                 ?? FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
-            facts.record(index, key: key, canonical: canonical)
+            keys[index] = key
+            states[index] = canonical ? .canonical : .keyed
             if !canonical { return true }
         }
         return false

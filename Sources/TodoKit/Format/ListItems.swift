@@ -1,7 +1,7 @@
 /// The items of one list, in source order: a zero-based view of the one array that holds the items
 /// of every list, so that a document with thousands of lists allocates (and frees) one array for
 /// them instead of one per list. Offsets are 32-bit, as in ``BlockStructure``.
-struct ListItems: RandomAccessCollection, Sendable {
+struct ListItems: RandomAccessCollection, Sendable, Equatable {
     private let storage: [Int]
     private let offset: Int32
     private let length: Int32
@@ -29,5 +29,12 @@ struct ListItems: RandomAccessCollection, Sendable {
     @inline(__always) subscript(position: Int) -> Int {
         precondition(position >= 0 && position < Int(length), "list item index out of range")
         return storage[Int(offset) + position]
+    }
+}
+
+extension ListItems {
+    /// The same items in the same order (wherever they are stored).
+    static func == (a: ListItems, b: ListItems) -> Bool {
+        a.elementsEqual(b)
     }
 }

@@ -113,6 +113,8 @@ public struct Linter: Sendable {
     /// The byte ranges of the lines of `text` with their endings: LF, CRLF and a lone CR end a line.
     static func lines(of text: [UInt8]) -> [Range<Int>] {
         var result: [Range<Int>] = []
+        // Room for lines of 32 bytes on average: a large file's table grows once or not at all.
+        result.reserveCapacity(text.count / 32 + 1)
         let withoutCR: Bool = text.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress, memchr(base, 0x0D, buf.count) == nil else { return buf.isEmpty }
             // Only LF ends lines here: the C library finds them many bytes at a time.

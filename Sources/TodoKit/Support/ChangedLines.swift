@@ -49,13 +49,18 @@ public struct ChangedLines: Sendable {
         let newLines = Linter.lines(of: new)
         var regions: [Region] = []
         if oldLines.count == newLines.count {
-            var start: Int?
-            for i in 0...oldLines.count {
-                let differs = i < oldLines.count && !Self.sameBytes(old[oldLines[i]], new[newLines[i]])
-                if differs, start == nil { start = i }
-                if !differs, let first = start {
-                    regions.append(Region(old: first..<i, new: first..<i))
-                    start = nil
+            // Line by line with memcmp on the two buffers (a slice per line cost more than the comparison).
+            old.withUnsafeBufferPointer { oldBytes in
+                new.withUnsafeBufferPointer { newBytes in
+                    var start: Int?
+                    for i in 0...oldLines.count {
+                        let differs = i < oldLines.count && !Self.sameBytes(oldBytes, oldLines[i], newBytes, newLines[i])
+                        if differs, start == nil { start = i }
+                        if !differs, let first = start {
+                            regions.append(Region(old: first..<i, new: first..<i))
+                            start = nil
+                        }
+                    }
                 }
             }
         } else {
@@ -77,6 +82,12 @@ public struct ChangedLines: Sendable {
     }
 
     /// Whether two runs of bytes are equal (`memcmp`, not byte by byte).
+    /// Whether `a[ra]` and `b[rb]` hold the same bytes.
+    @inline(__always) static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>,
+                                            _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>) -> Bool {
+        ra.count == rb.count && (ra.isEmpty || memcmp(a.baseAddress! + ra.lowerBound, b.baseAddress! + rb.lowerBound, ra.count) == 0)
+    }
+
     static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         a.count == b.count && a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }

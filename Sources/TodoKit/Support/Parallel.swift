@@ -1,0 +1,51 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits work on one large document over the processors: the scan of its blocks and the survey of
+/// its task lines. Small documents stay on the calling thread (starting a thread costs more than
+/// it saves).
+enum Parallel {
+    /// The processors online, at most four (the parts' results are merged on one thread).
+    static let processors: Int = {
+        let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return max(1, min(Int(online), 4))
+    }()
+
+    /// How many parts `count` units of work are split into: one per processor, each at least
+    /// `minimumPerPart` units.
+    static func parts(_ count: Int, minimumPerPart: Int) -> Int {
+        // Small work does not count the processors (that reads a file in /sys).
+        let most = count / max(minimumPerPart, 1)
+        return most <= 1 ? 1 : min(processors, most)
+    }
+
+    /// Calls `body` with each of `parts` indices, at the same time when `parts` > 1, and returns
+    /// when every call has.
+    static func run(_ parts: Int, _ body: @Sendable (Int) -> Void) {
+        if parts <= 1 {
+            for part in 0..<parts { body(part) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: parts, execute: body)
+    }
+
+    /// Whether `body` is true for any of the parts of `0..<count` (contiguous ranges, each at least
+    /// `minimumPerPart` long); every part runs to its own end.
+    static func any(_ count: Int, minimumPerPart: Int, _ body: @Sendable (Range<Int>) -> Bool) -> Bool {
+        let parts = parts(count, minimumPerPart: minimumPerPart)
+        guard parts > 1 else { return body(0..<count) }
+        var results = [Bool](repeating: false, count: parts)
+        results.withUnsafeMutableBufferPointer { results in
+            // Each part writes only its own element; nothing reads them before all have ended.
+            nonisolated(unsafe) let results = results
+            run(parts) { part in
+                results[part] = body((count * part / parts)..<(count * (part + 1) / parts))
+            }
+        }
+        return results.contains(true)
+    }
+}
