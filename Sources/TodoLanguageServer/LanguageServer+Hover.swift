@@ -16,6 +16,9 @@ extension LanguageServer {
 
         var task: TaskLine?
         if let parsed = document.document() { task = self.task(onLine: position.line, in: parsed) }
+        // The configuration's custom marks say what a checkbox means (the parse knows the standard ones).
+        let statuses = ((try? configuration(for: document).get()) ?? .default).statuses
+        if let mark = task?.mark { task?.status = TaskStatus(mark: mark, statuses: statuses) }
         let checkbox = (task?.location.column ?? 0) - 1 + document.columnShift(line: position.line)
         if let task, column >= checkbox, column < checkbox + 3 {
             parts.append(describe(task))
@@ -70,9 +73,10 @@ extension LanguageServer {
 
     /// A task's status and its dates, one per line.
     private func describe(_ task: TaskLine) -> String {
-        var status = task.status == .done ? "Done" : task.status == .cancelled ? "Cancelled"
-            : task.status == .inProgress ? "In progress" : "Open"
+        let names: [TaskStatus.Kind: String] = [.open: "Open", .inProgress: "In progress", .done: "Done", .cancelled: "Cancelled"]
+        var status = names[task.status.kind]!
         if case .other(let mark) = task.status { status = "Open (unknown status '\(mark)')" }
+        if case .custom(let mark, _) = task.status { status += " ('\(mark)', mapped in .todofmt.json)" }
         var lines = ["**\(status)**" + (task.priority.map { ", priority \($0.rawValue)" } ?? "")]
         for key in FieldKey.allCases where key.isDate {
             guard let day = task.day(key) else { continue }

@@ -135,6 +135,25 @@ final class DocumentTests: XCTestCase {
         XCTAssertEqual(none?.count, 0)
     }
 
+    func testCustomStatusesAndGlobalFilterOfTheConfiguration() throws {
+        try Data(##"{"statuses": {">": "cancelled"}, "globalFilter": "#task"}"##.utf8)
+            .write(to: directory.appendingPathComponent(".todofmt.json"))
+        let session = ServerSession()
+        let uri = uri("todo.md")
+        session.open(uri, "- [>] Deferred #task\n- [ ] Plain item\n- [ ] Open #task\n")
+        let hover = session.result("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 3]]) as? [String: Any]
+        let value = (hover?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(value.hasPrefix("**Cancelled ('>', mapped in .todofmt.json)**"), value)
+        func actions(line: Int) -> [String] {
+            let range: [String: Any] = ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]]
+            let result = session.result("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range,
+                                                                     "context": ["diagnostics": [] as [Any]]]) as? [[String: Any]]
+            return (result ?? []).compactMap { $0["title"] as? String }
+        }
+        XCTAssertTrue(actions(line: 2).contains("Mark done"), "\(actions(line: 2))")
+        XCTAssertFalse(actions(line: 1).contains("Mark done"), "an item without the global filter is no task: \(actions(line: 1))")
+    }
+
     func testFormattingThatIsRefusedSendsNoEditsAndAMessage() {
         let session = ServerSession()
         let uri = uri("todo.md")
