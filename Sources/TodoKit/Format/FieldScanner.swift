@@ -137,41 +137,6 @@ enum FieldScanner {
         (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
-    /// The maximal backtick runs of a text, sorted by length and then by start, one word each
-    /// (`length << 32 | start`). A closing run is found by binary search, so the whole scan stays
-    /// n log n however many different lengths the runs have (searching the rest of the line for
-    /// each opening run was quadratic), with one array and no dictionaries.
-    private struct BacktickRuns {
-        private var runs: [UInt64] = []
-
-        init(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) {
-            var i = from
-            while i < end {
-                guard buf[i] == UInt8(ascii: "`") else {
-                    i += 1
-                    continue
-                }
-                var j = i
-                while j < end && buf[j] == UInt8(ascii: "`") { j += 1 }
-                runs.append(UInt64(j - i) << 32 | UInt64(i))
-                i = j
-            }
-            runs.sort()
-        }
-
-        /// The index just past the first run of exactly `length` starting at or after `from`, if any.
-        func closingRun(length: Int, from: Int) -> Int? {
-            let wanted = UInt64(length) << 32 | UInt64(from)
-            var low = 0, high = runs.count
-            while low < high {
-                let middle = (low + high) / 2
-                if runs[middle] < wanted { low = middle + 1 } else { high = middle }
-            }
-            guard low < runs.count, runs[low] >> 32 == UInt64(length) else { return nil }
-            return Int(runs[low] & 0xFFFF_FFFF) + length
-        }
-    }
-
     private static func field(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
         let c = buf[i]
         switch c {

@@ -26,22 +26,19 @@ enum ObsidianComment {
     static func markerCount(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
         var count = 0
         var i = from
-        // The length of the backtick run that opened the code span we are in; 0 outside code.
-        var openCode = 0
+        // The line's backtick runs, read once when the first backtick is met.
+        var runs: BacktickRuns?
         while i < end {
             let c = buf[i]
             if c == UInt8(ascii: "`") {
                 var j = i
                 while j < end && buf[j] == c { j += 1 }
-                if openCode == 0 {
-                    openCode = hasClosingRun(buf, length: j - i, from: j, to: end) ? j - i : 0
-                } else if j - i == openCode {
-                    openCode = 0
-                }
-                i = j
+                if runs == nil { runs = BacktickRuns(buf, from: i, to: end) }
+                // A code span runs to the next run of the same length; without one the run is text.
+                i = runs?.closingRun(length: j - i, from: j) ?? j
                 continue
             }
-            if openCode == 0 && c == UInt8(ascii: "%") && i + 1 < end && buf[i + 1] == UInt8(ascii: "%") {
+            if c == UInt8(ascii: "%") && i + 1 < end && buf[i + 1] == UInt8(ascii: "%") {
                 count += 1
                 i += 2
                 while i < end && buf[i] == UInt8(ascii: "%") { i += 1 }
@@ -61,20 +58,5 @@ enum ObsidianComment {
         return buf[start] == UInt8(ascii: "%") && buf[start + 1] == UInt8(ascii: "%")
             && buf[stop - 1] == UInt8(ascii: "%") && buf[stop - 2] == UInt8(ascii: "%")
             && markerCount(buf, from: start, to: stop) == 2
-    }
-
-    private static func hasClosingRun(_ buf: UnsafeBufferPointer<UInt8>, length: Int, from: Int, to end: Int) -> Bool {
-        var i = from
-        while i < end {
-            guard buf[i] == UInt8(ascii: "`") else {
-                i += 1
-                continue
-            }
-            var j = i
-            while j < end && buf[j] == UInt8(ascii: "`") { j += 1 }
-            if j - i == length { return true }
-            i = j
-        }
-        return false
     }
 }
