@@ -56,9 +56,10 @@ struct LintRunner {
         var outcome = Outcome()
         var bytes: [UInt8]
         var findings: [Finding]
+        var ids: Set<String>
         do {
             bytes = try input.isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(input.path)
-            findings = try linter.lint(utf8: bytes)
+            (findings, ids) = try linter.lintWithDeclaredIDs(utf8: bytes)
         } catch let error as FileError {
             return Outcome(errors: ["\(name): \(error.description)"])
         } catch {
@@ -73,7 +74,7 @@ struct LintRunner {
                         throw FixError.changedMeanwhile
                     }
                     bytes = fixed
-                    findings = try linter.lint(utf8: fixed)
+                    (findings, ids) = try linter.lintWithDeclaredIDs(utf8: fixed)
                 }
             } catch let error as FileError {
                 outcome.errors.append("\(name): \(error.description)")
@@ -85,7 +86,7 @@ struct LintRunner {
         }
         outcome.findings = LintReport.entries(path: name, findings: findings, in: bytes,
                                               utf16Columns: request.format == .sarif)
-        outcome.ids = Linter.declaredIDs(utf8: bytes)
+        outcome.ids = ids
         return outcome
     }
 

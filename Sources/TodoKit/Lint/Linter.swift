@@ -39,10 +39,25 @@ public struct Linter: Sendable {
         return lint(parsed: ParsedDocument(validated: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter))
     }
 
+    /// ``lint(utf8:)`` and ``declaredIDs(utf8:)`` from one parse: what linting each file of a
+    /// directory walk needs (a dependency on an id another file declares is no finding).
+    ///
+    /// - Parameter bytes: the file's bytes.
+    /// - Returns: the findings, and the ids the file's tasks declare.
+    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
+    public func lintWithDeclaredIDs(utf8 bytes: [UInt8]) throws(TodoError) -> (findings: [Finding], declaredIDs: Set<String>) {
+        try TodoDocument.validate(bytes)
+        let doc = ParsedDocument(validated: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter)
+        return (lint(parsed: doc), Linter.declaredIDs(in: doc))
+    }
+
     /// The task ids (`🆔`, `id:`, `[id:: ]`) the tasks of a document declare, for checking
     /// dependencies across the files of a walk. Only lines holding `id` or `🆔` are read.
     public static func declaredIDs(utf8 bytes: [UInt8]) -> Set<String> {
-        let doc = ParsedDocument(validated: bytes)
+        declaredIDs(in: ParsedDocument(validated: bytes))
+    }
+
+    private static func declaredIDs(in doc: ParsedDocument) -> Set<String> {
         var ids: Set<String> = []
         doc.bytes.withUnsafeBufferPointer { buf in
             var text = TaskText()
