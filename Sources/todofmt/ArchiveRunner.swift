@@ -20,9 +20,9 @@ struct ArchiveRunner {
         let message: String
     }
 
-    func run() -> Int32 {
+    func run() -> ExitStatus {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
-            return 2
+            return .failure
         }
         var failed = configured.printErrors(to: console)
         var changes: [JournalEntry.FileChange] = []
@@ -47,7 +47,7 @@ struct ArchiveRunner {
             }
         }
         if total == 0 && !failed { console.error("nothing to archive") }
-        return failed ? 2 : 0
+        return failed ? .failure : .ok
     }
 
     private func archive(_ path: String, configuration: Configuration) throws(Failure) -> (moved: Int, changes: [JournalEntry.FileChange]) {

@@ -29,6 +29,21 @@ struct Console {
         _ = try? AtomicFile.writeAll(Array("todofmt: \(message)\n".utf8), to: STDERR_FILENO)
     }
 
+    /// Writes a diagnostic's message as one line to standard error.
+    /// - Parameter diagnostic: The problem to report.
+    func report(_ diagnostic: Diagnostic) {
+        error(diagnostic.message)
+    }
+
+    /// Writes bytes to standard output; a diagnostic when they could not be written.
+    /// - Parameters:
+    ///   - bytes: What to write.
+    ///   - subject: The input the output belongs to, named in the diagnostic, or nil.
+    /// - Returns: Nil when written, else why not.
+    func output(_ bytes: [UInt8], of subject: String?) -> Diagnostic? {
+        output(bytes).map { Diagnostic(subject, .standardOutput($0)) }
+    }
+
     /// Whether standard output is a terminal.
     var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

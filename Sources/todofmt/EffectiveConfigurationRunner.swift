@@ -13,7 +13,7 @@ struct EffectiveConfigurationRunner {
     let console: Console
 
     /// Exit status: 0, or 2 when the configuration file that applies cannot be used.
-    func run() -> Int32 {
+    func run() -> ExitStatus {
         let path = request.path
         let configuration: Configuration
         let walk: String
@@ -29,7 +29,7 @@ struct EffectiveConfigurationRunner {
             }
         } catch {
             console.error(error.description)
-            return 2
+            return .failure
         }
         let source: String
         switch request.configuration.source {
@@ -40,9 +40,9 @@ struct EffectiveConfigurationRunner {
         }
         if let error = console.output(Array(request.configuration.applied(to: configuration).json.utf8)) {
             console.error("cannot write standard output: \(error)")
-            return 2
+            return .failure
         }
         console.error("\(path): \(source); a directory walk \(walk)")
-        return 0
+        return .ok
     }
 }

@@ -15,8 +15,8 @@ struct FormatRunner {
     struct Outcome: Sendable {
         /// The input's name in reports.
         var name: String
-        /// The error line, without the `todofmt: ` prefix, when the input failed.
-        var error: String?
+        /// Why the input failed, when it did.
+        var error: Diagnostic?
         /// `--check` or `--diff` found that the input would change.
         var wouldChange = false
         /// Where it would change (`--check`, `--diff`).
@@ -25,11 +25,12 @@ struct FormatRunner {
         var output: [UInt8] = []
     }
 
-    /// Processes every input and returns the exit status: 2 if any input failed, else 1 if
-    /// `--check` or `--diff` found an input that would change, else 0.
-    func run() -> Int32 {
+    /// Processes every input.
+    /// - Returns: `.failure` if any input failed, else `.flagged` if `--check` or `--diff` found
+    ///   an input that would change, else `.ok`.
+    func run() -> ExitStatus {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
-            return 2
+            return .failure
         }
         let request = request
         let colored = request.mode == .diff && request.format == .text && console.colorsOutput
@@ -46,60 +47,62 @@ struct FormatRunner {
         var failed = configured.printErrors(to: console)
         for outcome in outcomes {
             if let error = outcome.error {
-                console.error(error)
+                console.report(error)
                 failed = true
             }
         }
         if request.mode == .inPlace || (request.mode == .diff && request.format == .text) || request.format == .github {
             for outcome in outcomes where !outcome.output.isEmpty {
-                if let error = console.output(outcome.output) {
-                    console.error("\(outcome.name): cannot write standard output: \(error)")
-                    return 2
+                if let error = console.output(outcome.output, of: outcome.name) {
+                    console.report(error)
+                    return .failure
                 }
             }
         }
         if request.mode != .inPlace && !(request.mode == .diff && request.format == .text) {
             let report = LintReport(entries: LintReport.sorted(outcomes.flatMap(\.findings)))
-            if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput)) {
-                console.error("cannot write standard output: \(error)")
-                return 2
+            if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput), of: nil) {
+                console.report(error)
+                return .failure
             }
         }
-        return failed ? 2 : outcomes.contains(where: \.wouldChange) ? 1 : 0
+        return .of(failed: failed, flagged: outcomes.contains(where: \.wouldChange))
     }
 
     private static func process(_ input: InputList.Input, name: String, options: FormatOptions,
                                 request: FormatRequest, colored: Bool) -> Outcome {
-        func fail(_ message: String) -> Outcome {
-            Outcome(name: name, error: "\(name): \(message)")
+        func fail(_ problem: Diagnostic.Problem) -> Outcome {
+            Outcome(name: name, error: Diagnostic(name, problem))
         }
 
         let original: [UInt8]
         do {
             original = try input.isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(input.path)
         } catch {
-            return fail(error.description)
+            return fail(.file(error))
+        }
+        let formatter = TodoFormatter(options: options)
+        if request.mode == .inPlace, !input.isStandardInput {
+            do {
+                // Someone may have saved the file while it was formatted: their save wins.
+                if case .changedMeanwhile = try FileFormatter(formatter: formatter).format(original, at: input.path) {
+                    return fail(.changedMeanwhile(while: "formatted"))
+                }
+                return Outcome(name: name)
+            } catch {
+                return Outcome(name: name, error: Diagnostic(name, formatting: error))
+            }
         }
         let formatted: [UInt8]
         do {
-            formatted = try TodoFormatter(options: options).format(utf8: original)
+            formatted = try formatter.format(utf8: original)
         } catch {
-            return fail(error.description)
+            return fail(.document(error))
         }
 
         switch request.mode {
         case .inPlace:
-            if input.isStandardInput { return Outcome(name: name, output: formatted) }
-            guard formatted != original else { return Outcome(name: name) }
-            do {
-                // Someone may have saved the file while it was formatted: their save wins.
-                guard try AtomicFile.write(formatted, to: input.path, ifStill: original) else {
-                    return fail("changed while it was being formatted; not written")
-                }
-            } catch {
-                return fail(error.description)
-            }
-            return Outcome(name: name)
+            return Outcome(name: name, output: formatted)
         case .check, .diff:
             guard formatted != original else { return Outcome(name: name) }
             var outcome = Outcome(name: name, wouldChange: true)

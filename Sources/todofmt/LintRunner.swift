@@ -1,7 +1,7 @@
 import TodoKit
 
 /// Runs a ``LintRequest``: reads each input, formats it first with `--fix`, lints it, and prints
-/// every finding in one report sorted by path, line and column.
+/// every finding in one report sorted by path (each file's findings by line and column).
 ///
 /// Inputs are processed in parallel. A failing input is reported on standard error and does not
 /// stop the others.
@@ -11,17 +11,19 @@ struct LintRunner {
 
     /// What became of one input.
     struct Outcome: Sendable {
-        /// Error lines, without the `todofmt: ` prefix.
-        var errors: [String] = []
+        /// What went wrong with it.
+        var errors: [Diagnostic] = []
         var findings: [LintReport.Entry] = []
         /// The task ids the input declares: another input's dependency on one of them is known.
         var ids: Set<String> = []
     }
 
-    /// Exit status: 2 if an input failed, else 1 if an error-level finding exists, else 0.
-    func run() -> Int32 {
+    /// Lints every input.
+    /// - Returns: `.failure` if an input failed, else `.flagged` if an error-level finding
+    ///   exists, else `.ok`.
+    func run() -> ExitStatus {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
-            return 2
+            return .failure
         }
         let request = request
         let inputs = configured.list.inputs
@@ -35,19 +37,18 @@ struct LintRunner {
 
         var failed = configured.printErrors(to: console)
         for error in outcomes.flatMap(\.errors) {
-            console.error(error)
+            console.report(error)
             failed = true
         }
         // A dependency on a task of another file of the walk is known after all.
         let ids = outcomes.reduce(into: Set<String>()) { $0.formUnion($1.ids) }
         let entries = outcomes.flatMap(\.findings).filter { entry in entry.finding.missingID.map { !ids.contains($0) } ?? true }
         let report = LintReport(entries: LintReport.sorted(entries))
-        if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput)) {
-            console.error("cannot write standard output: \(error)")
-            return 2
+        if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput), of: nil) {
+            console.report(error)
+            return .failure
         }
-        if failed { return 2 }
-        return report.entries.contains { $0.finding.severity == .error } ? 1 : 0
+        return .of(failed: failed, flagged: report.entries.contains { $0.finding.severity == .error })
     }
 
     private static func process(_ input: InputList.Input, name: String, configuration: Configuration,
@@ -59,40 +60,42 @@ struct LintRunner {
         var ids: Set<String>
         do {
             bytes = try input.isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(input.path)
-            (findings, ids) = try linter.lintWithDeclaredIDs(utf8: bytes)
-        } catch let error as FileError {
-            return Outcome(errors: ["\(name): \(error.description)"])
         } catch {
-            return Outcome(errors: ["\(name): \(error)"])
+            return Outcome(errors: [Diagnostic(name, .file(error))])
+        }
+        do {
+            (findings, ids) = try linter.lintWithDeclaredIDs(utf8: bytes)
+        } catch {
+            return Outcome(errors: [Diagnostic(name, .document(error))])
         }
         if request.fix {
             // A file that cannot be fixed is reported, and its findings as it is.
+            let fixer = FileFormatter(formatter: TodoFormatter(options: configuration.formatOptions(today: request.today)))
+            var relint = false
             do {
-                let fixed = try TodoFormatter(options: configuration.formatOptions(today: request.today)).format(utf8: bytes)
-                if fixed != bytes {
-                    guard try AtomicFile.write(fixed, to: input.path, ifStill: bytes) else {
-                        throw FixError.changedMeanwhile
-                    }
+                switch try fixer.format(bytes, at: input.path) {
+                case .unchanged:
+                    break
+                case .written(let fixed):
                     bytes = fixed
-                    (findings, ids) = try linter.lintWithDeclaredIDs(utf8: fixed)
+                    relint = true
+                case .changedMeanwhile:
+                    outcome.errors.append(Diagnostic(name, .changedMeanwhile(while: "fixed")))
                 }
-            } catch let error as FileError {
-                outcome.errors.append("\(name): \(error.description)")
-            } catch let error as FixError {
-                outcome.errors.append("\(name): \(error.description)")
             } catch {
-                outcome.errors.append("\(name): \(error)")
+                outcome.errors.append(Diagnostic(name, formatting: error))
+            }
+            if relint {
+                do {
+                    (findings, ids) = try linter.lintWithDeclaredIDs(utf8: bytes)
+                } catch {
+                    outcome.errors.append(Diagnostic(name, .document(error)))
+                }
             }
         }
         outcome.findings = LintReport.entries(path: name, findings: findings, in: bytes,
                                               utf16Columns: request.format == .sarif)
         outcome.ids = ids
         return outcome
-    }
-
-    /// A fix that was not written.
-    private enum FixError: Error, CustomStringConvertible {
-        case changedMeanwhile
-        var description: String { "changed while it was being fixed; not written" }
     }
 }

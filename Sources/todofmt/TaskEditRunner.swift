@@ -69,14 +69,14 @@ struct TaskEditRunner {
         }
     }
 
-    func add(_ request: AddRequest) async -> Int32 {
+    func add(_ request: AddRequest) async -> ExitStatus {
         let path = request.under?.path ?? request.file ?? Self.nearestTodoFile() ?? "todos.md"
         if access(path, F_OK) != 0 {
             do {
                 try AtomicFile.create([], at: path)
             } catch {
                 console.error("\(path): \(error)")
-                return 2
+                return .failure
             }
             console.error("created \(path)")
         }
@@ -87,7 +87,7 @@ struct TaskEditRunner {
             if let under = request.under {
                 guard let parent = await store.list.id(atLine: under.line) else {
                     console.error("\(under.description): not a task line")
-                    return 2
+                    return .failure
                 }
                 placement = .subtask(of: parent)
             }
@@ -96,10 +96,10 @@ struct TaskEditRunner {
             let list = await store.list
             record("add \(path)", [.init(path: Self.absolute(path), before: before, after: list.utf8)])
             console.outputLine("\(path):\(list.line(of: id) ?? 0)")
-            return 0
+            return .ok
         } catch {
             console.error("\(path): \(error)")
-            return 2
+            return .failure
         }
     }
 
@@ -128,10 +128,10 @@ struct TaskEditRunner {
         return TaskReference(path: candidates[0].path, line: candidates[0].todo.line)
     }
 
-    func change(_ request: TaskChangeRequest) async -> Int32 {
+    func change(_ request: TaskChangeRequest) async -> ExitStatus {
         var references = request.references
         if let match = request.match {
-            guard let found = matching(match, request) else { return 2 }
+            guard let found = matching(match, request) else { return .failure }
             references = [found]
         }
         // Every reference is checked before anything is written.
@@ -144,20 +144,20 @@ struct TaskEditRunner {
                                                                        overrides: request.configuration), []))
                 } catch {
                     console.error("\(reference.path): \(error)")
-                    return 2
+                    return .failure
                 }
                 index = files.count - 1
             }
             guard let id = await files[index!].store.list.id(atLine: reference.line) else {
                 console.error("\(reference.description): not a task line")
-                return 2
+                return .failure
             }
             if !files[index!].ids.contains(id) { files[index!].ids.append(id) }
         }
         let command = ([request.command] + (request.match.map { ["--match", $0] } ?? references.map(\.description)))
             .joined(separator: " ")
         var changes: [JournalEntry.FileChange] = []
-        var status: Int32 = 0
+        var status = ExitStatus.ok
         for (path, store, ids) in files {
             let before = await store.list.utf8
             do {
@@ -176,13 +176,13 @@ struct TaskEditRunner {
                 }
             } catch {
                 console.error("\(path): \(error)")
-                status = 2
+                status = .failure
             }
             let list = await store.list
             changes.append(.init(path: Self.absolute(path), before: before, after: list.utf8))
             if case .remove = request.change { continue }
             for id in ids { if let line = list.line(of: id) { console.outputLine("\(path):\(line)") } }
-            if status != 0 { break }
+            if status != .ok { break }
         }
         record(command, changes)
         return status
@@ -190,14 +190,14 @@ struct TaskEditRunner {
 
     // MARK: - undo, redo
 
-    func undo(_ undo: Bool) -> Int32 {
+    func undo(_ undo: Bool) -> ExitStatus {
         do {
             let entry = undo ? try Self.journal.undo() : try Self.journal.redo()
             console.outputLine("\(undo ? "undid" : "redid"): \(entry.command)")
-            return 0
+            return .ok
         } catch {
             console.error(error.description)
-            return 2
+            return .failure
         }
     }
 }

@@ -83,22 +83,22 @@ struct TasksRunner {
     }
 
     /// Prints the listing; exit status 2 when a query or a file failed, else 0.
-    func run() -> Int32 {
+    func run() -> ExitStatus {
         if request.watch { TasksWatchRunner(request: request, console: console).run() }
         let queries: [TaskQuery]
         do {
             queries = try Self.queries(request, today: request.today)
         } catch {
             console.error(error.message)
-            return 2
+            return .failure
         }
-        guard let (tasks, failed) = Self.collect(request, console: console) else { return 2 }
+        guard let (tasks, failed) = Self.collect(request, console: console) else { return .failure }
         if let error = console.output(Array(Self.listing(queries, tasks, request: request, today: request.today,
                                                           console: console).utf8)) {
             console.error("cannot write standard output: \(error)")
-            return 2
+            return .failure
         }
-        return failed ? 2 : 0
+        return failed ? .failure : .ok
     }
 }
 

@@ -33,21 +33,24 @@ final class WatchRunner: @unchecked Sendable {
     /// The directories given, walked again for new todo files.
     private var directories: [String] = []
     private var sources: [any DispatchSourceProtocol] = []
+    /// Resumed with the exit status when a signal ends the watch.
+    private var stopped: CheckedContinuation<ExitStatus, Never>?
 
     init(request: WatchRequest, console: Console) {
         self.request = request
         self.console = console
     }
 
-    /// Starts watching and never returns: exits 2 at once if a PATH cannot be watched, else 0
-    /// after SIGINT or SIGTERM.
-    func run() -> Never {
+    /// Watches until SIGINT or SIGTERM.
+    /// - Returns: `.failure` at once if a PATH cannot be watched, else `.ok` once a signal has
+    ///   stopped every watcher.
+    func run() async -> ExitStatus {
         let resolver: ConfigurationResolver
         do {
             resolver = try request.configuration.resolver()
         } catch {
-            console.error(error.description)
-            exit(2)
+            console.report(Diagnostic(nil, .configuration(error)))
+            return .failure
         }
         var initial: [String] = []
         var failed = false
@@ -55,7 +58,7 @@ final class WatchRunner: @unchecked Sendable {
         for path in request.paths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                console.error("\(path): \(FileError(errno: errno))")
+                console.report(Diagnostic(path, .file(FileError(errno: errno))))
                 failed = true
                 continue
             }
@@ -69,33 +72,36 @@ final class WatchRunner: @unchecked Sendable {
                     result.problems.forEach(console.error)
                     found += result.files
                 } catch {
-                    console.error("\(path): \(error)")
+                    console.report(Diagnostic(path, .file(error)))
                     failed = true
                 }
             default:
-                console.error("\(path): \(FileError.notRegularFile)")
+                console.report(Diagnostic(path, .file(.notRegularFile)))
                 failed = true
             }
         }
-        if failed { exit(2) }
+        if failed { return .failure }
         // A bad configuration file is reported now, and at each save until it is fixed.
         var reported: Set<ConfigurationError> = []
         for path in initial + found {
             do {
                 _ = try resolver.configuration(for: path)
             } catch {
-                if reported.insert(error).inserted { console.error(error.description) }
+                if reported.insert(error).inserted { console.report(Diagnostic(nil, .configuration(error))) }
             }
         }
 
-        queue.sync {
-            for path in initial + found { _ = watch(path) }
-            handleSignals()
-            if !directories.isEmpty { scheduleRescans() }
-            // Printed on the queue, so it comes before any report about a save.
-            console.error("watching \(files.count) \(files.count == 1 ? "file" : "files")")
+        let paths = initial + found
+        return await withCheckedContinuation { continuation in
+            queue.sync {
+                stopped = continuation
+                for path in paths { _ = watch(path) }
+                handleSignals()
+                if !directories.isEmpty { scheduleRescans() }
+                // Printed on the queue, so it comes before any report about a save.
+                console.error("watching \(files.count) \(files.count == 1 ? "file" : "files")")
+            }
         }
-        dispatchMain()
     }
 
     /// Starts watching `path` unless it is watched already; returns the new watched file.
@@ -120,9 +126,11 @@ final class WatchRunner: @unchecked Sendable {
         }
     }
 
-    private func finish() -> Never {
+    private func finish() {
         for file in files.values { file.stop() }
-        exit(0)
+        for source in sources { source.cancel() }
+        stopped?.resume(returning: .ok)
+        stopped = nil
     }
 
     private func scheduleRescans() {

@@ -34,10 +34,10 @@ final class WatchedFile: @unchecked Sendable {
         case .changed(let bytes):
             format(bytes)
         case .deleted:
-            console.error("\(path): deleted")
+            console.report(Diagnostic(path, .other("deleted")))
         case .error(let message):
             // The watcher's message already names the file.
-            console.error(message)
+            console.report(Diagnostic(nil, .other(message)))
         }
     }
 
@@ -53,32 +53,27 @@ final class WatchedFile: @unchecked Sendable {
         do {
             options = try request.currentOptions(for: path)
         } catch {
-            // The configuration file names itself.
-            console.error(error.description)
+            console.report(Diagnostic(nil, .configuration(error)))
             return
         }
-        let output: [UInt8]
         do {
-            output = try TodoFormatter(options: options).format(utf8: saved)
+            // Announced before the write, so that it cannot be reported back as a save to format.
+            let outcome = try FileFormatter(formatter: TodoFormatter(options: options))
+                .format(saved, at: path, beforeWriting: watcher.expectWrite)
+            if case .written = outcome { console.report(Diagnostic(path, .other("formatted"))) }
+            // `.changedMeanwhile`: someone saved again after `saved` was read; their save is left
+            // alone, and the watcher reports it (it differs from what was announced), so it is
+            // formatted in its turn.
         } catch {
-            console.error("\(path): \(error.description)")
-            return
-        }
-        guard output != saved else { return }
-
-        // Announced first, so that the write cannot be reported back as a save to format.
-        watcher.expectWrite(output)
-        do {
-            if try AtomicFile.write(output, to: path, ifStill: saved) {
-                console.error("\(path): formatted")
+            switch error {
+            case .document(let problem):
+                console.report(Diagnostic(path, .document(problem)))
+            case .file(let problem):
+                // Nothing was written: the watcher must compare with what the file held.
+                watcher.expectWrite(saved)
+                // A file deleted meanwhile is reported by the watcher as deleted.
+                if problem != .noSuchFile { console.report(Diagnostic(path, .file(problem))) }
             }
-            // Otherwise someone saved again after `saved` was read: their save is left alone, and
-            // the watcher reports it (it differs from `output`), so it is formatted in its turn.
-        } catch {
-            // Nothing was written: the watcher must compare with what the file held.
-            watcher.expectWrite(saved)
-            // A file deleted meanwhile is reported by the watcher as deleted.
-            if error != .noSuchFile { console.error("\(path): \(error.description)") }
         }
     }
 }

@@ -6,7 +6,7 @@ import Darwin
 import TodoKit
 import TodoLanguageServer
 
-// The thin front end: parse the arguments, run, map the outcome to an exit status.
+// The thin front end: parse the arguments, run, and exit with the run's status.
 let console = Console()
 let parser = ArgumentParser(environmentToday: getenv("TODOFMT_TODAY").map { String(cString: $0) },
                             inGitHubActions: getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true")
@@ -15,46 +15,46 @@ do {
     case .help(let command):
         let help = HelpText(description: .todofmt)
         console.output(Array((command.map(help.command) ?? help.general()).utf8))
-        exit(0)
+        exit(ExitStatus.ok.rawValue)
     case .version:
         console.outputLine(CommandLineDescription.todofmt.version)
-        exit(0)
+        exit(ExitStatus.ok.rawValue)
     case .generate(let kind):
         console.output(Array(kind.render(CommandLineDescription.todofmt).utf8))
-        exit(0)
+        exit(ExitStatus.ok.rawValue)
     case .format(let request):
-        exit(FormatRunner(request: request, console: console).run())
+        exit(FormatRunner(request: request, console: console).run().rawValue)
     case .watch(let request):
-        WatchRunner(request: request, console: console).run()
+        exit(await WatchRunner(request: request, console: console).run().rawValue)
     case .lint(let request):
-        exit(LintRunner(request: request, console: console).run())
+        exit(LintRunner(request: request, console: console).run().rawValue)
     case .rules:
         // The custom statuses of the configuration that applies here are part of what lint knows.
         let statuses: StatusMap
         do throws(ConfigurationError) {
             statuses = try ConfigurationResolver().configuration(for: ".").statuses
         } catch {
-            console.error(error.description)
-            exit(2)
+            console.report(Diagnostic(nil, .configuration(error)))
+            exit(ExitStatus.failure.rawValue)
         }
         console.output(Array((LintReport.rulesTable() + LintReport.statusTable(statuses)).utf8))
-        exit(0)
+        exit(ExitStatus.ok.rawValue)
     case .effectiveConfiguration(let request):
-        exit(EffectiveConfigurationRunner(request: request, console: console).run())
+        exit(EffectiveConfigurationRunner(request: request, console: console).run().rawValue)
     case .tasks(let request):
-        exit(TasksRunner(request: request, console: console).run())
+        exit(TasksRunner(request: request, console: console).run().rawValue)
     case .add(let request):
-        exit(await TaskEditRunner(console: console).add(request))
+        exit(await TaskEditRunner(console: console).add(request).rawValue)
     case .change(let request):
-        exit(await TaskEditRunner(console: console).change(request))
+        exit(await TaskEditRunner(console: console).change(request).rawValue)
     case .undo(let undo):
-        exit(TaskEditRunner(console: console).undo(undo))
+        exit(TaskEditRunner(console: console).undo(undo).rawValue)
     case .archive(let request):
-        exit(ArchiveRunner(request: request, console: console).run())
+        exit(ArchiveRunner(request: request, console: console).run().rawValue)
     case .languageServer(let today):
         exit(StandardStreamServer.run(options: LanguageServer.Options(today: today), exit: { exit($0) }))
     }
 } catch {
     console.error(error.message)
-    exit(2)
+    exit(ExitStatus.failure.rawValue)
 }

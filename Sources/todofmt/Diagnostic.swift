@@ -1,0 +1,66 @@
+import TodoKit
+
+/// One problem of a run as a value: what it is about and the underlying error. Runners collect
+/// diagnostics; ``message`` is the one place their text is made, and ``Console/report(_:)`` the
+/// one place it is printed (`todofmt: MESSAGE` on standard error).
+struct Diagnostic: Error, Sendable, Equatable {
+    /// What went wrong.
+    enum Problem: Sendable, Equatable {
+        /// A file could not be read or written.
+        case file(FileError)
+        /// The bytes are not a document todofmt can read (not UTF-8, binary).
+        case document(TodoError)
+        /// A configuration file cannot be used; its message names the file.
+        case configuration(ConfigurationError)
+        /// A ``TodoStore`` operation failed; its message names the file when it is about one.
+        case store(TodoStoreError)
+        /// Someone saved the file while it was being formatted (`"formatted"`) or fixed
+        /// (`"fixed"`); their save is kept and nothing was written.
+        case changedMeanwhile(while: String)
+        /// Standard output could not be written.
+        case standardOutput(FileError)
+        /// Anything else, as one lowercase line.
+        case other(String)
+    }
+
+    /// The input or path it is about, printed first (`todos.md: no such file`); nil when the
+    /// problem names its file itself or is about no file.
+    var subject: String?
+    /// What went wrong.
+    var problem: Problem
+
+    /// A diagnostic about `subject`.
+    /// - Parameters:
+    ///   - subject: The input's name or path, or nil.
+    ///   - problem: What went wrong.
+    init(_ subject: String?, _ problem: Problem) {
+        self.subject = subject
+        self.problem = problem
+    }
+
+    /// A diagnostic about `subject` for a file that could not be formatted in place.
+    /// - Parameters:
+    ///   - subject: The input's name or path.
+    ///   - failure: Why it was not formatted.
+    init(_ subject: String, formatting failure: FileFormatter.Failure) {
+        switch failure {
+        case .document(let error): self.init(subject, Problem.document(error))
+        case .file(let error): self.init(subject, Problem.file(error))
+        }
+    }
+
+    /// The one-line message, without the `todofmt: ` prefix.
+    var message: String {
+        let text: String
+        switch problem {
+        case .file(let error): text = error.description
+        case .document(let error): text = error.description
+        case .configuration(let error): text = error.description
+        case .store(let error): text = error.description
+        case .changedMeanwhile(let action): text = "changed while it was being \(action); not written"
+        case .standardOutput(let error): text = "cannot write standard output: \(error)"
+        case .other(let line): text = line
+        }
+        return subject.map { "\($0): \(text)" } ?? text
+    }
+}
