@@ -49,6 +49,21 @@ struct Diagnostic: Error, Sendable, Equatable {
         }
     }
 
+    /// A diagnostic about `subject` for an error of TodoKit, as the store and the configuration
+    /// throw them untyped.
+    /// - Parameters:
+    ///   - subject: The path it is about, or nil.
+    ///   - error: What was thrown.
+    init(_ subject: String?, error: any Error) {
+        switch error {
+        case let error as TodoStoreError: self.init(subject, .store(error))
+        case let error as ConfigurationError: self.init(subject, .configuration(error))
+        case let error as FileError: self.init(subject, .file(error))
+        case let error as TodoError: self.init(subject, .document(error))
+        default: self.init(subject, .other("\(error)"))
+        }
+    }
+
     /// The one-line message, without the `todofmt: ` prefix.
     var message: String {
         let text: String
@@ -61,6 +76,8 @@ struct Diagnostic: Error, Sendable, Equatable {
         case .standardOutput(let error): text = "cannot write standard output: \(error)"
         case .other(let line): text = line
         }
+        // A storage error that names its file is not prefixed with the file a second time.
+        if case .store(.storage(path: _?, _)) = problem { return text }
         return subject.map { "\($0): \(text)" } ?? text
     }
 }

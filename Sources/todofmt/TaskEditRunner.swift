@@ -75,7 +75,7 @@ struct TaskEditRunner {
             do {
                 try AtomicFile.create([], at: path)
             } catch {
-                console.error("\(path): \(error)")
+                console.report(Diagnostic(path, .file(error)))
                 return .failure
             }
             console.error("created \(path)")
@@ -98,7 +98,7 @@ struct TaskEditRunner {
             console.outputLine("\(path):\(list.line(of: id) ?? 0)")
             return .ok
         } catch {
-            console.error("\(path): \(error)")
+            console.report(Diagnostic(path, error: error))
             return .failure
         }
     }
@@ -143,7 +143,7 @@ struct TaskEditRunner {
                     files.append((reference.path, try await Self.store(reference.path, today: request.today,
                                                                        overrides: request.configuration), []))
                 } catch {
-                    console.error("\(reference.path): \(error)")
+                    console.report(Diagnostic(reference.path, error: error))
                     return .failure
                 }
                 index = files.count - 1
@@ -175,7 +175,7 @@ struct TaskEditRunner {
                     try await store.remove(ids)
                 }
             } catch {
-                console.error("\(path): \(error)")
+                console.report(Diagnostic(path, error: error))
                 status = .failure
             }
             let list = await store.list

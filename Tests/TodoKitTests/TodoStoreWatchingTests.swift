@@ -90,7 +90,7 @@ final class TodoStoreWatchingTests: XCTestCase {
 
         XCTAssertEqual(unlink(path), 0)
         XCTAssertTrue(log.wait { $0.contains { event in
-            if case .failed(.storage(let message)) = event { return message.contains("todos.md") }
+            if case .failed(.storage(let path?, .deleted)) = event { return path.hasSuffix("/todos.md") }
             return false
         } }, log.summary)
         // The list in memory is the last good one.

@@ -13,7 +13,7 @@ public struct FileTodoStorage: TodoStorage {
         do {
             return try AtomicFile.read(path)
         } catch {
-            throw .storage("\(path): \(error)")
+            throw .storage(path: path, .file(error))
         }
     }
 
@@ -21,7 +21,7 @@ public struct FileTodoStorage: TodoStorage {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            throw .storage("\(path): \(error)")
+            throw .storage(path: path, .file(error))
         }
     }
 
@@ -32,7 +32,7 @@ public struct FileTodoStorage: TodoStorage {
         do {
             return try AtomicFile.write(bytes, to: path, ifStill: expected)
         } catch {
-            throw .storage("\(path): \(error)")
+            throw .storage(path: path, .file(error))
         }
     }
 }

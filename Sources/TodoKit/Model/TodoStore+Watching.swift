@@ -8,7 +8,7 @@ extension TodoStore {
     /// over it, by deleting and re-creating it — the store reloads it as ``reload()`` does: todos
     /// keep their identities and observers see ``Event/changed(_:_:)`` with ``Cause/external``.
     /// A deleted file, or one that cannot be read, is reported as ``Event/failed(_:)`` with a
-    /// ``TodoStoreError/storage(_:)`` error, and the list in memory stays as it was; when the file
+    /// ``TodoStoreError/storage(path:_:)`` error, and the list in memory stays as it was; when the file
     /// comes back it is loaded again. The store's own saves are not reported back as external
     /// changes. A change made between ``load()`` and this call is picked up at once.
     ///
@@ -47,9 +47,9 @@ extension TodoStore {
             // newest content; `reload` itself reports read and parse failures.
             _ = try? reload()
         case .deleted:
-            report(.failed(.storage("\(watcher.path): file was deleted")))
+            report(.failed(.storage(path: watcher.path, .deleted)))
         case .error(let message):
-            report(.failed(.storage(message)))
+            report(.failed(.storage(path: nil, .watcher(message))))
         }
     }
 

@@ -149,7 +149,7 @@ public actor TodoStore {
         do {
             try TodoDocument.validate(bytes)
         } catch {
-            let failure = TodoStoreError.storage(error.description)
+            let failure = TodoStoreError.storage(path: nil, .document(error))
             report(.failed(failure))
             throw failure
         }

@@ -8,8 +8,9 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalid(String)
     /// Someone else changed the file in a way that clashes with the operation; nothing was written.
     case conflict(String)
-    /// The file could not be read or written (missing, not UTF-8, permission, disk full, …).
-    case storage(String)
+    /// The file could not be read, written or watched (missing, not UTF-8, permission, disk
+    /// full, …): the file's path when the store knows it, and why.
+    case storage(path: String?, TodoStorageFailure)
 
     /// A one-line message.
     public var description: String {
@@ -18,7 +19,8 @@ public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSection(let section): "no section \"\(section)\""
         case .invalid(let why): why
         case .conflict(let why): "conflict: \(why)"
-        case .storage(let why): why
+        case .storage(let path?, let failure): "\(path): \(failure)"
+        case .storage(nil, let failure): failure.description
         }
     }
 }
