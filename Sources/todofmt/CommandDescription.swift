@@ -11,6 +11,8 @@ struct CommandDescription: Equatable, Sendable {
     let operands: String
     /// What a shell completes for the operands.
     let operandCompletion: ValueCompletion
+    /// Checks the options and operands given to the command and makes the ``Invocation``.
+    let invocation: @Sendable (ParsedArguments) throws(UsageError) -> Invocation
     /// One line: what the command does.
     let summary: String
     /// The full explanation, paragraph by paragraph.

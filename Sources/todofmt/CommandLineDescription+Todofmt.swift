@@ -1,7 +1,8 @@
 import TodoKit
 
 // The one description of todofmt's command line. `--help`, the parser, the man page and the
-// shell completions are made from it; add an option here, then give it a case in ArgumentParser.
+// shell completions are made from it: an option is added here, with what it does to the parsed
+// options; a command, with the function that checks its options and operands.
 
 extension CommandLineDescription {
     /// todofmt's command line.
@@ -96,6 +97,7 @@ extension CommandDescription {
     /// Formatting, the command that runs when no command word is given.
     static let format = CommandDescription(
         name: "format", isDefault: true, operands: "[PATH...]", operandCompletion: .paths,
+        invocation: { arguments throws(UsageError) in try arguments.format() },
         summary: "format files in place, or standard input to standard output",
         paragraphs: [
             "A file is rewritten atomically and only when its content changes; it keeps its permissions, a "
@@ -111,6 +113,7 @@ extension CommandDescription {
     /// `todofmt watch`.
     static let watch = CommandDescription(
         name: "watch", isDefault: false, operands: "PATH...", operandCompletion: .paths,
+        invocation: { arguments throws(UsageError) in try arguments.watch() },
         summary: "keep files formatted while they are edited",
         paragraphs: [
             "watch keeps files formatted while you edit them in any editor: after each save, a file that is not "
@@ -125,6 +128,7 @@ extension CommandDescription {
     /// `todofmt lint`.
     static let lint = CommandDescription(
         name: "lint", isDefault: false, operands: "PATH...", operandCompletion: .paths,
+        invocation: { arguments throws(UsageError) in try arguments.lint() },
         summary: "report what is probably wrong in todo files",
         paragraphs: [
             "lint reports what is probably wrong in todo files, one finding per line as "
@@ -137,6 +141,7 @@ extension CommandDescription {
     /// `todofmt rules`.
     static let rules = CommandDescription(
         name: "rules", isDefault: false, operands: "", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.rules() },
         summary: "list the lint rules",
         paragraphs: [
             "rules lists every lint rule: its code, its severity ('off' when it runs only if asked for with "
@@ -148,6 +153,7 @@ extension CommandDescription {
     /// `todofmt config`.
     static let config = CommandDescription(
         name: "config", isDefault: false, operands: "PATH", operandCompletion: .paths,
+        invocation: { arguments throws(UsageError) in try arguments.config() },
         summary: "print the configuration that applies to a file",
         paragraphs: [
             "config --effective PATH (or just config PATH) prints the configuration that applies to PATH as JSON "
@@ -161,6 +167,7 @@ extension CommandDescription {
     /// `todofmt tasks`.
     static let tasks = CommandDescription(
         name: "tasks", isDefault: false, operands: "[PATH...]", operandCompletion: .paths,
+        invocation: { arguments throws(UsageError) in try arguments.tasks() },
         summary: "list tasks across todo files, with Obsidian Tasks queries",
         paragraphs: [
             "tasks lists the tasks of the todo files found under each PATH as for formatting (default '.'), one line per "
@@ -187,6 +194,7 @@ extension CommandDescription {
     /// `todofmt add`.
     static let add = CommandDescription(
         name: "add", isDefault: false, operands: "TITLE...", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.add() },
         summary: "add an open task and print its path:line",
         paragraphs: [
             "add appends an open task, stamped created: today, after the open items of the first task list of a "
@@ -199,6 +207,7 @@ extension CommandDescription {
     /// `todofmt done`.
     static let done = CommandDescription(
         name: "done", isDefault: false, operands: "REF...", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.change("done", .status(.done)) },
         summary: "mark tasks done",
         paragraphs: [
             "done ticks each task REF names: 'path:line' as tasks prints it, or --match TEXT (the one task whose "
@@ -211,24 +220,28 @@ extension CommandDescription {
     /// `todofmt cancel`.
     static let cancel = CommandDescription(
         name: "cancel", isDefault: false, operands: "REF...", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.change("cancel", .status(.cancelled)) },
         summary: "mark tasks cancelled",
         paragraphs: ["cancel marks each task REF names [-], stamped cancelled: today; REF as for done."])
 
     /// `todofmt reopen`.
     static let reopen = CommandDescription(
         name: "reopen", isDefault: false, operands: "REF...", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.change("reopen", .status(.open)) },
         summary: "reopen completed tasks",
         paragraphs: ["reopen marks each task REF names open again and drops its done or cancelled date; REF as for done."])
 
     /// `todofmt start`.
     static let start = CommandDescription(
         name: "start", isDefault: false, operands: "REF...", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.change("start", .status(.inProgress)) },
         summary: "mark tasks in progress",
         paragraphs: ["start marks each task REF names in progress [/]; REF as for done."])
 
     /// `todofmt edit`.
     static let edit = CommandDescription(
         name: "edit", isDefault: false, operands: "REF", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.edit() },
         summary: "change a task's title, dates or priority",
         paragraphs: [
             "edit changes one task: --title, --due, --scheduled, --start and --priority set them ('none' clears a "
@@ -238,12 +251,14 @@ extension CommandDescription {
     /// `todofmt rm`.
     static let rm = CommandDescription(
         name: "rm", isDefault: false, operands: "REF...", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.change("rm", .remove) },
         summary: "remove tasks with their subtasks",
         paragraphs: ["rm removes each task REF names, with its subtasks and continuation lines; REF as for done."])
 
     /// `todofmt undo`.
     static let undo = CommandDescription(
         name: "undo", isDefault: false, operands: "", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.undo(true) },
         summary: "take back the last add, done, cancel, reopen, start, edit, rm or archive",
         paragraphs: [
             "undo takes back the last command that changed tasks. Each such command journals the bytes of the files "
@@ -256,12 +271,14 @@ extension CommandDescription {
     /// `todofmt redo`.
     static let redo = CommandDescription(
         name: "redo", isDefault: false, operands: "", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.undo(false) },
         summary: "do again what undo took back",
         paragraphs: ["redo applies again the last command undo took back, with the same rules; any new change forgets it."])
 
     /// `todofmt archive`.
     static let archive = CommandDescription(
         name: "archive", isDefault: false, operands: "[PATH...]", operandCompletion: .paths,
+        invocation: { arguments throws(UsageError) in try arguments.archive() },
         summary: "move completed tasks out of their lists",
         paragraphs: [
             "archive moves done and cancelled tasks, with their subtasks and continuation lines, whose done or "
@@ -277,6 +294,7 @@ extension CommandDescription {
     /// `todofmt lsp`.
     static let lsp = CommandDescription(
         name: "lsp", isDefault: false, operands: "", operandCompletion: .none,
+        invocation: { arguments throws(UsageError) in try arguments.languageServer() },
         summary: "run the language server for editors",
         paragraphs: [
             "lsp speaks the Language Server Protocol 3.17 on standard input and output; an editor starts it. It "
@@ -293,6 +311,7 @@ extension CommandDescription {
     /// `todofmt help`.
     static let help = CommandDescription(
         name: "help", isDefault: false, operands: "[COMMAND]", operandCompletion: .commands,
+        invocation: { arguments throws(UsageError) in try arguments.help() },
         summary: "print the help, or one command's",
         paragraphs: [
             "help prints the help of todofmt; 'todofmt help COMMAND' (or 'todofmt COMMAND --help') prints only "
@@ -303,17 +322,19 @@ extension CommandDescription {
 extension OptionDescription {
     /// `--check`
     static let check = OptionDescription(
-        names: ["--check"], value: nil, commands: [.format], repeatable: false,
+        flag: ["--check"], commands: [.format],
         summary: "report where inputs would change; change nothing",
         help: "change nothing; report each region that formatting would change, as lint reports findings "
-            + "('PATH:LINE:1: error: would reformat lines 3-5 [TD000]'), and exit 1 if there is one")
+            + "('PATH:LINE:1: error: would reformat lines 3-5 [TD000]'), and exit 1 if there is one",
+        apply: { $0.check = true })
 
     /// `--diff`
     static let diff = OptionDescription(
-        names: ["--diff"], value: nil, commands: [.format], repeatable: false,
+        flag: ["--diff"], commands: [.format],
         summary: "print a unified diff of what would change",
         help: "change nothing; print a unified diff of what would change (patch -p1 applies it), and exit 1 if "
-            + "anything would")
+            + "anything would",
+        apply: { $0.diff = true })
 
     /// `--today`
     static let today = OptionDescription(
@@ -322,57 +343,51 @@ extension OptionDescription {
         repeatable: false,
         summary: "the date stamped on completed tasks",
         help: "the date stamped on newly completed tasks, and the day relative dates count from (default: "
-            + "$TODOFMT_TODAY, else the local date)")
+            + "$TODOFMT_TODAY, else the local date)",
+        apply: { options, given throws(UsageError) in
+            guard let day = Day(given.value) else {
+                throw UsageError(message: "invalid date '\(given.value)' for \(given.spelled) (expected YYYY-MM-DD)")
+            }
+            options.today = day
+        })
 
     /// `--field-style`
     static let fieldStyle = OptionDescription(
-        names: ["--field-style"],
-        value: Value(name: "STYLE", completion: .choices([
-            .init("plain", "due:2026-12-01, the default"),
-            .init("emoji", "📅 2026-12-01"),
-            .init("dataview", "[due:: 2026-12-01]"),
-        ])),
-        commands: [.format, .watch, .lint, .config], repeatable: false,
+        names: ["--field-style"], choosing: FieldStyle.self, placeholder: "STYLE", noun: "field style",
+        commands: [.format, .watch, .lint, .config],
         summary: "how fields are written",
-        help: "how fields are written")
+        help: "how fields are written",
+        apply: { $0.configuration.fieldStyle = $1 })
 
     /// `--no-stamp`
     static let noStamp = OptionDescription(
-        names: ["--no-stamp"], value: nil, commands: [.format, .watch, .lint, .config], repeatable: false,
+        flag: ["--no-stamp"], commands: [.format, .watch, .lint, .config],
         summary: "do not add or remove done and cancelled dates",
-        help: "neither add done:/cancelled: dates to completed tasks nor remove them from reopened ones")
+        help: "neither add done:/cancelled: dates to completed tasks nor remove them from reopened ones",
+        apply: { $0.configuration.stampDates = false })
 
     /// `--no-sink`
     static let noSink = OptionDescription(
-        names: ["--no-sink"], value: nil, commands: [.format, .watch, .lint, .config], repeatable: false,
+        flag: ["--no-sink"], commands: [.format, .watch, .lint, .config],
         summary: "leave completed tasks where they are",
-        help: "leave completed tasks where they are in their lists")
+        help: "leave completed tasks where they are in their lists",
+        apply: { $0.configuration.sinkCompleted = false })
 
     /// `--bullet`
     static let bullet = OptionDescription(
-        names: ["--bullet"],
-        value: Value(name: "STYLE", completion: .choices([
-            .init("keep", "markers as written, the default"),
-            .init("-", "- [ ] task"),
-            .init("*", "* [ ] task"),
-            .init("+", "+ [ ] task"),
-        ])),
-        commands: [.format, .watch, .lint, .config], repeatable: false,
+        names: ["--bullet"], choosing: BulletStyle.self, placeholder: "STYLE", noun: "bullet style",
+        commands: [.format, .watch, .lint, .config],
         summary: "the marker of bullet lists that hold tasks",
-        help: "the marker of bullet lists that hold tasks (a list whose structure would change keeps its markers)")
+        help: "the marker of bullet lists that hold tasks (a list whose structure would change keeps its markers)",
+        apply: { $0.configuration.bullet = $1 })
 
     /// `--indentation`
     static let indentation = OptionDescription(
-        names: ["--indentation"],
-        value: Value(name: "N", completion: .choices([
-            .init("keep", "as written, the default"),
-            .init("2", "nested list markers two columns right of their parent's"),
-            .init("3", "three columns"),
-            .init("4", "four columns"),
-        ])),
-        commands: [.format, .watch, .lint, .config], repeatable: false,
+        names: ["--indentation"], choosing: IndentationChoice.self, placeholder: "N", noun: "indentation",
+        commands: [.format, .watch, .lint, .config],
         summary: "the indentation of nested bullet lists",
-        help: "how many columns right of its parent item's marker a nested bullet list's markers sit")
+        help: "how many columns right of its parent item's marker a nested bullet list's markers sit",
+        apply: { $0.configuration.indentation = $1.columns })
 
     /// `--config`
     static let config = OptionDescription(
@@ -381,7 +396,11 @@ extension OptionDescription {
         repeatable: false,
         summary: "use this configuration file for every input",
         help: "use FILE (JSON, as .todofmt.json) for every input instead of looking for .todofmt.json files; its "
-            + "include and exclude patterns are relative to FILE's directory")
+            + "include and exclude patterns are relative to FILE's directory",
+        apply: { options, given throws(UsageError) in
+            if options.configuration.source == .none { throw .conflict("--config", "--no-config") }
+            options.configuration.source = .file(given.value)
+        })
 
     /// `--no-config`
     static let noConfig = OptionDescription(
@@ -389,7 +408,11 @@ extension OptionDescription {
         commands: [.format, .watch, .lint, .config, .tasks, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
         repeatable: false,
         summary: "ignore .todofmt.json files",
-        help: "ignore .todofmt.json files: the defaults and the command-line options apply")
+        help: "ignore .todofmt.json files: the defaults and the command-line options apply",
+        apply: { options, _ throws(UsageError) in
+            if case .file = options.configuration.source { throw .conflict("--config", "--no-config") }
+            options.configuration.source = .none
+        })
 
     /// `--stdin-filename`
     static let stdinFilename = OptionDescription(
@@ -397,104 +420,121 @@ extension OptionDescription {
         commands: [.format, .lint], repeatable: false,
         summary: "format or lint standard input as if it were PATH",
         help: "read standard input with the configuration that applies to PATH (which need not exist), and report "
-            + "it under that name (for editors)")
+            + "it under that name (for editors)",
+        apply: { options, given throws(UsageError) in
+            guard !given.value.isEmpty else {
+                throw UsageError(message: "option '\(given.spelled)' needs a PATH, not an empty string")
+            }
+            options.configuration.standardInputPath = given.value
+        })
 
     /// `--force-exclude`
     static let forceExclude = OptionDescription(
-        names: ["--force-exclude"], value: nil, commands: [.format, .lint], repeatable: false,
+        flag: ["--force-exclude"], commands: [.format, .lint],
         summary: "skip named files that the configuration excludes",
         help: "apply the configuration's exclude patterns to files named on the command line too (they are "
-            + "otherwise always processed); for pre-commit hooks, which name every staged file")
+            + "otherwise always processed); for pre-commit hooks, which name every staged file",
+        apply: { $0.configuration.forceExclude = true })
 
-    /// `config --effective`
+    /// `config --effective`: what config prints; the word says so, and `todofmt config PATH`
+    /// means the same.
     static let effective = OptionDescription(
-        names: ["--effective"], value: nil, commands: [.config], repeatable: false,
+        flag: ["--effective"], commands: [.config],
         summary: "print the effective configuration for PATH",
-        help: "print the configuration that applies to PATH as JSON")
+        help: "print the configuration that applies to PATH as JSON",
+        apply: { _ in })
 
     /// `lint --fix`
     static let fix = OptionDescription(
-        names: ["--fix"], value: nil, commands: [.lint], repeatable: false,
+        flag: ["--fix"], commands: [.lint],
         summary: "format each file first, then report what remains",
-        help: "format each file in place first (resolving every fixable finding), then report what remains")
+        help: "format each file in place first (resolving every fixable finding), then report what remains",
+        apply: { $0.fix = true })
 
-    /// `--format`, for lint, --check and --diff
+    /// `--format`, for lint, --check and --diff, and for tasks. Which words are valid depends on the
+    /// command, so the command checks the word.
     static let format = OptionDescription(
         names: ["--format"],
-        value: Value(name: "FORMAT", completion: .choices([
-            .init("text", "path:line:col: severity: message [TDnnn]; the default"),
-            .init("json", "one array of objects with path, line, column, severity, code, rule and message"),
-            .init("github", "GitHub Actions workflow commands, ::error file=...::message; the default when "
-                + "GITHUB_ACTIONS=true; with --diff, the diff is printed too"),
-            .init("sarif", "a SARIF 2.1.0 log for code-scanning tools"),
-            .init("tsv", "tasks only: tab-separated values with a header line"),
-        ])),
+        value: Value(name: "FORMAT", completion: .choices(
+            ReportFormat.choices + TasksRequest.Format.choices.filter { ReportFormat(word: $0.word) == nil })),
         commands: [.format, .lint, .tasks], repeatable: false,
         summary: "how findings or tasks are printed",
         help: "how lint, --check and --diff report findings (text, json, github, sarif), and how tasks lists "
-            + "tasks (text, json, tsv)")
+            + "tasks (text, json, tsv)",
+        apply: { $0.formatWord = $1.value })
 
     /// `lint --rule`
     static let rule = OptionDescription(
         names: ["--rule"], value: Value(name: "CODE", completion: .rules), commands: [.lint], repeatable: true,
         summary: "also run a rule that is off by default",
         help: "also run a rule that is off by default, e.g. --rule TD014 (overdue tasks); a rule name works too; "
-            + "may be repeated")
+            + "may be repeated",
+        apply: { options, given throws(UsageError) in
+            guard let rule = LintRule.named(given.value) else {
+                throw UsageError(message: "unknown rule '\(given.value)' for \(given.spelled) (see 'todofmt rules')")
+            }
+            options.configuration.extraRules.append(rule)
+        })
 
     /// `tasks -q`
     static let query = OptionDescription(
         names: ["-q", "--query"], value: Value(name: "QUERY", completion: .none), commands: [.tasks], repeatable: true,
         summary: "one query instruction",
-        help: "one instruction of the query language, e.g. -q 'due before tomorrow' -q 'sort by priority'; may be repeated")
+        help: "one instruction of the query language, e.g. -q 'due before tomorrow' -q 'sort by priority'; may be repeated",
+        apply: { $0.shell.instructions.append($1.value) })
 
     /// `tasks --query-file`
     static let queryFile = OptionDescription(
         names: ["--query-file"], value: Value(name: "FILE", completion: .paths), commands: [.tasks], repeatable: false,
         summary: "read the query from a file",
-        help: "read instructions from FILE, one per line; in a file with ```tasks blocks, each block is run in turn")
+        help: "read instructions from FILE, one per line; in a file with ```tasks blocks, each block is run in turn",
+        apply: { $0.shell.queryFile = $1.value })
 
     /// `tasks --watch`
     static let watchResults = OptionDescription(
-        names: ["--watch"], value: nil, commands: [.tasks], repeatable: false,
+        flag: ["--watch"], commands: [.tasks],
         summary: "print the result again after every change",
         help: "a live agenda: print the result again whenever a todo file under the PATHs changes (the screen is "
-            + "cleared on a terminal, a separator line is printed otherwise) and at midnight; Ctrl-C exits 0")
+            + "cleared on a terminal, a separator line is printed otherwise) and at midnight; Ctrl-C exits 0",
+        apply: { $0.shell.watch = true })
 
     /// `--due`
     static let due = OptionDescription(
         names: ["--due"], value: Value(name: "DATE", completion: .none), commands: [.add, .edit], repeatable: false,
-        summary: "the due date", help: "the due date ('none' clears it in edit)")
+        summary: "the due date", help: "the due date ('none' clears it in edit)",
+        apply: { $0.shell.due = $1.value })
 
     /// `--scheduled`
     static let scheduled = OptionDescription(
         names: ["--scheduled"], value: Value(name: "DATE", completion: .none), commands: [.add, .edit], repeatable: false,
-        summary: "the scheduled date", help: "the scheduled date ('none' clears it in edit)")
+        summary: "the scheduled date", help: "the scheduled date ('none' clears it in edit)",
+        apply: { $0.shell.scheduled = $1.value })
 
     /// `--start`
     static let start = OptionDescription(
         names: ["--start"], value: Value(name: "DATE", completion: .none), commands: [.add, .edit], repeatable: false,
-        summary: "the start date", help: "the start date ('none' clears it in edit)")
+        summary: "the start date", help: "the start date ('none' clears it in edit)",
+        apply: { $0.shell.start = $1.value })
 
     /// `--priority`
     static let priority = OptionDescription(
-        names: ["--priority"],
-        value: Value(name: "LEVEL", completion: .choices([
-            .init("highest", "🔺"), .init("high", "⏫"), .init("medium", "🔼"), .init("low", "🔽"),
-            .init("lowest", "⏬"), .init("none", "no priority (edit)"),
-        ])),
-        commands: [.add, .edit], repeatable: false,
-        summary: "the priority", help: "the priority")
+        names: ["--priority"], choosing: PriorityChoice.self, placeholder: "LEVEL", noun: "priority",
+        commands: [.add, .edit],
+        summary: "the priority", help: "the priority",
+        apply: { $0.shell.priority = $1 })
 
     /// `add --tag`
     static let tag = OptionDescription(
         names: ["--tag"], value: Value(name: "TAG", completion: .none), commands: [.add], repeatable: true,
-        summary: "a tag for the title", help: "append #TAG to the title ('#' optional); may be repeated")
+        summary: "a tag for the title", help: "append #TAG to the title ('#' optional); may be repeated",
+        apply: { $0.shell.tags.append($1.value) })
 
     /// `add --file`
     static let file = OptionDescription(
         names: ["--file"], value: Value(name: "FILE", completion: .paths), commands: [.add], repeatable: false,
         summary: "the todo file to add to",
-        help: "the todo file to add to (created when missing); default: the nearest todos.md or todo.md here or above")
+        help: "the todo file to add to (created when missing); default: the nearest todos.md or todo.md here or above",
+        apply: { $0.shell.file = $1.value })
 
     /// `--section`
     static let section = OptionDescription(
@@ -502,17 +542,20 @@ extension OptionDescription {
         repeatable: false,
         summary: "the section to add to, or to archive into",
         help: "add: put the task in the first task list under this heading (ignoring case); archive: move completed "
-            + "tasks to this section at the end of their own file (created when missing) instead of to an archive file")
+            + "tasks to this section at the end of their own file (created when missing) instead of to an archive file",
+        apply: { $0.shell.section = $1.value })
 
     /// `add --under`
     static let under = OptionDescription(
         names: ["--under"], value: Value(name: "PATH:LINE", completion: .none), commands: [.add], repeatable: false,
-        summary: "add as a subtask of this task", help: "add the task as the last subtask of the task at PATH:LINE")
+        summary: "add as a subtask of this task", help: "add the task as the last subtask of the task at PATH:LINE",
+        apply: { $0.shell.under = $1.value })
 
     /// `edit --title`
     static let title = OptionDescription(
         names: ["--title"], value: Value(name: "TITLE", completion: .none), commands: [.edit], repeatable: false,
-        summary: "the new title", help: "the new title (fields on the line are kept)")
+        summary: "the new title", help: "the new title (fields on the line are kept)",
+        apply: { $0.shell.title = $1.value })
 
     /// `--match`
     static let match = OptionDescription(
@@ -520,49 +563,50 @@ extension OptionDescription {
         repeatable: false,
         summary: "name the task by a piece of its title",
         help: "the one task under the current directory whose title contains TEXT (ignoring case) instead of a "
-            + "path:line; none or several is an error listing the candidates")
+            + "path:line; none or several is an error listing the candidates",
+        apply: { $0.shell.match = $1.value })
 
     /// `archive --older-than`
     static let olderThan = OptionDescription(
         names: ["--older-than"], value: Value(name: "DAYS", completion: .none), commands: [.archive], repeatable: false,
         summary: "only tasks completed more than DAYS days ago",
         help: "only tasks whose done or cancelled date is more than DAYS days before today (default 0: all; "
-            + "completed tasks without a date are archived only when DAYS is 0)")
+            + "completed tasks without a date are archived only when DAYS is 0)",
+        apply: { $0.shell.olderThan = $1.value })
 
     /// `archive --to`
     static let archiveTo = OptionDescription(
         names: ["--to"], value: Value(name: "FILE", completion: .paths), commands: [.archive], repeatable: false,
         summary: "the archive file",
-        help: "the archive file, relative to the current directory (default: done.md beside each source file)")
+        help: "the archive file, relative to the current directory (default: done.md beside each source file)",
+        apply: { $0.shell.archiveTo = $1.value })
 
     /// `-h`, `--help`
     static let help = OptionDescription(
-        names: ["-h", "--help"], value: nil, commands: CommandLineDescription.allCommands, repeatable: false,
+        flag: ["-h", "--help"], commands: CommandLineDescription.allCommands,
         summary: "print help and exit",
-        help: "print this help (after a command: that command's help) and exit")
+        help: "print this help (after a command: that command's help) and exit",
+        apply: { $0.stop = .help })
 
     /// `--version`
     static let version = OptionDescription(
-        names: ["--version"], value: nil, commands: CommandLineDescription.allCommands, repeatable: false,
+        flag: ["--version"], commands: CommandLineDescription.allCommands,
         summary: "print the version and exit",
-        help: "print the version and exit")
+        help: "print the version and exit",
+        apply: { $0.stop = .version })
 
     /// `--generate`
     static let generate = OptionDescription(
-        names: ["--generate"],
-        value: Value(name: "KIND", completion: .choices([
-            .init("man", "this manual as a roff man page"),
-            .init("complete-bash", "bash completion script"),
-            .init("complete-zsh", "zsh completion script"),
-            .init("complete-fish", "fish completion script"),
-        ])),
-        commands: CommandLineDescription.allCommands, repeatable: false,
+        names: ["--generate"], choosing: GeneratedFile.self, placeholder: "KIND", noun: "kind",
+        commands: CommandLineDescription.allCommands,
         summary: "print the man page or a shell completion script and exit",
-        help: "print a file made from this help to standard output and exit")
+        help: "print a file made from this help to standard output and exit",
+        apply: { $0.stop = .generate($1) })
 
     /// `--`, which the parser handles before looking options up.
     static let endOfOptions = OptionDescription(
-        names: ["--"], value: nil, commands: CommandLineDescription.allCommands, repeatable: false,
+        flag: ["--"], commands: CommandLineDescription.allCommands,
         summary: "treat every later argument as a PATH",
-        help: "treat every later argument as a PATH, even '-x'")
+        help: "treat every later argument as a PATH, even '-x'",
+        apply: { _ in })
 }

@@ -1,5 +1,5 @@
 /// What `todofmt --generate KIND` prints, each made from the ``CommandLineDescription``.
-enum GeneratedFile: String, CaseIterable {
+enum GeneratedFile: String, OptionChoice {
     /// The roff man page `todofmt(1)`.
     case man
     /// A bash completion script.
@@ -8,6 +8,16 @@ enum GeneratedFile: String, CaseIterable {
     case completeZsh = "complete-zsh"
     /// A fish completion script.
     case completeFish = "complete-fish"
+
+    /// What the file is.
+    var help: String {
+        switch self {
+        case .man: "this manual as a roff man page"
+        case .completeBash: "bash completion script"
+        case .completeZsh: "zsh completion script"
+        case .completeFish: "fish completion script"
+        }
+    }
 
     /// The file's text for `description`.
     func render(_ description: CommandLineDescription) -> String {

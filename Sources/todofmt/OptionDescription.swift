@@ -10,6 +10,17 @@ struct OptionDescription: Equatable, Sendable {
         let completion: ValueCompletion
     }
 
+    /// An option as given on the command line.
+    struct Given {
+        /// The value; empty for a flag.
+        let value: String
+        /// The spelling used (`-q` or `--query`), for messages.
+        let spelled: String
+    }
+
+    /// What the parser does with the option: check its value and set it in the options.
+    typealias Apply = @Sendable (inout ParsedOptions, Given) throws(UsageError) -> Void
+
     /// Every spelling, short ones first: `["-h", "--help"]`.
     let names: [String]
     /// The value the option takes, nil for a flag.
@@ -22,6 +33,8 @@ struct OptionDescription: Equatable, Sendable {
     let summary: String
     /// The full explanation for `--help` and the man page.
     let help: String
+    /// Checks the value and sets it in the options.
+    let apply: Apply
 
     /// The longest spelling, used in messages.
     var name: String { names.last ?? "" }
@@ -33,6 +46,44 @@ struct OptionDescription: Equatable, Sendable {
 }
 
 extension OptionDescription {
+    /// A flag, an option without a value.
+    /// - Parameters:
+    ///   - names: Every spelling, short ones first.
+    ///   - commands: The commands that accept it.
+    ///   - summary: A short line for completion menus.
+    ///   - help: The full explanation.
+    ///   - apply: Sets the flag in the options.
+    init(flag names: [String], commands: [CommandDescription], summary: String, help: String,
+         apply: @escaping @Sendable (inout ParsedOptions) -> Void) {
+        self.init(names: names, value: nil, commands: commands, repeatable: false, summary: summary, help: help,
+                  apply: { options, _ in apply(&options) })
+    }
+
+    /// An option whose value is one of `Choice`'s cases; any other word is refused as an invalid
+    /// `noun` (`invalid field style 'x' for --field-style (expected plain, emoji or dataview)`).
+    /// - Parameters:
+    ///   - names: Every spelling, short ones first.
+    ///   - choice: The enum whose cases are the values.
+    ///   - placeholder: The value's name in help, e.g. `STYLE`.
+    ///   - noun: What the value is, for the error.
+    ///   - commands: The commands that accept it.
+    ///   - summary: A short line for completion menus.
+    ///   - help: The full explanation; the choices are listed after it.
+    ///   - apply: Sets the chosen case in the options.
+    init<Choice: OptionChoice>(names: [String], choosing choice: Choice.Type, placeholder: String, noun: String,
+                               commands: [CommandDescription], summary: String, help: String,
+                               apply: @escaping @Sendable (inout ParsedOptions, Choice) -> Void) {
+        let name = names.last ?? ""
+        self.init(names: names, value: Value(name: placeholder, completion: .choices(Choice.choices)),
+                  commands: commands, repeatable: false, summary: summary, help: help,
+                  apply: { options, given throws(UsageError) in
+                      guard let chosen = Choice(word: given.value) else {
+                          throw .invalidChoice(given.value, noun, name, expected: Choice.words)
+                      }
+                      apply(&options, chosen)
+                  })
+    }
+
     /// The names and the value as help shows them: `-h, --help`, `--today YYYY-MM-DD`.
     var synopsis: String {
         names.joined(separator: ", ") + (value.map { " " + $0.name } ?? "")

@@ -3,8 +3,17 @@ import TodoKit
 /// What `todofmt tasks` was asked to list, and how.
 struct TasksRequest: Equatable {
     /// How the tasks are printed.
-    enum Format: String, Equatable, CaseIterable {
+    enum Format: String, Equatable, OptionChoice {
         case text, json, tsv
+
+        /// What the listing looks like.
+        var help: String {
+            switch self {
+            case .text: "one line per task, then a count; the default"
+            case .json: "one JSON document (docs/TASKS.md has the schema)"
+            case .tsv: "tasks only: tab-separated values with a header line"
+            }
+        }
     }
 
     /// Files and directories; `.` when none was given.

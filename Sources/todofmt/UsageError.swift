@@ -25,8 +25,13 @@ struct UsageError: Error, Equatable {
 
     /// A value that is not one of the option's choices:
     /// `invalid format 'xml' for --format (expected text, json or github)`.
-    static func invalidChoice(_ value: String, _ noun: String, _ option: OptionDescription) -> UsageError {
-        let expected = TextWrapper.list(option.value?.completion.words ?? [])
-        return UsageError(message: "invalid \(noun) '\(value)' for \(option.name) (expected \(expected))")
+    /// - Parameters:
+    ///   - value: The value given.
+    ///   - noun: What the value is.
+    ///   - option: The option's name.
+    ///   - expected: The words it may be.
+    /// - Returns: The error.
+    static func invalidChoice(_ value: String, _ noun: String, _ option: String, expected: [String]) -> UsageError {
+        UsageError(message: "invalid \(noun) '\(value)' for \(option) (expected \(TextWrapper.list(expected)))")
     }
 }

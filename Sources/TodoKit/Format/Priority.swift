@@ -3,7 +3,7 @@ public enum Priority: String, CaseIterable, Comparable, Sendable {
     case highest, high, medium, low, lowest
 
     /// The emoji Obsidian Tasks writes for the level.
-    var emoji: String {
+    public var emoji: String {
         switch self {
         case .highest: "🔺"
         case .high: "⏫"

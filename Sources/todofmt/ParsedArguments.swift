@@ -1,0 +1,269 @@
+import TodoKit
+
+/// A command line split into options (applied) and operands, before the command checks them: each
+/// ``CommandDescription`` has one of the methods here as its ``CommandDescription/invocation``,
+/// which validates what its options and operands mean together and builds the ``Invocation``.
+struct ParsedArguments {
+    /// The command line being parsed (its commands are what `help COMMAND` may name).
+    var commandLine: CommandLineDescription
+    /// What the options set.
+    var options: ParsedOptions
+    /// The words that are not options: paths, REFs, a TITLE, a COMMAND.
+    var operands: [String]
+    /// The value of `TODOFMT_TODAY`, used when `--today` is not given.
+    var environmentToday: String?
+    /// Whether `GITHUB_ACTIONS` is `true`: findings are then reported as workflow commands by default.
+    var inGitHubActions = false
+
+    // MARK: - Steps shared by several commands
+
+    /// The day `--today` or `TODOFMT_TODAY` pins, or nil for the local date.
+    private func pinnedToday() throws(UsageError) -> Day? {
+        if let today = options.today { return today }
+        guard let text = environmentToday, !text.isEmpty else { return nil }
+        guard let day = Day(text) else {
+            throw UsageError(message: "invalid date '\(text)' in TODOFMT_TODAY (expected YYYY-MM-DD)")
+        }
+        return day
+    }
+
+    /// The operands with `--stdin-filename` taken into account: standard input stands for its PATH,
+    /// so with no PATH it is the input.
+    private func operandsReadingStandardInput() throws(UsageError) -> [String] {
+        guard options.configuration.standardInputPath != nil else { return operands }
+        if operands.isEmpty { return [FormatRequest.standardInput] }
+        guard operands.contains(FormatRequest.standardInput) else {
+            throw UsageError(message: "option '--stdin-filename' needs standard input ('-') as an input")
+        }
+        return operands
+    }
+
+    /// How findings are reported: `--format` when it is one of ``ReportFormat``'s words, else
+    /// GitHub workflow commands in GitHub Actions, else text.
+    private func reportFormat() throws(UsageError) -> ReportFormat {
+        guard let word = options.formatWord else { return inGitHubActions ? .github : .text }
+        guard let format = ReportFormat(word: word) else {
+            // The choices of lint, --check and --diff (tsv is for tasks).
+            throw .invalidChoice(word, "format", "--format", expected: ReportFormat.words)
+        }
+        return format
+    }
+
+    /// Refuses standard input named twice.
+    private static func checkStandardInputOnce(_ paths: [String]) throws(UsageError) {
+        if paths.filter({ $0 == FormatRequest.standardInput }).count > 1 {
+            throw UsageError(message: "standard input ('-') given more than once")
+        }
+    }
+
+    // MARK: - Commands
+
+    /// `todofmt [options] [PATH...]`.
+    func format() throws(UsageError) -> Invocation {
+        var paths = try operandsReadingStandardInput()
+        let today = try pinnedToday() ?? .today()
+        let format = try reportFormat()
+        if options.formatWord != nil, !options.check, !options.diff {
+            throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
+        }
+        if paths.isEmpty { paths = [FormatRequest.standardInput] }
+        try Self.checkStandardInputOnce(paths)
+        // --diff already changes nothing and exits 1 on changes, so with --check it wins.
+        let mode: FormatRequest.Mode = options.diff ? .diff : options.check ? .check : .inPlace
+        return .format(FormatRequest(mode: mode, paths: paths, today: today, configuration: options.configuration,
+                                     format: mode == .inPlace ? .text : format))
+    }
+
+    /// `todofmt watch PATH...`.
+    func watch() throws(UsageError) -> Invocation {
+        let today = try pinnedToday()
+        if operands.isEmpty { throw UsageError(message: "watch needs a PATH (see 'todofmt --help')") }
+        if operands.contains(FormatRequest.standardInput) {
+            throw UsageError(message: "watch cannot watch standard input ('-')")
+        }
+        return .watch(WatchRequest(paths: operands, today: today ?? .today(), todayIsPinned: today != nil,
+                                   configuration: options.configuration))
+    }
+
+    /// `todofmt lint PATH...`.
+    func lint() throws(UsageError) -> Invocation {
+        let paths = try operandsReadingStandardInput()
+        let today = try pinnedToday() ?? .today()
+        let format = try reportFormat()
+        if paths.isEmpty { throw UsageError(message: "lint needs a PATH (see 'todofmt --help')") }
+        try Self.checkStandardInputOnce(paths)
+        if options.fix && paths.contains(FormatRequest.standardInput) {
+            throw UsageError(message: "lint --fix cannot fix standard input ('-')")
+        }
+        return .lint(LintRequest(paths: paths, today: today, configuration: options.configuration, fix: options.fix,
+                                 format: format))
+    }
+
+    /// `todofmt rules`.
+    func rules() throws(UsageError) -> Invocation {
+        if let path = operands.first { throw UsageError(message: "rules takes no PATH, got '\(path)'") }
+        return .rules
+    }
+
+    /// `todofmt config [--effective] PATH`.
+    func config() throws(UsageError) -> Invocation {
+        guard operands.count == 1, operands[0] != FormatRequest.standardInput else {
+            throw UsageError(message: "config --effective needs one PATH (see 'todofmt help config')")
+        }
+        return .effectiveConfiguration(EffectiveConfigurationRequest(path: operands[0],
+                                                                     configuration: options.configuration))
+    }
+
+    /// `todofmt lsp`.
+    func languageServer() throws(UsageError) -> Invocation {
+        let today = try pinnedToday()
+        if let path = operands.first { throw UsageError(message: "lsp takes no PATH, got '\(path)'") }
+        return .languageServer(today: today)
+    }
+
+    /// `todofmt help [COMMAND]`.
+    func help() throws(UsageError) -> Invocation {
+        guard operands.count <= 1 else { throw UsageError(message: "help takes one COMMAND, got '\(operands[1])'") }
+        guard let name = operands.first else { return .help(nil) }
+        guard let topic = commandLine.command(named: name) else {
+            throw UsageError(message: "unknown command '\(name)' (see 'todofmt --help')")
+        }
+        return .help(topic)
+    }
+
+    // MARK: - Shell commands
+
+    /// The operands of a shell command, which cannot read standard input, and its day.
+    private func shellOperands(of command: String) throws(UsageError) -> (operands: [String], today: Day, pinned: Bool) {
+        let pinned = try pinnedToday()
+        if operands.contains(FormatRequest.standardInput) {
+            throw UsageError(message: "\(command) cannot read standard input ('-')")
+        }
+        return (operands, pinned ?? .today(), pinned != nil)
+    }
+
+    /// `todofmt tasks [PATH...]`.
+    func tasks() throws(UsageError) -> Invocation {
+        let (operands, today, pinned) = try shellOperands(of: "tasks")
+        var format = TasksRequest.Format.text
+        if let word = options.formatWord {
+            guard let chosen = TasksRequest.Format(word: word) else {
+                throw .invalidChoice(word, "format", "--format", expected: TasksRequest.Format.words)
+            }
+            format = chosen
+        }
+        let shell = options.shell
+        return .tasks(TasksRequest(paths: operands.isEmpty ? ["."] : operands, instructions: shell.instructions,
+                                   queryFile: shell.queryFile, format: format, watch: shell.watch, today: today,
+                                   todayIsPinned: pinned, configuration: options.configuration))
+    }
+
+    /// `todofmt add TITLE...`, which may read a title word `-`.
+    func add() throws(UsageError) -> Invocation {
+        let today = try pinnedToday() ?? .today()
+        let shell = options.shell
+        let words = operands.joined(separator: " ")
+        guard !words.allSatisfy(\.isWhitespace) else { throw UsageError(message: "add needs a TITLE (see 'todofmt help add')") }
+        var title = words
+        for tag in shell.tags {
+            let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+            guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
+                throw UsageError(message: "invalid tag '\(tag)' for --tag (one word)")
+            }
+            title += " #" + name
+        }
+        var under: TaskReference?
+        if let text = shell.under {
+            guard let reference = TaskReference(text) else {
+                throw UsageError(message: "invalid task '\(text)' for --under (expected PATH:LINE)")
+            }
+            under = reference
+        }
+        if under != nil, shell.file != nil || shell.section != nil {
+            throw .conflict("--under", shell.file != nil ? "--file" : "--section")
+        }
+        let due = try shell.day(shell.due, "--due", today, clearable: false) ?? nil
+        let scheduled = try shell.day(shell.scheduled, "--scheduled", today, clearable: false) ?? nil
+        let start = try shell.day(shell.start, "--start", today, clearable: false) ?? nil
+        // `none` clears a priority, which a new task does not have.
+        if shell.priority == .cleared {
+            throw .invalidChoice("none", "priority", "--priority", expected: PriorityChoice.words)
+        }
+        return .add(AddRequest(title: title, due: due, scheduled: scheduled, start: start, priority: shell.priority?.priority,
+                               file: shell.file, section: shell.section, under: under, today: today))
+    }
+
+    /// `todofmt done|cancel|reopen|start|rm REF...`: the same change to every task named.
+    /// - Parameters:
+    ///   - command: The command's name.
+    ///   - change: What happens to each task.
+    func change(_ command: String, _ change: TaskChangeRequest.Change) throws(UsageError) -> Invocation {
+        let (references, today) = try taskReferences(of: command)
+        return .change(TaskChangeRequest(command: command, change: change, references: references,
+                                         match: options.shell.match, today: today, configuration: options.configuration))
+    }
+
+    /// `todofmt edit REF --title|--due|--scheduled|--start|--priority …`.
+    func edit() throws(UsageError) -> Invocation {
+        let (references, today) = try taskReferences(of: "edit")
+        let shell = options.shell
+        if references.count > 1 { throw UsageError(message: "edit changes one task, got \(references.count)") }
+        if shell.title == nil, shell.due == nil, shell.scheduled == nil, shell.start == nil, shell.priority == nil {
+            throw UsageError(message: "edit needs --title, --due, --scheduled, --start or --priority")
+        }
+        if let title = shell.title, title.allSatisfy(\.isWhitespace) {
+            throw UsageError(message: "option '--title' needs a TITLE")
+        }
+        let change = TaskChangeRequest.Change.edit(
+            title: shell.title, due: try shell.day(shell.due, "--due", today, clearable: true),
+            scheduled: try shell.day(shell.scheduled, "--scheduled", today, clearable: true),
+            start: try shell.day(shell.start, "--start", today, clearable: true),
+            priority: shell.priority.map(\.priority))
+        return .change(TaskChangeRequest(command: "edit", change: change, references: references, match: shell.match,
+                                         today: today, configuration: options.configuration))
+    }
+
+    /// The tasks a change command names by `path:line`, or none with `--match`, and the day.
+    private func taskReferences(of command: String) throws(UsageError) -> ([TaskReference], Day) {
+        let (operands, today, _) = try shellOperands(of: command)
+        var references: [TaskReference] = []
+        for operand in operands {
+            guard let reference = TaskReference(operand) else {
+                throw UsageError(message: "invalid task '\(operand)' (expected PATH:LINE as 'todofmt tasks' prints it, or --match TEXT)")
+            }
+            references.append(reference)
+        }
+        let match = options.shell.match
+        if match != nil, !references.isEmpty { throw UsageError(message: "give PATH:LINE or --match, not both") }
+        if match == nil, references.isEmpty {
+            throw UsageError(message: "\(command) needs a PATH:LINE or --match TEXT (see 'todofmt help \(command)')")
+        }
+        if match?.isEmpty == true { throw UsageError(message: "option '--match' needs a TEXT, not an empty string") }
+        return (references, today)
+    }
+
+    /// `todofmt undo` (true) or `todofmt redo` (false).
+    /// - Parameter undo: Whether it is undo.
+    func undo(_ undo: Bool) throws(UsageError) -> Invocation {
+        let (operands, _, _) = try shellOperands(of: undo ? "undo" : "redo")
+        if let operand = operands.first { throw UsageError(message: "\(undo ? "undo" : "redo") takes no operand, got '\(operand)'") }
+        return .undo(undo)
+    }
+
+    /// `todofmt archive [PATH...]`.
+    func archive() throws(UsageError) -> Invocation {
+        let (operands, today, _) = try shellOperands(of: "archive")
+        let shell = options.shell
+        var days: Int?
+        if let olderThan = shell.olderThan {
+            guard let number = Int(olderThan), number >= 0 else {
+                throw UsageError(message: "invalid number of days '\(olderThan)' for --older-than")
+            }
+            days = number
+        }
+        if shell.archiveTo != nil, shell.section != nil { throw .conflict("--to", "--section") }
+        return .archive(ArchiveRequest(paths: operands.isEmpty ? ["."] : operands, olderThanDays: days,
+                                       archiveFile: shell.archiveTo, section: shell.section, today: today,
+                                       configuration: options.configuration))
+    }
+}
