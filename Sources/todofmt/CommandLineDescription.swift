@@ -56,6 +56,12 @@ struct CommandLineDescription: Sendable {
     /// Every option, in the order of the groups.
     var options: [OptionDescription] { optionGroups.flatMap(\.options) }
 
+    /// Every spelling of the options that take a value: a completion skips the word after one.
+    var namesTakingValues: [String] { options.filter { $0.value != nil }.flatMap(\.names) }
+
+    /// The words that select a command, in the order of ``commands``.
+    var commandWords: [String] { commands.compactMap(\.word) }
+
     /// The option spelled `name` exactly (`--today`, `-h`).
     func option(named name: String) -> OptionDescription? {
         options.first { $0.names.contains(name) }

@@ -119,9 +119,9 @@ struct LintReport {
         guard !entries.isEmpty else { return "[]\n" }
         let objects = entries.map { entry -> String in
             let f = entry.finding
-            return "  {\"path\": \(Self.jsonString(entry.path)), \"line\": \(f.location.line), "
+            return "  {\"path\": \(JSONWriter.literal(entry.path)), \"line\": \(f.location.line), "
                 + "\"column\": \(f.location.column), \"severity\": \"\(f.severity.rawValue)\", "
-                + "\"code\": \"\(f.code)\", \"rule\": \"\(f.rule)\", \"message\": \(Self.jsonString(f.message))}"
+                + "\"code\": \"\(f.code)\", \"rule\": \"\(f.rule)\", \"message\": \(JSONWriter.literal(f.message))}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
@@ -153,16 +153,16 @@ struct LintReport {
         }
         let ruleObjects = rules.map { rule in
             "        {\"id\": \"\(rule.code)\", \"name\": \"\(rule.name)\", "
-                + "\"shortDescription\": {\"text\": \(Self.jsonString(rule.summary))}, "
-                + "\"fullDescription\": {\"text\": \(Self.jsonString(rule.rationale))}, "
+                + "\"shortDescription\": {\"text\": \(JSONWriter.literal(rule.summary))}, "
+                + "\"fullDescription\": {\"text\": \(JSONWriter.literal(rule.rationale))}, "
                 + "\"defaultConfiguration\": {\"level\": \"\(Self.sarifLevel(rule.severity))\"}}"
         }
         let results = entries.map { entry in
             let f = entry.finding
             let index = ruleIndex[f.code].map { ", \"ruleIndex\": \($0)" } ?? ""
             return "      {\"ruleId\": \"\(f.code)\"\(index), \"level\": \"\(Self.sarifLevel(f.severity))\", "
-                + "\"message\": {\"text\": \(Self.jsonString(f.message))}, \"locations\": [{\"physicalLocation\": "
-                + "{\"artifactLocation\": {\"uri\": \(Self.jsonString(Self.uri(entry.path)))}, "
+                + "\"message\": {\"text\": \(JSONWriter.literal(f.message))}, \"locations\": [{\"physicalLocation\": "
+                + "{\"artifactLocation\": {\"uri\": \(JSONWriter.literal(Self.uri(entry.path)))}, "
                 + "\"region\": {\"startLine\": \(f.location.line), \"startColumn\": \(entry.utf16Column ?? f.location.column)}}}]}"
         }
         return """
@@ -229,28 +229,6 @@ struct LintReport {
         let names: [TaskStatus.Kind: String] = [.open: "open", .inProgress: "in progress", .done: "done", .cancelled: "cancelled"]
         return "\nCHECKBOX  STATUS (statuses in \(Configuration.fileName))\n"
             + statuses.entries.map { "[\($0.mark)]" + String(repeating: " ", count: 7) + names[$0.kind]! + "\n" }.joined()
-    }
-
-    /// A JSON string literal.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// A workflow command's message: `%`, CR and LF escaped.

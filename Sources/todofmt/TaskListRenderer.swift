@@ -118,13 +118,13 @@ struct TaskListRenderer {
         func day(_ day: Day?) -> String { day.map { "\"\($0)\"" } ?? "null" }
         let objects = tasks.map { task -> String in
             let t = task.todo
-            let tags = t.tags.map { LintReport.jsonString("#" + $0) }.joined(separator: ", ")
-            let parent = task.parentLine.map { LintReport.jsonString("\(task.path):\($0)") } ?? "null"
+            let tags = t.tags.map { JSONWriter.literal("#" + $0) }.joined(separator: ", ")
+            let parent = task.parentLine.map { JSONWriter.literal("\(task.path):\($0)") } ?? "null"
             let members: [String] = [
-                "\"path\": " + LintReport.jsonString(task.path),
+                "\"path\": " + JSONWriter.literal(task.path),
                 "\"line\": \(t.line)",
-                "\"title\": " + LintReport.jsonString(t.title),
-                "\"status\": " + LintReport.jsonString(Self.statusWord(t.status)),
+                "\"title\": " + JSONWriter.literal(t.title),
+                "\"status\": " + JSONWriter.literal(Self.statusWord(t.status)),
                 "\"priority\": " + (t.priority.map { "\"\($0.rawValue)\"" } ?? "null"),
                 "\"created\": " + day(t.created),
                 "\"start\": " + day(t.start),
@@ -133,9 +133,9 @@ struct TaskListRenderer {
                 "\"done\": " + day(t.done),
                 "\"cancelled\": " + day(t.cancelled),
                 "\"tags\": [" + tags + "]",
-                "\"section\": " + (t.section.map(LintReport.jsonString) ?? "null"),
+                "\"section\": " + (t.section.map(JSONWriter.literal) ?? "null"),
                 "\"parent\": " + parent,
-                "\"recurrence\": " + (t.recurrence.map { LintReport.jsonString($0.description) } ?? "null"),
+                "\"recurrence\": " + (t.recurrence.map { JSONWriter.literal($0.description) } ?? "null"),
             ]
             return "  {" + members.joined(separator: ", ") + "}"
         }

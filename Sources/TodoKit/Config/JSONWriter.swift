@@ -37,6 +37,15 @@ public enum JSONWriter {
         }
     }
 
+    /// `text` as a JSON string literal, quotes included.
+    /// - Parameter text: The string.
+    /// - Returns: The literal, escaped as ``writeString(_:into:)`` escapes it.
+    public static func literal(_ text: String) -> String {
+        var literal: [UInt8] = []
+        writeString(text, into: &literal)
+        return String(decoding: literal, as: UTF8.self)
+    }
+
     /// Appends `text` as a JSON string literal.
     public static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
