@@ -20,6 +20,7 @@ struct ArchiveRunner {
         let message: String
     }
 
+    /// Archives every input; `.failure` when an input or its archive could not be written.
     func run() -> ExitStatus {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
             return .failure

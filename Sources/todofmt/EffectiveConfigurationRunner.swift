@@ -12,7 +12,7 @@ struct EffectiveConfigurationRunner {
     let request: EffectiveConfigurationRequest
     let console: Console
 
-    /// Exit status: 0, or 2 when the configuration file that applies cannot be used.
+    /// Prints the configuration; `.failure` when the configuration file that applies cannot be used.
     func run() -> ExitStatus {
         let path = request.path
         let configuration: Configuration

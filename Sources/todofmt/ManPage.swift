@@ -166,20 +166,8 @@ struct ManPage {
 
     /// Words already in roff as text lines of at most 80 bytes.
     static func lines(_ words: [String]) -> String {
-        var lines: [String] = []
-        var line = ""
-        for escaped in words {
-            if line.isEmpty {
-                line = escaped
-            } else if line.utf8.count + 1 + escaped.utf8.count <= 80 {
-                line += " " + escaped
-            } else {
-                lines.append(line)
-                line = escaped
-            }
-        }
-        lines.append(line)
-        return lines.map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : $0 }.joined(separator: "\n")
+        TextWrapper.lines(words: words, width: 80, length: \.utf8.count)
+            .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : $0 }.joined(separator: "\n")
     }
 
     /// `YYYY-MM-DD` as `November 21, 2026`, the form both groff and mandoc read in `.TH`.

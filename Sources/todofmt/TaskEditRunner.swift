@@ -69,6 +69,7 @@ struct TaskEditRunner {
         }
     }
 
+    /// Adds the task and prints its `path:line`; `.failure` when nothing could be added.
     func add(_ request: AddRequest) async -> ExitStatus {
         let path = request.under?.path ?? request.file ?? Self.nearestTodoFile() ?? "todos.md"
         if access(path, F_OK) != 0 {
@@ -128,6 +129,8 @@ struct TaskEditRunner {
         return TaskReference(path: candidates[0].path, line: candidates[0].todo.line)
     }
 
+    /// Changes every task named and prints each one's new `path:line`; `.failure` when a REF names
+    /// no task (nothing is written) or a file could not be changed.
     func change(_ request: TaskChangeRequest) async -> ExitStatus {
         var references = request.references
         if let match = request.match {
@@ -190,6 +193,8 @@ struct TaskEditRunner {
 
     // MARK: - undo, redo
 
+    /// Takes the journal's last command back (`undo`) or makes it again; `.failure` when there is
+    /// none or it conflicts.
     func undo(_ undo: Bool) -> ExitStatus {
         do {
             let entry = undo ? try Self.journal.undo() : try Self.journal.redo()

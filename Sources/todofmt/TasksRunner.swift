@@ -82,9 +82,9 @@ struct TasksRunner {
         }.joined(separator: request.format == .text ? "\n" : "")
     }
 
-    /// Prints the listing; exit status 2 when a query or a file failed, else 0.
+    /// Prints the listing once (`tasks --watch` is ``TasksWatchRunner``); `.failure` when a query or a
+    /// file failed, else `.ok`.
     func run() -> ExitStatus {
-        if request.watch { TasksWatchRunner(request: request, console: console).run() }
         let queries: [TaskQuery]
         do {
             queries = try Self.queries(request, today: request.today)

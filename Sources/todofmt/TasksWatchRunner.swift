@@ -22,6 +22,8 @@ final class TasksWatchRunner: @unchecked Sendable {
     private var today: Day
     private var printed = false
     private var pending = false
+    /// Resumed with the exit status when a signal ends the watch.
+    private var stopped: CheckedContinuation<ExitStatus, Never>?
 
     init(request: TasksRequest, console: Console) {
         self.request = request
@@ -40,24 +42,29 @@ final class TasksWatchRunner: @unchecked Sendable {
         return Day.today()
     }
 
-    func run() -> Never {
+    /// Prints the listing whenever it may have changed, until SIGINT or SIGTERM.
+    /// - Returns: `.failure` at once for a query that cannot be run, else `.ok` once a signal has
+    ///   stopped every watcher.
+    func run() async -> ExitStatus {
         // A query that cannot be run is reported once, before watching.
         do {
             _ = try TasksRunner.queries(request, today: today)
         } catch {
             console.error(error.message)
-            exit(2)
+            return .failure
         }
-        queue.sync {
-            handleSignals()
-            refresh()
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1), leeway: .milliseconds(200))
-            timer.setEventHandler { [unowned self] in tick() }
-            timer.activate()
-            sources.append(timer)
+        return await withCheckedContinuation { continuation in
+            queue.sync {
+                stopped = continuation
+                handleSignals()
+                refresh()
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1), leeway: .milliseconds(200))
+                timer.setEventHandler { [unowned self] in tick() }
+                timer.activate()
+                sources.append(timer)
+            }
         }
-        dispatchMain()
     }
 
     /// Every second: a new day re-renders; new todo files are watched (and re-render).
@@ -109,7 +116,9 @@ final class TasksWatchRunner: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [unowned self] in
                 for watcher in watchers.values { watcher.stop() }
-                exit(0)
+                for source in sources { source.cancel() }
+                stopped?.resume(returning: .ok)
+                stopped = nil
             }
             source.activate()
             sources.append(source)

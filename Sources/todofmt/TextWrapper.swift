@@ -1,17 +1,24 @@
-/// Breaks prose into lines for a terminal: at spaces, greedily, never inside a word.
+/// Breaks prose into lines, for a terminal and for the man page: at spaces, greedily, never inside
+/// a word.
 enum TextWrapper {
     /// The lines of `text` at most `width` characters wide (a longer word gets a line of its own).
     static func lines(_ text: String, width: Int) -> [String] {
+        lines(words: text.split(separator: " ").map(String.init), width: width, length: \.count)
+    }
+
+    /// `words` joined by single spaces into lines at most `width` long as `length` measures them
+    /// (a longer word gets a line of its own); one empty line when there are no words.
+    static func lines(words: [String], width: Int, length: (String) -> Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
+        for word in words {
             if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
+                line = word
+            } else if length(line) + 1 + length(word) <= width {
                 line += " " + word
             } else {
                 lines.append(line)
-                line = String(word)
+                line = word
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }

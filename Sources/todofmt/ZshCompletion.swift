@@ -24,12 +24,13 @@ struct ZshCompletion {
             }
 
             """
-        out += describeFunction("\(function)_commands", array: "commands", tag: "commands", label: "'\(program) command'",
+        // A blank line before each of the first three functions (none between the values functions).
+        out += "\n" + describeFunction("\(function)_commands", array: "commands", tag: "commands", label: "'\(program) command'",
                                 items: description.commands.map { ($0.name, $0.summary) })
-        out += describeFunction("\(function)_command_words", array: "commands", tag: "commands",
+        out += "\n" + describeFunction("\(function)_command_words", array: "commands", tag: "commands",
                                 label: "'\(program) command'",
                                 items: description.commands.compactMap { command in command.word.map { ($0, command.summary) } })
-        out += describeFunction("\(function)_rules", array: "rules", tag: "rules", label: "'lint rule'",
+        out += "\n" + describeFunction("\(function)_rules", array: "rules", tag: "rules", label: "'lint rule'",
                                 items: LintRule.all.map { ($0.code, "\($0.name): \($0.summary)") }
                                     + LintRule.all.map { ($0.name, "\($0.code): \($0.summary)") })
         for option in description.options {

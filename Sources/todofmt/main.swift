@@ -42,7 +42,9 @@ do {
     case .effectiveConfiguration(let request):
         exit(EffectiveConfigurationRunner(request: request, console: console).run().rawValue)
     case .tasks(let request):
-        exit(TasksRunner(request: request, console: console).run().rawValue)
+        let status = request.watch ? await TasksWatchRunner(request: request, console: console).run()
+            : TasksRunner(request: request, console: console).run()
+        exit(status.rawValue)
     case .add(let request):
         exit(await TaskEditRunner(console: console).add(request).rawValue)
     case .change(let request):

@@ -1,6 +1,7 @@
 extension LineDiff {
-    /// Compares two sequences of lines given as byte slices; equal lines get equal ids.
-    init<Line: Hashable>(oldLines: [Line], newLines: [Line]) {
+    /// Compares two sequences of lines (as ``LineKey``s or any other hashable value): each line
+    /// is numbered, equal lines with equal ids, and the ids are compared.
+    init<Line: Hashable>(oldLines: [Line], newLines: [Line], costLimit: Int = 4096) {
         var ids: [Line: Int32] = [:]
         func id(_ line: Line) -> Int32 {
             if let known = ids[line] { return known }
@@ -8,7 +9,7 @@ extension LineDiff {
             ids[line] = fresh
             return fresh
         }
-        self.init(old: oldLines.map(id), new: newLines.map(id))
+        self.init(old: oldLines.map(id), new: newLines.map(id), costLimit: costLimit)
     }
 
     /// The changes as hunks: a range of old lines replaced by a range of new lines.

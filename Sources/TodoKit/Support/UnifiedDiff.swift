@@ -42,18 +42,8 @@ public struct UnifiedDiff: Sendable {
         oldLines = UnifiedDiff.lines(of: old)
         newLines = UnifiedDiff.lines(of: new)
 
-        // Equal lines share an id, so the algorithm compares integers.
-        var ids: [LineKey: Int32] = [:]
-        func id(_ slice: ArraySlice<UInt8>) -> Int32 {
-            let key = LineKey(slice)
-            if let known = ids[key] { return known }
-            let fresh = Int32(ids.count)
-            ids[key] = fresh
-            return fresh
-        }
-        let oldIDs = oldLines.map { id(old[$0]) }
-        let newIDs = newLines.map { id(new[$0]) }
-        let edits = LineDiff(old: oldIDs, new: newIDs, costLimit: costLimit)
+        let edits = LineDiff(oldLines: oldLines.map { LineKey(old[$0]) }, newLines: newLines.map { LineKey(new[$0]) },
+                             costLimit: costLimit)
         hunks = UnifiedDiff.hunks(deleted: edits.deleted, inserted: edits.inserted, context: self.context)
     }
 
