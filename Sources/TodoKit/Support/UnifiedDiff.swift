@@ -42,8 +42,8 @@ public struct UnifiedDiff: Sendable {
         oldLines = UnifiedDiff.lines(of: old)
         newLines = UnifiedDiff.lines(of: new)
 
-        let edits = LineDiff(oldLines: oldLines.map { LineKey(old[$0]) }, newLines: newLines.map { LineKey(new[$0]) },
-                             costLimit: costLimit)
+        let edits = LineDiff(oldLines: oldLines.lazy.map { LineKey(old[$0]) },
+                             newLines: newLines.lazy.map { LineKey(new[$0]) }, costLimit: costLimit)
         hunks = UnifiedDiff.hunks(deleted: edits.deleted, inserted: edits.inserted, context: self.context)
     }
 
