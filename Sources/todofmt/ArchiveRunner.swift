@@ -16,10 +16,6 @@ struct ArchiveRunner {
     let request: ArchiveRequest
     let console: Console
 
-    private struct Failure: Error {
-        let message: String
-    }
-
     /// Archives every input; `.failure` when an input or its archive could not be written.
     func run() -> ExitStatus {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
@@ -35,7 +31,7 @@ struct ArchiveRunner {
                 changes += result.changes
                 total += result.moved
             } catch {
-                console.error(error.message)
+                console.report(error)
                 failed = true
             }
         }
@@ -51,7 +47,7 @@ struct ArchiveRunner {
         return failed ? .failure : .ok
     }
 
-    private func archive(_ path: String, configuration: Configuration) throws(Failure) -> (moved: Int, changes: [JournalEntry.FileChange]) {
+    private func archive(_ path: String, configuration: Configuration) throws(Diagnostic) -> (moved: Int, changes: [JournalEntry.FileChange]) {
         let settings = configuration.archive
         let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         let directory = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
@@ -61,7 +57,7 @@ struct ArchiveRunner {
         do {
             source = try AtomicFile.read(path)
         } catch {
-            throw Failure(message: "\(name): \(error)")
+            throw Diagnostic(name, .file(error))
         }
         let section = request.archiveFile == nil ? request.section ?? settings.section : nil
         if let section {
@@ -69,7 +65,7 @@ struct ArchiveRunner {
             do {
                 plan = try archiver.plan(source: source, to: .section(section))
             } catch {
-                throw Failure(message: "\(name): \(error.description)")
+                throw Diagnostic(name, .document(error))
             }
             guard plan.moved > 0 else { return (0, []) }
             try write(plan.source, to: path, name: name, over: source)
@@ -86,39 +82,40 @@ struct ArchiveRunner {
         } catch .noSuchFile {
             existed = false
         } catch {
-            throw Failure(message: "\(archivePath): \(error)")
+            throw Diagnostic(archivePath, .file(error))
         }
         let sourceName = request.archiveFile == nil ? String(name.dropFirst(directory.count)) : name
         let plan: ArchivePlan
         do {
             plan = try archiver.plan(source: source, to: .file(archive: old, sourceName: sourceName))
         } catch {
-            throw Failure(message: "\(name): \(error.description)")
+            throw Diagnostic(name, .document(error))
         }
         guard plan.moved > 0, let archived = plan.archive else { return (0, []) }
 
         // 1. The archive. A rerun after a crash finds the tasks there and does not copy them again.
         if archived != old {
+            let written: Bool
             do {
                 if existed {
-                    guard try AtomicFile.write(archived, to: archivePath, ifStill: old) else {
-                        throw Failure(message: "\(archivePath): changed while archiving; nothing was written")
-                    }
+                    written = try AtomicFile.write(archived, to: archivePath, ifStill: old)
                 } else {
                     try AtomicFile.create(archived, at: archivePath)
+                    written = true
                 }
-            } catch let failure as Failure {
-                throw failure
             } catch {
-                throw Failure(message: "\(archivePath): \(error); nothing was written")
+                throw Diagnostic(archivePath, .file(error), notes: ["nothing was written"])
+            }
+            guard written else {
+                throw Diagnostic(archivePath, .changedMeanwhile(while: "archiving"), notes: ["nothing was written"])
             }
         }
         let fault = getenv("TODOFMT_ARCHIVE_FAULT").map { String(cString: $0) }
         if fault == "crash" { _exit(70) }
 
         // 2. The source; on failure the archive is rolled back.
-        do throws(Failure) {
-            if fault == "source-write" { throw Failure(message: "\(name): injected write failure (TODOFMT_ARCHIVE_FAULT)") }
+        do throws(Diagnostic) {
+            if fault == "source-write" { throw Diagnostic(name, .other("injected write failure (TODOFMT_ARCHIVE_FAULT)")) }
             try write(plan.source, to: path, name: name, over: source)
         } catch {
             if archived != old {
@@ -128,7 +125,9 @@ struct ArchiveRunner {
                     unlink(archivePath)
                 }
             }
-            throw Failure(message: error.message + "; \(archivePath) was restored")
+            var restored = error
+            restored.notes.append("\(archivePath) was restored")
+            throw restored
         }
         let copied = plan.moved - plan.alreadyArchived
         var message = "\(name): archived \(plan.moved) \(plan.moved == 1 ? "task" : "tasks") to \(archivePath)"
@@ -140,15 +139,13 @@ struct ArchiveRunner {
         return (plan.moved, changes)
     }
 
-    private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8]) throws(Failure) {
+    private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8]) throws(Diagnostic) {
+        let written: Bool
         do {
-            guard try AtomicFile.write(bytes, to: path, ifStill: old) else {
-                throw Failure(message: "\(name): changed while archiving; not written")
-            }
-        } catch let failure as Failure {
-            throw failure
+            written = try AtomicFile.write(bytes, to: path, ifStill: old)
         } catch {
-            throw Failure(message: "\(name): \(error)")
+            throw Diagnostic(name, .file(error))
         }
+        guard written else { throw Diagnostic(name, .changedMeanwhile(while: "archiving"), notes: ["not written"]) }
     }
 }

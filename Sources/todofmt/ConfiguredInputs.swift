@@ -11,8 +11,8 @@ struct ConfiguredInputs {
     let list: InputList
     /// Each input's configuration with the command line's options in it; nil when it failed.
     private(set) var configurations: [Configuration?] = []
-    /// One line per configuration file that could not be used, in the order first met.
-    private(set) var errors: [String] = []
+    /// One per configuration file that could not be used, in the order first met.
+    private(set) var errors: [Diagnostic] = []
 
     /// Expands `paths` and configures each input; prints the walk's warnings. Nil, with the error
     /// printed, when the configuration source itself (`--config FILE`) cannot be used.
@@ -21,12 +21,12 @@ struct ConfiguredInputs {
         do {
             resolver = try overrides.resolver()
         } catch {
-            console.error(error.description)
+            console.report(Diagnostic(nil, .configuration(error)))
             return nil
         }
         list = InputList(paths: paths, finder: TodoFileFinder(selection: resolver),
                          excluded: overrides.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
-        list.warnings.forEach(console.error)
+        list.warnings.forEach(console.report)
         var reported: Set<ConfigurationError> = []
         // Files of one directory share its configuration: a run of inputs in one directory (as
         // named; a walk lists its files directory by directory) looks it up once (each lookup
@@ -47,7 +47,7 @@ struct ConfiguredInputs {
                 lastConfiguration = configuration
             } catch {
                 configurations.append(nil)
-                if reported.insert(error).inserted { errors.append(error.description) }
+                if reported.insert(error).inserted { errors.append(Diagnostic(nil, .configuration(error))) }
                 lastConfiguration = nil
             }
             lastDirectory = directory
@@ -56,8 +56,8 @@ struct ConfiguredInputs {
 
     /// Prints the errors of the walk and of the configuration files; returns whether there were any.
     func printErrors(to console: Console) -> Bool {
-        list.errors.forEach(console.error)
-        errors.forEach(console.error)
+        list.errors.forEach(console.report)
+        errors.forEach(console.report)
         return !list.errors.isEmpty || !errors.isEmpty
     }
 }

@@ -14,9 +14,11 @@ struct Diagnostic: Error, Sendable, Equatable {
         case configuration(ConfigurationError)
         /// A ``TodoStore`` operation failed; its message names the file when it is about one.
         case store(TodoStoreError)
-        /// Someone saved the file while it was being formatted (`"formatted"`) or fixed
-        /// (`"fixed"`); their save is kept and nothing was written.
+        /// Someone saved the file while todofmt was working on it (`"it was being formatted"`,
+        /// `"archiving"`); their save is kept.
         case changedMeanwhile(while: String)
+        /// A query given to `tasks` that cannot be run.
+        case query(TaskQueryError)
         /// Standard output could not be written.
         case standardOutput(FileError)
         /// Anything else, as one lowercase line.
@@ -28,14 +30,18 @@ struct Diagnostic: Error, Sendable, Equatable {
     var subject: String?
     /// What went wrong.
     var problem: Problem
+    /// What followed from it, each after `; ` (`nothing was written`, `done.md was restored`).
+    var notes: [String]
 
     /// A diagnostic about `subject`.
     /// - Parameters:
     ///   - subject: The input's name or path, or nil.
     ///   - problem: What went wrong.
-    init(_ subject: String?, _ problem: Problem) {
+    ///   - notes: What followed from it.
+    init(_ subject: String?, _ problem: Problem, notes: [String] = []) {
         self.subject = subject
         self.problem = problem
+        self.notes = notes
     }
 
     /// A diagnostic about `subject` for a file that could not be formatted in place.
@@ -72,12 +78,14 @@ struct Diagnostic: Error, Sendable, Equatable {
         case .document(let error): text = error.description
         case .configuration(let error): text = error.description
         case .store(let error): text = error.description
-        case .changedMeanwhile(let action): text = "changed while it was being \(action); not written"
+        case .changedMeanwhile(let activity): text = "changed while \(activity)"
+        case .query(let error): text = error.description
         case .standardOutput(let error): text = "cannot write standard output: \(error)"
         case .other(let line): text = line
         }
+        let noted = ([text] + notes).joined(separator: "; ")
         // A storage error that names its file is not prefixed with the file a second time.
-        if case .store(.storage(path: _?, _)) = problem { return text }
-        return subject.map { "\($0): \(text)" } ?? text
+        if case .store(.storage(path: _?, _)) = problem { return noted }
+        return subject.map { "\($0): \(noted)" } ?? noted
     }
 }

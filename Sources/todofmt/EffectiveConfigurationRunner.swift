@@ -28,7 +28,7 @@ struct EffectiveConfigurationRunner {
                 walk = try resolver.walkIncludes(path) ? "includes it" : "does not include it"
             }
         } catch {
-            console.error(error.description)
+            console.report(Diagnostic(nil, .configuration(error)))
             return .failure
         }
         let source: String
@@ -38,8 +38,8 @@ struct EffectiveConfigurationRunner {
         case .discover:
             source = configuration.file.map { "configuration from \($0)" } ?? "defaults (no \(Configuration.fileName) found)"
         }
-        if let error = console.output(Array(request.configuration.applied(to: configuration).json.utf8)) {
-            console.error("cannot write standard output: \(error)")
+        if let error = console.output(Array(request.configuration.applied(to: configuration).json.utf8), of: nil) {
+            console.report(error)
             return .failure
         }
         console.error("\(path): \(source); a directory walk \(walk)")

@@ -86,7 +86,8 @@ struct FormatRunner {
             do {
                 // Someone may have saved the file while it was formatted: their save wins.
                 if case .changedMeanwhile = try FileFormatter(formatter: formatter).format(original, at: input.path) {
-                    return fail(.changedMeanwhile(while: "formatted"))
+                    return Outcome(name: name, error: Diagnostic(name, .changedMeanwhile(while: "it was being formatted"),
+                                                                notes: ["not written"]))
                 }
                 return Outcome(name: name)
             } catch {

@@ -30,10 +30,10 @@ struct InputList {
     }
 
     var inputs: [Input] = []
-    /// Error lines: a directory that could not be walked, or one below it that could not be read.
-    var errors: [String] = []
-    /// Warning lines: a directory without todo files.
-    var warnings: [String] = []
+    /// A directory that could not be walked, or one below it that could not be read.
+    var errors: [Diagnostic] = []
+    /// A directory without todo files.
+    var warnings: [Diagnostic] = []
 
     /// Expands `paths`; a path that is not a directory is taken as it is (reading it reports
     /// any problem), so an explicit path is processed unless `excluded` says it is excluded.
@@ -75,11 +75,12 @@ struct InputList {
             }
             do {
                 let found = try finder.find(in: path)
-                errors += found.problems
-                if found.files.isEmpty && found.problems.isEmpty { warnings.append("\(path): no todo files found") }
+                // The finder's problems name their directories.
+                errors += found.problems.map { Diagnostic(nil, .other($0)) }
+                if found.files.isEmpty && found.problems.isEmpty { warnings.append(Diagnostic(path, .other("no todo files found"))) }
                 found.files.forEach(add)
             } catch {
-                errors.append("\(path): \(error.description)")
+                errors.append(Diagnostic(path, .file(error)))
             }
         }
     }

@@ -80,7 +80,7 @@ struct LintRunner {
                     bytes = fixed
                     relint = true
                 case .changedMeanwhile:
-                    outcome.errors.append(Diagnostic(name, .changedMeanwhile(while: "fixed")))
+                    outcome.errors.append(Diagnostic(name, .changedMeanwhile(while: "it was being fixed"), notes: ["not written"]))
                 }
             } catch {
                 outcome.errors.append(Diagnostic(name, formatting: error))

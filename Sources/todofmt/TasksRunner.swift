@@ -7,14 +7,14 @@ struct TasksRunner {
 
     /// The queries the request names, parsed against `today`; each ```tasks block of a query
     /// file is one query, the `-q` instructions added to each.
-    static func queries(_ request: TasksRequest, today: Day) throws(TasksFailure) -> [TaskQuery] {
+    static func queries(_ request: TasksRequest, today: Day) throws(Diagnostic) -> [TaskQuery] {
         var blocks: [[String]] = [[]]
         if let file = request.queryFile {
             let text: String
             do {
                 text = String(decoding: try AtomicFile.read(file), as: UTF8.self)
             } catch {
-                throw TasksFailure("\(file): \(error)")
+                throw Diagnostic(file, .file(error))
             }
             let found = TaskQuery.blocks(inMarkdown: text)
             blocks = found.isEmpty ? [text.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -31,7 +31,7 @@ struct TasksRunner {
                 return meaningful ? try TaskQuery(instructions, today: today) : .defaultQuery()
             }
         } catch {
-            throw TasksFailure(error.description)
+            throw Diagnostic(nil, .query(error))
         }
     }
 
@@ -43,7 +43,7 @@ struct TasksRunner {
         }
         let inputs = configured.list.inputs
         let configurations = configured.configurations
-        let outcomes = ParallelMap.map(inputs.count) { index -> Result<[QueriedTask], TasksFailure> in
+        let outcomes = ParallelMap.map(inputs.count) { index -> Result<[QueriedTask], Diagnostic> in
             var path = inputs[index].path
             let configuration = configurations[index] ?? .default
             do {
@@ -51,20 +51,18 @@ struct TasksRunner {
                 if path.hasPrefix("./") { path.removeFirst(2) }
                 return .success(try QueriedTask.tasks(in: bytes, path: path, statuses: configuration.statuses,
                                                       globalFilter: configuration.globalFilter))
-            } catch let error as FileError {
-                return .failure(TasksFailure("\(path): \(error.description)"))
             } catch {
-                return .failure(TasksFailure("\(path): \(error)"))
+                return .failure(Diagnostic(path, error: error))
             }
         }
         var failed = configured.list.errors.isEmpty == false
-        configured.list.errors.forEach(console.error)
+        configured.list.errors.forEach(console.report)
         var tasks: [QueriedTask] = []
         for outcome in outcomes {
             switch outcome {
             case .success(let found): tasks += found
             case .failure(let failure):
-                console.error(failure.message)
+                console.report(failure)
                 failed = true
             }
         }
@@ -89,21 +87,15 @@ struct TasksRunner {
         do {
             queries = try Self.queries(request, today: request.today)
         } catch {
-            console.error(error.message)
+            console.report(error)
             return .failure
         }
         guard let (tasks, failed) = Self.collect(request, console: console) else { return .failure }
         if let error = console.output(Array(Self.listing(queries, tasks, request: request, today: request.today,
                                                           console: console).utf8)) {
-            console.error("cannot write standard output: \(error)")
+            console.report(Diagnostic(nil, .standardOutput(error)))
             return .failure
         }
         return failed ? .failure : .ok
     }
-}
-
-/// Why tasks could not list: one line.
-struct TasksFailure: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
 }

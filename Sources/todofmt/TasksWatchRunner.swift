@@ -50,7 +50,7 @@ final class TasksWatchRunner: @unchecked Sendable {
         do {
             _ = try TasksRunner.queries(request, today: today)
         } catch {
-            console.error(error.message)
+            console.report(error)
             return .failure
         }
         return await withCheckedContinuation { continuation in

@@ -69,7 +69,8 @@ final class WatchRunner: @unchecked Sendable {
                 directories.append(path)
                 do {
                     let result = try TodoFileFinder(selection: resolver).find(in: path)
-                    result.problems.forEach(console.error)
+                    // The finder's problems name their directories.
+                    result.problems.forEach { console.report(Diagnostic(nil, .other($0))) }
                     found += result.files
                 } catch {
                     console.report(Diagnostic(path, .file(error)))
