@@ -185,9 +185,9 @@ struct ParsedArguments {
         let due = try shell.day(shell.due, "--due", today, clearable: false) ?? nil
         let scheduled = try shell.day(shell.scheduled, "--scheduled", today, clearable: false) ?? nil
         let start = try shell.day(shell.start, "--start", today, clearable: false) ?? nil
-        // `none` clears a priority, which a new task does not have.
+        // `none` clears a priority, which a new task does not have: only the levels are expected.
         if shell.priority == .cleared {
-            throw .invalidChoice("none", "priority", "--priority", expected: PriorityChoice.words)
+            throw .invalidChoice("none", "priority", "--priority", expected: Priority.allCases.map(\.rawValue))
         }
         return .add(AddRequest(title: title, due: due, scheduled: scheduled, start: start, priority: shell.priority?.priority,
                                file: shell.file, section: shell.section, under: under, today: today))

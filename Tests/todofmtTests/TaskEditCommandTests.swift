@@ -55,6 +55,11 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try lines()[13], "- [-] Return library book cancelled:2026-11-19")
         try run("add", "x", "--section", "Nowhere", expect: 2)
         try run("add", "x", "--due", "someday", expect: 2)
+        // `none` clears a priority in edit; a new task has none, so add expects a level.
+        XCTAssertEqual(try run("add", "x", "--priority", "none", expect: 2).stderr,
+                       "todofmt: invalid priority 'none' for --priority (expected highest, high, medium, low or lowest)\n")
+        XCTAssertEqual(try run("edit", "todos.md:3", "--priority", "urgent", expect: 2).stderr,
+                       "todofmt: invalid priority 'urgent' for --priority (expected highest, high, medium, low, lowest or none)\n")
     }
 
     func testAddUnderATaskAndInTheNearestFileAbove() throws {
