@@ -14,7 +14,8 @@ struct CommandLineDescription: Sendable {
         let options: [OptionDescription]
     }
 
-    /// A term and what it means: an environment variable, an exit status, a file.
+    /// A term and what it means: an environment variable, an exit status, a file, an example, or
+    /// one of an option's values (``ValueCompletion/Choice``).
     struct Entry: Sendable {
         /// The variable, status or path.
         let term: String

@@ -90,7 +90,7 @@ struct FishCompletion {
         for option in description.options {
             guard case .choices(let choices)? = option.value?.completion else { continue }
             out += "function \(valuesFunction(option))\n    printf '%s\\t%s\\n' \\\n"
-            for choice in choices { out += "        \(Self.quoted(choice.word)) \(Self.quoted(choice.help)) \\\n" }
+            for choice in choices { out += "        \(Self.quoted(choice.term)) \(Self.quoted(choice.text)) \\\n" }
             out += "\nend\n\n"
         }
 

@@ -92,6 +92,6 @@ extension OptionDescription {
     /// ``help`` followed by the choices and what each means, when the value is one of a few words.
     var fullHelp: String {
         guard case .choices(let choices)? = value?.completion, !choices.isEmpty else { return help }
-        return help + ": " + TextWrapper.list(choices.map { "\($0.word) (\($0.help))" })
+        return help + ": " + TextWrapper.list(choices.map { "\($0.term) (\($0.text))" })
     }
 }

@@ -1,18 +1,8 @@
 /// What a shell may complete for an option's value or a command's operands.
 enum ValueCompletion: Sendable {
-    /// One word a value may be, with what it means.
-    struct Choice: Sendable {
-        /// The word itself.
-        let word: String
-        /// What it means, a few words (help text and completion menus).
-        let help: String
-
-        /// A choice.
-        init(_ word: String, _ help: String) {
-            self.word = word
-            self.help = help
-        }
-    }
+    /// One word a value may be (``CommandLineDescription/Entry/term``), with what it means
+    /// (``CommandLineDescription/Entry/text``, a few words for help text and completion menus).
+    typealias Choice = CommandLineDescription.Entry
 
     /// Nothing can be guessed (a date, a number).
     case none
@@ -29,7 +19,7 @@ enum ValueCompletion: Sendable {
 
     /// The words of ``choices(_:)``, empty for every other case.
     var words: [String] {
-        if case .choices(let choices) = self { return choices.map(\.word) }
+        if case .choices(let choices) = self { return choices.map(\.term) }
         return []
     }
 }

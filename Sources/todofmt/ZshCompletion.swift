@@ -37,7 +37,7 @@ struct ZshCompletion {
             guard case .choices(let choices)? = option.value?.completion else { continue }
             out += describeFunction(valuesFunction(option), array: "values", tag: "values",
                                     label: ShellWord.quoted(option.value?.name.lowercased() ?? "value"),
-                                    items: choices.map { ($0.word, $0.help) })
+                                    items: choices.map { ($0.term, $0.text) })
         }
         out += """
             \(function)() {
