@@ -62,6 +62,29 @@ final class CommandLineDescriptionTests: XCTestCase {
         }
     }
 
+    /// A word that is not one of an option's choices is refused, naming exactly the choices the
+    /// description lists (which come from the option's enum), whichever command takes it.
+    func testEveryChoiceOptionRefusesOtherWordsNamingItsChoices() throws {
+        let parser = ArgumentParser(environmentToday: nil)
+        var checked = 0
+        for option in description.options {
+            guard case .choices(let choices)? = option.value?.completion else { continue }
+            for command in option.commands {
+                let arguments = [command.word].compactMap { $0 } + [option.name, "no-such-choice"]
+                XCTAssertThrowsError(try parser.parse(arguments), "\(arguments)") { error in
+                    let message = (error as? UsageError)?.message ?? ""
+                    XCTAssertTrue(message.hasPrefix("invalid "), "\(arguments): \(message)")
+                    XCTAssertTrue(message.hasSuffix("'no-such-choice' for \(option.name) (expected "
+                                                    + "\(TextWrapper.list(choices.map(\.term))))")
+                                  // --format: each command names the formats it prints.
+                                  || option == .format, "\(arguments): \(message)")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 20)
+    }
+
     /// An option given to a command that does not accept it is refused with exit 2.
     func testEveryCommandRefusesTheOptionsItDoesNotAccept() throws {
         let sandbox = try Sandbox()
