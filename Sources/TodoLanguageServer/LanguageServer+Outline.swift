@@ -128,8 +128,7 @@ extension LanguageServer {
         ends.reserveCapacity(headings.count)
         for (index, heading) in headings.enumerated() {
             var end = (headings[(index + 1)...].first { $0.level <= heading.level }?.line ?? outline.lineCount) - 1
-            while end > heading.line && document.contentRange(ofLine: end).allSatisfy({
-                document.bytes[$0] == 0x20 || document.bytes[$0] == 0x09 }) {
+            while end > heading.line && document.contentRange(ofLine: end).allSatisfy({ document.bytes[$0].isSpaceOrTab }) {
                 end -= 1
             }
             ends.append(max(heading.line, end))

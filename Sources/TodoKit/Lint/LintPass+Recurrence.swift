@@ -86,9 +86,9 @@ extension LintPass {
     private func dataview(at p: Int, end: Int) -> (String, String)? {
         let close = buf[p] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
         var j = p + 1
-        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        while j < end && buf[j].isSpaceOrTab { j += 1 }
         let keyStart = j
-        while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !isSpaceOrTab(buf[j]) && buf[j] != close { j += 1 }
+        while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !buf[j].isSpaceOrTab && buf[j] != close { j += 1 }
         guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return nil }
         let key = word(keyStart..<j)
         j += 2
@@ -105,13 +105,13 @@ extension LintPass {
     /// Letters, digits, `+` and `-`: what someone typing a date word writes (not a URL or a sentence's end).
     private static func isWord(_ value: String) -> Bool {
         !value.isEmpty && value.utf8.allSatisfy { c in
-            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+            c.isASCIIAlphanumeric
                 || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
         }
     }
 
     private static func isRuleByte(_ c: UInt8) -> Bool {
-        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+        c.isASCIIAlphanumeric
             || c == UInt8(ascii: ",") || c == UInt8(ascii: "!")
     }
 }
