@@ -41,13 +41,7 @@ extension Configuration {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+            default: if !JSONValue.appendControlEscape(scalar, to: &result) { result.unicodeScalars.append(scalar) }
             }
         }
         return result + "\""

@@ -2,17 +2,6 @@
 public enum Priority: String, CaseIterable, Comparable, Sendable {
     case highest, high, medium, low, lowest
 
-    /// The emoji Obsidian Tasks writes for the level.
-    var emoji: String {
-        switch self {
-        case .highest: "🔺"
-        case .high: "⏫"
-        case .medium: "🔼"
-        case .low: "🔽"
-        case .lowest: "⏬"
-        }
-    }
-
     /// The level as written in plain and Dataview fields (`high`).
     var word: StaticString {
         switch self {
@@ -24,7 +13,7 @@ public enum Priority: String, CaseIterable, Comparable, Sendable {
         }
     }
 
-    /// ``emoji`` as a literal, for writing bytes.
+    /// The emoji Obsidian Tasks writes for the level, as a literal for writing bytes.
     var emojiText: StaticString {
         switch self {
         case .highest: "🔺"
