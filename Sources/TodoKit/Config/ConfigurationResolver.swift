@@ -172,14 +172,8 @@ public final class ConfigurationResolver: @unchecked Sendable {
     }
 
     private static func load(_ path: String, named name: String) -> Loaded {
-        let bytes: [UInt8]
         do {
-            bytes = try AtomicFile.read(path)
-        } catch {
-            return .failure(ConfigurationError(path: name, location: nil, message: error.description))
-        }
-        do {
-            return .success(try Configuration(json: bytes, path: name))
+            return .success(try Configuration(contentsOf: path, named: name))
         } catch {
             return .failure(error)
         }

@@ -34,11 +34,7 @@ enum FieldScanner {
                 continue
             }
             if c == UInt8(ascii: "`") {
-                var j = i
-                while j < end && buf[j] == c { j += 1 }
-                if runs == nil { runs = BacktickRuns(buf, from: i, to: end) }
-                // A code span runs to the next run of the same length; without one the run is text.
-                i = runs?.closingRun(length: j - i, from: j) ?? j
+                i = BacktickRuns.skipCodeSpan(buf, at: i, end: end, runs: &runs)
                 atTokenStart = false
                 continue
             }

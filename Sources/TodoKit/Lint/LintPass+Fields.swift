@@ -49,16 +49,23 @@ extension LintPass {
         return !rest.isEmpty && isDateShaped(rest) ? rest : nil
     }
 
-    /// `[key:: value]` or `(key:: value)` starting at `p`.
-    private mutating func checkDataview(line: Int, at p: Int, end: Int) {
+    /// The key of `[key:: value]` or `(key:: value)` starting at `p` (spaces before it skipped,
+    /// `::` right after it) and the bracket that closes the field; `nil` without a key and `::`.
+    func dataviewKey(at p: Int, end: Int) -> (key: Range<Int>, close: UInt8)? {
         let close = buf[p] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
         var j = p + 1
         while j < end && buf[j].isSpaceOrTab { j += 1 }
         let keyStart = j
         while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !buf[j].isSpaceOrTab && buf[j] != close { j += 1 }
-        guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return }
-        let key = bytes(keyStart..<j)
-        j += 2
+        guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return nil }
+        return (keyStart..<j, close)
+    }
+
+    /// `[key:: value]` or `(key:: value)` starting at `p`.
+    private mutating func checkDataview(line: Int, at p: Int, end: Int) {
+        guard let (keyRange, close) = dataviewKey(at: p, end: end) else { return }
+        let key = bytes(keyRange)
+        var j = keyRange.upperBound + 2
         while j < end && buf[j].isSpaceOrTab { j += 1 }
         let valueStart = j
         while j < end && buf[j] != close && !buf[j].isSpaceOrTab { j += 1 }

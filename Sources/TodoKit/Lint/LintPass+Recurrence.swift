@@ -84,14 +84,9 @@ extension LintPass {
 
     /// `[key:: value]` or `(key:: value)` at `p`: key and trimmed value.
     private func dataview(at p: Int, end: Int) -> (String, String)? {
-        let close = buf[p] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
-        var j = p + 1
-        while j < end && buf[j].isSpaceOrTab { j += 1 }
-        let keyStart = j
-        while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !buf[j].isSpaceOrTab && buf[j] != close { j += 1 }
-        guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return nil }
-        let key = word(keyStart..<j)
-        j += 2
+        guard let (keyRange, close) = dataviewKey(at: p, end: end) else { return nil }
+        let key = word(keyRange)
+        let j = keyRange.upperBound + 2
         var k = j
         while k < end && buf[k] != close { k += 1 }
         guard k < end else { return nil }
