@@ -122,7 +122,7 @@ enum FieldScanner {
         }
         while i < end {
             let d = buf[i]
-            if d == 0x20 || d == 0x09 || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") { break }
+            if d.isSpaceOrTab || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") { break }
             i += 1
         }
         return i

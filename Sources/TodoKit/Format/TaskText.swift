@@ -275,8 +275,7 @@ struct TaskText {
         var i = from
         while i < to {
             let c = buf[i]
-            let ok = (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-                || c.isASCIIDigit || c == UInt8(ascii: "-")
+            let ok = c.isASCIIAlphanumeric || c == UInt8(ascii: "-")
             if !ok { return false }
             i += 1
         }
