@@ -2,6 +2,9 @@
 public enum Priority: String, CaseIterable, Comparable, Sendable {
     case highest, high, medium, low, lowest
 
+    /// The emoji Obsidian Tasks writes for the level (`emojiText` as a string).
+    var emoji: String { "\(emojiText)" }
+
     /// The level as written in plain and Dataview fields (`high`).
     var word: StaticString {
         switch self {

@@ -3,7 +3,7 @@
 // field that ordinary text follows (TD021); and dependencies on ids no task has (TD020).
 extension LintPass {
     private static let dateEmojis: Set<String> = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"]
-    private static let priorityEmojis = Set(Priority.allCases.map { "\($0.emojiText)" })
+    private static let priorityEmojis = Set(Priority.allCases.map(\.emoji))
     private static let plainDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.plainName))
     private static let dataviewDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.dataviewName))
     private static let phraseHint = "write yyyy-mm-dd or a relative date such as tomorrow, friday, next week, in 3 days, +2w, end of month"
