@@ -10,7 +10,8 @@ let package = Package(
         .executable(name: "todofmt", targets: ["todofmt"]),
     ],
     targets: [
-        // All logic: the format (parser, formatter, verifier), later the model and the watcher.
+        // All logic: the format (parser, formatter, verifier), the model (TodoStore), the watcher,
+        // the linter, configuration and file discovery.
         .target(name: "TodoKit"),
         // The language server (`todofmt lsp`): the protocol over TodoKit's formatter, linter and model.
         .target(name: "TodoLanguageServer", dependencies: ["TodoKit"]),

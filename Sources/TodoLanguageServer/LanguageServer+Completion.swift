@@ -131,15 +131,17 @@ extension LanguageServer {
     /// The tasks on 0-based lines `lines`, found by binary search.
     func tasks(on lines: ClosedRange<Int>, in document: TodoDocument) -> ArraySlice<TaskLine> {
         let tasks = document.tasks
-        func first(from line: Int) -> Int {
-            var low = 0, high = tasks.count
-            while low < high {
-                let mid = (low + high) / 2
-                if tasks[mid].location.line - 1 < line { low = mid + 1 } else { high = mid }
-            }
-            return low
+        return tasks[Self.firstTask(tasks, from: lines.lowerBound)..<Self.firstTask(tasks, from: lines.upperBound + 1)]
+    }
+
+    /// The index of the first of `tasks` (in line order) on 0-based line `line` or after it.
+    static func firstTask(_ tasks: [TaskLine], from line: Int) -> Int {
+        var low = 0, high = tasks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tasks[mid].location.line - 1 < line { low = mid + 1 } else { high = mid }
         }
-        return tasks[first(from: lines.lowerBound)..<first(from: lines.upperBound + 1)]
+        return low
     }
 }
 

@@ -49,7 +49,7 @@ extension LanguageServer {
         if finding.code == "TD000" {
             end = content.upperBound
         } else {
-            while end < content.upperBound, document.bytes[end] != 0x20, document.bytes[end] != 0x09 { end += 1 }
+            while end < content.upperBound, !document.bytes[end].isSpaceOrTab { end += 1 }
             if end == content.lowerBound + startColumn { end = content.upperBound }
         }
         return (document.position(line: line, utf8Column: startColumn, encoding: encoding),

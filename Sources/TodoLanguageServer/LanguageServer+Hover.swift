@@ -50,16 +50,13 @@ extension LanguageServer {
         let bytes = document.bytes
         for start in max(0, column - 9)...column where start + 10 <= content.count {
             let at = content.lowerBound + start
-            guard start == 0 || !Self.isDigit(bytes[at - 1]), start + 10 == content.count || !Self.isDigit(bytes[at + 10]),
+            guard start == 0 || !bytes[at - 1].isASCIIDigit, start + 10 == content.count || !bytes[at + 10].isASCIIDigit,
                   let day = Day(String(decoding: bytes[at..<(at + 10)], as: UTF8.self)) else { continue }
             return (start, day)
         }
         return nil
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
 
     /// "Tuesday, in 8 days"; "Friday, 3 days overdue" for an open task's past due date.
     func describe(_ day: Day, dueOfOpenTask: Bool) -> String {

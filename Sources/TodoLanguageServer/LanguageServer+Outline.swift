@@ -128,8 +128,7 @@ extension LanguageServer {
         ends.reserveCapacity(headings.count)
         for (index, heading) in headings.enumerated() {
             var end = (headings[(index + 1)...].first { $0.level <= heading.level }?.line ?? outline.lineCount) - 1
-            while end > heading.line && document.contentRange(ofLine: end).allSatisfy({
-                document.bytes[$0] == 0x20 || document.bytes[$0] == 0x09 }) {
+            while end > heading.line && document.contentRange(ofLine: end).allSatisfy({ document.bytes[$0].isSpaceOrTab }) {
                 end -= 1
             }
             ends.append(max(heading.line, end))
@@ -139,15 +138,7 @@ extension LanguageServer {
 
     /// How many of `tasks` (in line order) stand on lines `lines` (0-based), open and completed.
     private func counts(_ tasks: [TaskLine], completedBefore: [Int], on lines: ClosedRange<Int>) -> (open: Int, completed: Int) {
-        func firstTask(from line: Int) -> Int {
-            var low = 0, high = tasks.count
-            while low < high {
-                let mid = (low + high) / 2
-                if tasks[mid].location.line - 1 < line { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        let first = firstTask(from: lines.lowerBound), end = firstTask(from: lines.upperBound + 1)
+        let first = Self.firstTask(tasks, from: lines.lowerBound), end = Self.firstTask(tasks, from: lines.upperBound + 1)
         let completed = completedBefore[end] - completedBefore[first]
         return (end - first - completed, completed)
     }

@@ -56,8 +56,9 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// The configuration state, guarded by `configurationLock` (both queues look configurations up).
     private var resolver = ConfigurationResolver()
-    /// Configuration files' modification times as last seen, by path (a change re-reads them).
-    private var configurationTimes: [String: timespec] = [:]
+    /// Configuration files' signatures (identity, size, times) as last seen, by path; `nil` for
+    /// one that could not be looked up (a change re-reads them).
+    private var configurationSignatures: [String: FileSignature?] = [:]
     /// Configuration errors already shown to the user.
     private var reportedConfigurationErrors: Set<String> = []
     /// Incremented whenever configurations are read again; findings made before are stale.
@@ -355,7 +356,7 @@ public final class LanguageServer: @unchecked Sendable {
     func configurationChanged() {
         configurationLock.locked {
             resolver = ConfigurationResolver()
-            configurationTimes = [:]
+            configurationSignatures = [:]
             reportedConfigurationErrors = []
             configurationGeneration += 1
         }
@@ -375,29 +376,20 @@ public final class LanguageServer: @unchecked Sendable {
             var result = Result { () throws(ConfigurationError) in try resolver.configuration(for: path) }
             // An edit made outside the editor, which sends no notification, is seen by its time stamp.
             if case .success(let configuration) = result, let file = configuration.file {
-                var info = stat()
-                let time = stat(file, &info) == 0 ? Self.modificationTime(info) : timespec()
-                if let seen = configurationTimes[file], seen.tv_sec != time.tv_sec || seen.tv_nsec != time.tv_nsec {
+                let signature = FileSignature(path: file)
+                if let seen = configurationSignatures[file], seen != signature {
                     resolver = ConfigurationResolver()
-                    configurationTimes = [:]
+                    configurationSignatures = [:]
                     configurationGeneration += 1
                     result = Result { () throws(ConfigurationError) in try resolver.configuration(for: path) }
                 }
-                configurationTimes[file] = time
+                configurationSignatures[file] = signature
             }
             if case .failure(let error) = result { return (result, reportedConfigurationErrors.insert(error.description).inserted) }
             return (result, false)
         }
         if firstReport, case .failure(let error) = result { showMessage(.error, "todofmt: \(error.description)") }
         return result
-    }
-
-    private static func modificationTime(_ info: stat) -> timespec {
-        #if canImport(Darwin)
-        info.st_mtimespec
-        #else
-        info.st_mtim
-        #endif
     }
 
     // MARK: - Sending

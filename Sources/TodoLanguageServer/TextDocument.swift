@@ -96,14 +96,9 @@ struct TextDocument: Sendable {
         var starts: [Int] = []
         bytes.withUnsafeBufferPointer { buf in
             var i = start
-            let n = buf.count
-            while i < end {
-                let byte = buf[i]
-                i += 1
-                if byte == 0x0A || byte == 0x0D {
-                    if byte == 0x0D && i < n && buf[i] == 0x0A { i += 1 }
-                    if i < end || (last && i == end) { starts.append(i) }
-                }
+            while let next = LineEnding.nextLineStart(in: buf, from: i, to: end) {
+                if next < end || (last && next == end) { starts.append(next) }
+                i = next
             }
         }
         lineStarts += starts

@@ -23,12 +23,6 @@ struct InputList {
         var name: String { isStandardInput ? FormatRunner.standardInputName : path }
     }
 
-    /// A file as the file system knows it, whatever names lead to it.
-    private struct FileIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
     var inputs: [Input] = []
     /// A directory that could not be walked, or one below it that could not be read.
     var errors: [Diagnostic] = []
@@ -57,7 +51,7 @@ struct InputList {
             var info = stat()
             // A path that cannot be stat'ed is kept: reading it reports the problem.
             if path != FormatRequest.standardInput, stat(path, &info) == 0 {
-                let file = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+                let file = FileIdentity(info)
                 if let taken = names[file], let real = Self.realPath(path),
                    taken.contains(where: { Self.realPath($0) == real }) {
                     return

@@ -22,13 +22,7 @@ struct LintReport {
         guard utf16Columns else { return findings.map { Entry(path: path, finding: $0, utf16Column: nil) } }
         guard !findings.isEmpty else { return [] }
         // Line starts as the linter counts lines: LF, CRLF and a lone CR end a line.
-        var starts = [0]
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            i += 1
-            if byte == 0x0A || (byte == 0x0D && (i == bytes.count || bytes[i] != 0x0A)) { starts.append(i) }
-        }
+        let starts = LineEnding.lineRanges(of: bytes).map(\.lowerBound)
         return findings.map { finding in
             let line = finding.location.line - 1
             let start = line < starts.count ? starts[line] : bytes.count

@@ -40,6 +40,22 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(empty.rules, [:])
     }
 
+    /// The default include patterns are compiled only when a walk asks; a file that writes them
+    /// out is still the defaults, and a file that changes them matches with its own.
+    func testWrittenDefaultIncludeIsTheDefault() throws {
+        var written = try XCTUnwrap(configuration(#"{"include": ["todo.md", "todos.md", "*.todo.md"]}"#))
+        written.file = nil
+        XCTAssertEqual(written, .default)
+        XCTAssertEqual(written.hashValue, Configuration.default.hashValue)
+        XCTAssertTrue(written.includes(relativePath: "a/B.Todo.md"))
+        XCTAssertFalse(written.includes(relativePath: "notes.md"))
+        var other = try XCTUnwrap(configuration(#"{"include": ["*.md"]}"#))
+        other.file = nil
+        XCTAssertNotEqual(other, .default)
+        XCTAssertTrue(other.includes(relativePath: "notes.md"))
+        XCTAssertFalse(Configuration.default.includes(relativePath: "notes.md"))
+    }
+
     func testEveryKey() throws {
         let json = """
             {

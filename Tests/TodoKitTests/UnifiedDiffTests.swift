@@ -143,8 +143,8 @@ final class UnifiedDiffTests: XCTestCase {
             XCTAssertEqual(try apply(rendered, to: oldText), newText, "round \(round)")
             XCTAssertEqual(diff.isEmpty, oldText == newText)
 
-            let oldLines = UnifiedDiff.lines(of: oldText).map { Array(oldText[$0]) }
-            let newLines = UnifiedDiff.lines(of: newText).map { Array(newText[$0]) }
+            let oldLines = LineEnding.lineFeedRanges(of: oldText).map { Array(oldText[$0]) }
+            let newLines = LineEnding.lineFeedRanges(of: newText).map { Array(newText[$0]) }
             let edits = rendered.split(separator: UInt8(ascii: "\n")).dropFirst(2)
                 .filter { $0.first == UInt8(ascii: "-") || $0.first == UInt8(ascii: "+") }.count
             XCTAssertEqual(edits, oldLines.count + newLines.count - 2 * lcsLength(oldLines, newLines), "round \(round)")
@@ -267,7 +267,7 @@ final class UnifiedDiffTests: XCTestCase {
     /// Applies a unified diff the way `patch` would, checking every context and removed line and
     /// every hunk count.
     private func apply(_ diff: [UInt8], to old: [UInt8]) throws -> [UInt8] {
-        let oldLines = UnifiedDiff.lines(of: old).map { Array(old[$0]) }
+        let oldLines = LineEnding.lineFeedRanges(of: old).map { Array(old[$0]) }
         var lines = diff.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
         if lines.last == [] { lines.removeLast() }
         guard !lines.isEmpty else { return old }

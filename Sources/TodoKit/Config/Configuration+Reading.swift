@@ -10,12 +10,17 @@ extension Configuration {
 
     /// Reads the configuration file at `path`.
     public init(contentsOf path: String) throws(ConfigurationError) {
+        try self.init(contentsOf: path, named: path)
+    }
+
+    /// Reads the configuration file at `path`, naming it `name` in errors and in ``file``.
+    init(contentsOf path: String, named name: String) throws(ConfigurationError) {
         let bytes: [UInt8]
         do {
             bytes = try AtomicFile.read(path)
         } catch {
-            throw ConfigurationError(path: path, location: nil, message: error.description)
+            throw ConfigurationError(path: name, location: nil, message: error.description)
         }
-        try self.init(json: bytes, path: path)
+        try self.init(json: bytes, path: name)
     }
 }

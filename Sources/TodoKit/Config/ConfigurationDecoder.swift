@@ -58,7 +58,8 @@ struct ConfigurationDecoder {
                 }
                 configuration.globalFilter = filter.isEmpty ? nil : filter
             case "include":
-                (configuration.include, configuration.includePatterns) = try patterns(value, for: member.key)
+                let (include, compiled) = try patterns(value, for: member.key)
+                configuration.setInclude(include, compiled: compiled)
             case "exclude":
                 (configuration.exclude, configuration.excludePatterns) = try patterns(value, for: member.key)
             case "rules":

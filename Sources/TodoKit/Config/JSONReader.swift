@@ -271,16 +271,16 @@ public struct JSONReader {
     private mutating func readNumber() throws(JSONSyntaxError) -> String {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, Self.isDigit(bytes[index]) else {
+        guard index < bytes.count, bytes[index].isASCIIDigit else {
             throw JSONSyntaxError(message: "invalid number '\(text(start, wordEnd(from: start)))'", offset: start)
         }
-        if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count, Self.isDigit(bytes[index + 1]) {
+        if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count, bytes[index + 1].isASCIIDigit {
             throw JSONSyntaxError(message: "invalid number '\(text(start, wordEnd(from: start)))' (leading zero)", offset: start)
         }
         skipDigits()
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+            guard index < bytes.count, bytes[index].isASCIIDigit else {
                 throw JSONSyntaxError(message: "invalid number '\(text(start, wordEnd(from: start)))' (digits must follow '.')", offset: start)
             }
             skipDigits()
@@ -288,7 +288,7 @@ public struct JSONReader {
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+            guard index < bytes.count, bytes[index].isASCIIDigit else {
                 throw JSONSyntaxError(message: "invalid number '\(text(start, wordEnd(from: start)))' (digits must follow the exponent)", offset: start)
             }
             skipDigits()
@@ -300,7 +300,7 @@ public struct JSONReader {
     }
 
     private mutating func skipDigits() {
-        while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
     }
 
     private mutating func skipWhitespace() {
@@ -363,13 +363,9 @@ public struct JSONReader {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
     /// Letters, digits and `_`: bytes that continue a bare word.
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+        byte.isASCIIAlphanumeric || byte == UInt8(ascii: "_")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -48,16 +48,24 @@ public struct JSONValue: Hashable, Sendable {
         var result = ""
         for (index, scalar) in text.unicodeScalars.enumerated() {
             if index == limit { return result + "..." }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
+            if !appendControlEscape(scalar, to: &result) { result.unicodeScalars.append(scalar) }
         }
         return result
+    }
+
+    /// Appends the JSON escape of `scalar` when it is a control character (`\n`, `\r`, `\t`,
+    /// else `\u` and four hex digits; DEL too) and says whether it did: how messages spell control
+    /// characters (``printable(_:limit:)``). Written JSON escapes with `JSONWriter.writeString`.
+    static func appendControlEscape(_ scalar: Unicode.Scalar, to result: inout String) -> Bool {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case "\u{0}"..."\u{1F}", "\u{7F}":
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: return false
+        }
+        return true
     }
 }

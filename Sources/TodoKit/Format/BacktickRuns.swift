@@ -21,6 +21,23 @@ struct BacktickRuns {
         runs.sort()
     }
 
+    /// Where the text after the backtick run at `start` goes on: past the code span it opens (up to
+    /// the next run of the same length), or past the run itself when none closes it (it is text).
+    /// `runs` holds the line's runs, read on first use (from `start`: no run before it matters).
+    /// - Parameters:
+    ///   - buf: The text.
+    ///   - start: The offset of a backtick.
+    ///   - end: The end of the line's content.
+    ///   - runs: The line's runs, `nil` until the first backtick of the line.
+    /// - Returns: The offset just past the code span, or past the run.
+    @inline(__always)
+    static func skipCodeSpan(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, runs: inout BacktickRuns?) -> Int {
+        var j = start
+        while j < end && buf[j] == UInt8(ascii: "`") { j += 1 }
+        if runs == nil { runs = BacktickRuns(buf, from: start, to: end) }
+        return runs?.closingRun(length: j - start, from: j) ?? j
+    }
+
     /// The index just past the first run of exactly `length` starting at or after `from`, if any.
     func closingRun(length: Int, from: Int) -> Int? {
         let wanted = UInt64(length) << 32 | UInt64(from)

@@ -109,8 +109,6 @@ struct ByteWriter: ~Copyable {
 
     /// Whether the bytes from `start` to the end equal the bytes `[from, to)` of `buf`.
     func suffix(from start: Int, equals buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
-        let n = count - start
-        guard n == to - from else { return false }
-        return n == 0 || memcmp(base + start, buf.baseAddress! + from, n) == 0
+        SameBytes.equal(UnsafeBufferPointer(start: base, count: count), start..<count, buf, from..<to)
     }
 }

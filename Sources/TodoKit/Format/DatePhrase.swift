@@ -150,7 +150,7 @@ struct RelativePhrase: Hashable, Sendable {
 
     /// One to six ASCII digits.
     private static func number(_ text: Substring) -> Int? {
-        guard (1...6).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard (1...6).contains(text.utf8.count), text.utf8.allSatisfy(\.isASCIIDigit) else { return nil }
         return Int(text)
     }
 }

@@ -68,6 +68,6 @@ struct Directive: Sendable {
     }
 
     private static func separates(_ c: UInt8) -> Bool {
-        c == 0x20 || c == 0x09 || c == UInt8(ascii: ",")
+        c.isSpaceOrTab || c == UInt8(ascii: ",")
     }
 }

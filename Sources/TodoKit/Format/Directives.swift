@@ -123,7 +123,7 @@ struct Directives: Sendable {
         let end = lines.contentEnd(line)
         while i < end {
             let c = buf[i]
-            if c != 0x20 && c != 0x09 && c != UInt8(ascii: ">") { return false }
+            if !c.isSpaceOrTab && c != UInt8(ascii: ">") { return false }
             i += 1
         }
         return true

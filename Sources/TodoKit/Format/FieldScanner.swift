@@ -22,7 +22,7 @@ enum FieldScanner {
         var runs: BacktickRuns?
         while i < end {
             let c = buf[i]
-            if isSpaceOrTab(c) {
+            if c.isSpaceOrTab {
                 atTokenStart = true
                 i += 1
                 continue
@@ -34,11 +34,7 @@ enum FieldScanner {
                 continue
             }
             if c == UInt8(ascii: "`") {
-                var j = i
-                while j < end && buf[j] == c { j += 1 }
-                if runs == nil { runs = BacktickRuns(buf, from: i, to: end) }
-                // A code span runs to the next run of the same length; without one the run is text.
-                i = runs?.closingRun(length: j - i, from: j) ?? j
+                i = BacktickRuns.skipCodeSpan(buf, at: i, end: end, runs: &runs)
                 atTokenStart = false
                 continue
             }
@@ -93,8 +89,8 @@ enum FieldScanner {
             }
             var start = i
             if c == UInt8(ascii: ":") {
-                while start > from && !isSpaceOrTab(buf[start - 1]) { start -= 1 }
-            } else if start > from && !isSpaceOrTab(buf[start - 1]) {
+                while start > from && !buf[start - 1].isSpaceOrTab { start -= 1 }
+            } else if start > from && !buf[start - 1].isSpaceOrTab {
                 i += 1
                 continue
             }
@@ -126,7 +122,7 @@ enum FieldScanner {
         }
         while i < end {
             let d = buf[i]
-            if d == 0x20 || d == 0x09 || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") { break }
+            if d.isSpaceOrTab || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") { break }
             i += 1
         }
         return i
@@ -268,14 +264,14 @@ enum FieldScanner {
     }
 
     @inline(__always) private static func isIDByte(_ c: UInt8) -> Bool {
-        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+        c.isASCIIAlphanumeric
             || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
     }
 
     /// The index of the next space or tab at or after `from`, or `to`.
     @inline(__always) private static func tokenEnd(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
         var i = from
-        while i < end && !isSpaceOrTab(buf[i]) { i += 1 }
+        while i < end && !buf[i].isSpaceOrTab { i += 1 }
         return i
     }
 
@@ -424,7 +420,7 @@ enum FieldScanner {
     }
 
     @inline(__always) private static func isBoundary(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
-        i >= end || isSpaceOrTab(buf[i])
+        i >= end || buf[i].isSpaceOrTab
     }
 
     /// The index of the first byte at or after `i` that is not a space (tabs are not skipped).

@@ -19,12 +19,12 @@ enum HTMLBlockStart {
         // 1: <script, <pre, <style, <textarea
         for tag in rawTextTags where hasPrefixIgnoringCase(rest, from: 1, tag) {
             let j = 1 + tag.count
-            if j == n || isSpaceOrTab(rest[j]) || rest[j] == UInt8(ascii: ">") { return 1 }
+            if j == n || rest[j].isSpaceOrTab || rest[j] == UInt8(ascii: ">") { return 1 }
         }
         if rest[1] == UInt8(ascii: "!") {
             if n >= 4 && rest[2] == UInt8(ascii: "-") && rest[3] == UInt8(ascii: "-") { return 2 }
             if hasPrefixIgnoringCase(rest, from: 2, Array("[CDATA[".utf8), exact: true) { return 5 }
-            if n >= 3 && isASCIILetter(rest[2]) { return 4 }
+            if n >= 3 && rest[2].isASCIILetter { return 4 }
             return 0
         }
         if rest[1] == UInt8(ascii: "?") { return 3 }
@@ -32,11 +32,11 @@ enum HTMLBlockStart {
         var j = 1
         if rest[j] == UInt8(ascii: "/") { j += 1 }
         let nameStart = j
-        while j < n && (isASCIILetter(rest[j]) || isDigit(rest[j])) { j += 1 }
+        while j < n && rest[j].isASCIIAlphanumeric { j += 1 }
         if j > nameStart {
             let name = rest[nameStart..<j].map { $0 | 0x20 }
             if blockTags.contains(name) {
-                if j == n || isSpaceOrTab(rest[j]) || rest[j] == UInt8(ascii: ">")
+                if j == n || rest[j].isSpaceOrTab || rest[j] == UInt8(ascii: ">")
                     || (rest[j] == UInt8(ascii: "/") && j + 1 < n && rest[j + 1] == UInt8(ascii: ">")) {
                     return 6
                 }
@@ -70,27 +70,27 @@ enum HTMLBlockStart {
         var j = 1
         let closing = j < n && s[j] == UInt8(ascii: "/")
         if closing { j += 1 }
-        guard j < n, isASCIILetter(s[j]) else { return nil }
-        while j < n && (isASCIILetter(s[j]) || isDigit(s[j]) || s[j] == UInt8(ascii: "-")) { j += 1 }
+        guard j < n, s[j].isASCIILetter else { return nil }
+        while j < n && (s[j].isASCIIAlphanumeric || s[j] == UInt8(ascii: "-")) { j += 1 }
         if closing {
-            while j < n && isWhitespace(s[j]) { j += 1 }
+            while j < n && s[j].isASCIIWhitespace { j += 1 }
             return j < n && s[j] == UInt8(ascii: ">") ? j + 1 : nil
         }
         while true {
             let beforeSpace = j
-            while j < n && isWhitespace(s[j]) { j += 1 }
+            while j < n && s[j].isASCIIWhitespace { j += 1 }
             guard j < n else { return nil }
             if s[j] == UInt8(ascii: ">") { return j + 1 }
             if s[j] == UInt8(ascii: "/") { return j + 1 < n && s[j + 1] == UInt8(ascii: ">") ? j + 2 : nil }
             // An attribute needs white space before it.
-            guard j > beforeSpace, isASCIILetter(s[j]) || s[j] == UInt8(ascii: "_") || s[j] == UInt8(ascii: ":") else { return nil }
-            while j < n && (isASCIILetter(s[j]) || isDigit(s[j]) || s[j] == UInt8(ascii: "_") || s[j] == UInt8(ascii: ".")
+            guard j > beforeSpace, s[j].isASCIILetter || s[j] == UInt8(ascii: "_") || s[j] == UInt8(ascii: ":") else { return nil }
+            while j < n && (s[j].isASCIIAlphanumeric || s[j] == UInt8(ascii: "_") || s[j] == UInt8(ascii: ".")
                             || s[j] == UInt8(ascii: ":") || s[j] == UInt8(ascii: "-")) { j += 1 }
             var k = j
-            while k < n && isWhitespace(s[k]) { k += 1 }
+            while k < n && s[k].isASCIIWhitespace { k += 1 }
             if k < n && s[k] == UInt8(ascii: "=") {
                 k += 1
-                while k < n && isWhitespace(s[k]) { k += 1 }
+                while k < n && s[k].isASCIIWhitespace { k += 1 }
                 guard k < n else { return nil }
                 let q = s[k]
                 if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
@@ -100,7 +100,7 @@ enum HTMLBlockStart {
                     j = k + 1
                 } else {
                     let valueStart = k
-                    while k < n && !isWhitespace(s[k]) && !"\"'=<>`".utf8.contains(s[k]) { k += 1 }
+                    while k < n && !s[k].isASCIIWhitespace && !"\"'=<>`".utf8.contains(s[k]) { k += 1 }
                     guard k > valueStart else { return nil }
                     j = k
                 }
@@ -108,18 +108,10 @@ enum HTMLBlockStart {
         }
     }
 
-    private static func isASCIILetter(_ c: UInt8) -> Bool {
-        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
-    }
-
-    private static func isWhitespace(_ c: UInt8) -> Bool {
-        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D
-    }
-
     private static func isBlank(_ s: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
         var j = from
         while j < s.count {
-            if !isWhitespace(s[j]) { return false }
+            if !s[j].isASCIIWhitespace { return false }
             j += 1
         }
         return true

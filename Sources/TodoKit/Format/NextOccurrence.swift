@@ -108,7 +108,7 @@ enum NextOccurrence {
         var onlyContainers = true
         for i in lineStart..<item.markerStart {
             let c = buf[i]
-            if isSpaceOrTab(c) || c == UInt8(ascii: ">") {
+            if c.isSpaceOrTab || c == UInt8(ascii: ">") {
                 prefix.append(c)
             } else {
                 prefix.append(0x20)
@@ -152,7 +152,7 @@ enum NextOccurrence {
         let end = doc.lines.contentEnd(line)
         while i < end {
             let c = buf[i]
-            guard isSpaceOrTab(c) || c == UInt8(ascii: ">") else { return false }
+            guard c.isSpaceOrTab || c == UInt8(ascii: ">") else { return false }
             i += 1
         }
         return true

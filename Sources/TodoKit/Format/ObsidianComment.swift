@@ -31,11 +31,7 @@ enum ObsidianComment {
         while i < end {
             let c = buf[i]
             if c == UInt8(ascii: "`") {
-                var j = i
-                while j < end && buf[j] == c { j += 1 }
-                if runs == nil { runs = BacktickRuns(buf, from: i, to: end) }
-                // A code span runs to the next run of the same length; without one the run is text.
-                i = runs?.closingRun(length: j - i, from: j) ?? j
+                i = BacktickRuns.skipCodeSpan(buf, at: i, end: end, runs: &runs)
                 continue
             }
             if c == UInt8(ascii: "%") && i + 1 < end && buf[i + 1] == UInt8(ascii: "%") {
@@ -52,8 +48,8 @@ enum ObsidianComment {
     /// Whether the line `[from, to)` is one comment and nothing else: `%% … %%`, white space around.
     static func isWholeLine(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Bool {
         var start = from, stop = end
-        while start < stop && isSpaceOrTab(buf[start]) { start += 1 }
-        while stop > start && isSpaceOrTab(buf[stop - 1]) { stop -= 1 }
+        while start < stop && buf[start].isSpaceOrTab { start += 1 }
+        while stop > start && buf[stop - 1].isSpaceOrTab { stop -= 1 }
         guard stop - start >= 4 else { return false }
         return buf[start] == UInt8(ascii: "%") && buf[start + 1] == UInt8(ascii: "%")
             && buf[stop - 1] == UInt8(ascii: "%") && buf[stop - 2] == UInt8(ascii: "%")

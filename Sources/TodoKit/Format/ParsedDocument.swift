@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The internal form of a parsed todo file: its bytes, its lines, and its list structure.
 struct ParsedDocument: Sendable {
     /// The file's bytes after an optional byte-order mark.
@@ -68,7 +62,7 @@ struct ParsedDocument: Sendable {
     private static func frontMatterLength(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
         func lineIs(_ i: Int, _ text: StaticString) -> Bool {
             var end = lines.contentEnd(i)
-            while end > lines.start(i) && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+            while end > lines.start(i) && buf[end - 1].isSpaceOrTab { end -= 1 }
             let n = text.utf8CodeUnitCount
             guard end - lines.start(i) == n else { return false }
             for k in 0..<n where buf[lines.start(i) + k] != text.utf8Start[k] { return false }
@@ -85,9 +79,7 @@ struct ParsedDocument: Sendable {
 
     /// Whether `other` is the document printed back exactly (``utf8``), compared with `memcmp`.
     func isPrinted(as other: [UInt8]) -> Bool {
-        other.count == utf8.count && utf8.withUnsafeBufferPointer { a in
-            other.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
+        SameBytes.equal(utf8, other)
     }
 
     /// The status of a task from its checkbox mark.

@@ -2,16 +2,8 @@
 public enum Priority: String, CaseIterable, Comparable, Sendable {
     case highest, high, medium, low, lowest
 
-    /// The emoji Obsidian Tasks writes for the level.
-    public var emoji: String {
-        switch self {
-        case .highest: "🔺"
-        case .high: "⏫"
-        case .medium: "🔼"
-        case .low: "🔽"
-        case .lowest: "⏬"
-        }
-    }
+    /// The emoji Obsidian Tasks writes for the level (`emojiText` as a string).
+    public var emoji: String { "\(emojiText)" }
 
     /// The level as written in plain and Dataview fields (`high`).
     var word: StaticString {
@@ -24,7 +16,7 @@ public enum Priority: String, CaseIterable, Comparable, Sendable {
         }
     }
 
-    /// ``emoji`` as a literal, for writing bytes.
+    /// The emoji Obsidian Tasks writes for the level, as a literal for writing bytes.
     var emojiText: StaticString {
         switch self {
         case .highest: "🔺"

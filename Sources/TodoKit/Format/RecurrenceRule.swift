@@ -84,7 +84,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         guard let letter = bytes.last, bytes.count >= 2, bytes.count <= 4 else { return nil }
         var n = 0
         for c in bytes.dropLast() {
-            guard isDigit(c) else { return nil }
+            guard c.isASCIIDigit else { return nil }
             n = n * 10 + Int(c - UInt8(ascii: "0"))
         }
         let unit: Unit
@@ -172,7 +172,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
                 }
             } else {
                 var n = 1
-                if let word = next, let number = Int(word), word.utf8.allSatisfy({ isDigit($0) }) {
+                if let word = next, let number = Int(word), word.utf8.allSatisfy({ $0.isASCIIDigit }) {
                     guard (1...RecurrenceRule.maximumInterval).contains(number) else { return nil }
                     n = number
                     position += 1

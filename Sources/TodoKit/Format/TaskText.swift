@@ -131,11 +131,11 @@ struct TaskText {
         blockID = nil
         hardBreak = nil
         var s = start
-        while s < end && isSpaceOrTab(buf[s]) { s += 1 }
-        hasSpaceAfterCheckbox = s > start || (start < end && isSpaceOrTab(buf[start]))
+        while s < end && buf[s].isSpaceOrTab { s += 1 }
+        hasSpaceAfterCheckbox = s > start || (start < end && buf[start].isSpaceOrTab)
 
         var e = end
-        while e > start && isSpaceOrTab(buf[e - 1]) { e -= 1 }
+        while e > start && buf[e - 1].isSpaceOrTab { e -= 1 }
         // Text that is only white space is empty; its trailing spaces may still be a hard break.
         if s > e { s = e }
         coreStart = s
@@ -157,7 +157,7 @@ struct TaskText {
             }
             if backslashes % 2 == 1 {
                 var w = e - 1
-                while w > s && isSpaceOrTab(buf[w - 1]) { w -= 1 }
+                while w > s && buf[w - 1].isSpaceOrTab { w -= 1 }
                 hardBreak = w..<end
                 e = w
             }
@@ -204,13 +204,13 @@ struct TaskText {
         var k = e
         var last = occurrences.count - 1
         while true {
-            while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
+            while k > s && buf[k - 1].isSpaceOrTab { k -= 1 }
             guard last >= 0, occurrences[last].range.upperBound == k, counted[occurrences[last].key.order] == last else { break }
             k = occurrences[last].range.lowerBound
             last -= 1
         }
         var tokenStart = k
-        while tokenStart > s && !isSpaceOrTab(buf[tokenStart - 1]) { tokenStart -= 1 }
+        while tokenStart > s && !buf[tokenStart - 1].isSpaceOrTab { tokenStart -= 1 }
         if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
             blockID = tokenStart..<k
         }
@@ -228,7 +228,7 @@ struct TaskText {
         // Whether a word that is not a field was passed (only the first can be the block id).
         var passedWord = false
         while true {
-            while k > s && isSpaceOrTab(buf[k - 1]) { k -= 1 }
+            while k > s && buf[k - 1].isSpaceOrTab { k -= 1 }
             guard k > s else {
                 runStart = s
                 break
@@ -240,7 +240,7 @@ struct TaskText {
                 continue
             }
             var t = k
-            while t > s && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
+            while t > s && !buf[t - 1].isSpaceOrTab { t -= 1 }
             // A tag (`#word`) does not stop the run, nor does the block id (`^id`: the first word
             // from the end that is not a field, as ``read`` takes it).
             let isTag = buf[t] == UInt8(ascii: "#")
@@ -258,7 +258,7 @@ struct TaskText {
     /// Whether the token that ends at `end` is a URL (autolinks take a trailing backslash).
     private static func endsInURL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var t = end
-        while t > start && !isSpaceOrTab(buf[t - 1]) { t -= 1 }
+        while t > start && !buf[t - 1].isSpaceOrTab { t -= 1 }
         let token = UnsafeBufferPointer(rebasing: buf[t..<end])
         // An autolink in angle brackets ends at its `>`.
         if token.last == UInt8(ascii: ">") { return false }
@@ -275,8 +275,7 @@ struct TaskText {
         var i = from
         while i < to {
             let c = buf[i]
-            let ok = (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-                || isDigit(c) || c == UInt8(ascii: "-")
+            let ok = c.isASCIIAlphanumeric || c == UInt8(ascii: "-")
             if !ok { return false }
             i += 1
         }
@@ -348,8 +347,8 @@ struct TaskText {
         @inline(__always) func remove(_ range: Range<Int>) {
             var a = range.lowerBound
             var b = range.upperBound
-            while a > cursor && isSpaceOrTab(buf[a - 1]) { a -= 1 }
-            while b < coreEnd && isSpaceOrTab(buf[b]) { b += 1 }
+            while a > cursor && buf[a - 1].isSpaceOrTab { a -= 1 }
+            while b < coreEnd && buf[b].isSpaceOrTab { b += 1 }
             keep(upTo: a)
             if out.count > first { separate = true }
             if b > cursor { cursor = b }
@@ -365,10 +364,10 @@ struct TaskText {
         if let id = pendingBlockID { remove(id) }
         keep(upTo: coreEnd)
         var lo = first
-        while lo < out.count && isSpaceOrTab(out[lo]) { lo += 1 }
+        while lo < out.count && out[lo].isSpaceOrTab { lo += 1 }
         if lo > first { out.remove(from: first, to: lo) }
         var hi = out.count
-        while hi > first && isSpaceOrTab(out[hi - 1]) { hi -= 1 }
+        while hi > first && out[hi - 1].isSpaceOrTab { hi -= 1 }
         out.truncate(to: hi)
     }
 }

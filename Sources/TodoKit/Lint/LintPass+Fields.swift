@@ -49,21 +49,28 @@ extension LintPass {
         return !rest.isEmpty && isDateShaped(rest) ? rest : nil
     }
 
-    /// `[key:: value]` or `(key:: value)` starting at `p`.
-    private mutating func checkDataview(line: Int, at p: Int, end: Int) {
+    /// The key of `[key:: value]` or `(key:: value)` starting at `p` (spaces before it skipped,
+    /// `::` right after it) and the bracket that closes the field; `nil` without a key and `::`.
+    func dataviewKey(at p: Int, end: Int) -> (key: Range<Int>, close: UInt8)? {
         let close = buf[p] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
         var j = p + 1
-        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        while j < end && buf[j].isSpaceOrTab { j += 1 }
         let keyStart = j
-        while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !isSpaceOrTab(buf[j]) && buf[j] != close { j += 1 }
-        guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return }
-        let key = bytes(keyStart..<j)
-        j += 2
-        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !buf[j].isSpaceOrTab && buf[j] != close { j += 1 }
+        guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return nil }
+        return (keyStart..<j, close)
+    }
+
+    /// `[key:: value]` or `(key:: value)` starting at `p`.
+    private mutating func checkDataview(line: Int, at p: Int, end: Int) {
+        guard let (keyRange, close) = dataviewKey(at: p, end: end) else { return }
+        let key = bytes(keyRange)
+        var j = keyRange.upperBound + 2
+        while j < end && buf[j].isSpaceOrTab { j += 1 }
         let valueStart = j
-        while j < end && buf[j] != close && !isSpaceOrTab(buf[j]) { j += 1 }
+        while j < end && buf[j] != close && !buf[j].isSpaceOrTab { j += 1 }
         let value = bytes(valueStart..<j)
-        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
+        while j < end && buf[j].isSpaceOrTab { j += 1 }
         guard j < end, buf[j] == close else { return }
         if key == "done" && Self.isDateShaped(value) {
             report(.misspelledFieldKey, line: line, offset: p, "unknown field key 'done', did you mean 'completion'?")
@@ -100,7 +107,7 @@ extension LintPass {
                 guard part < 3 else { return false }
                 continue
             }
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
+            guard byte.isASCIIDigit else { return false }
             switch part {
             case 0: lengths.0 += 1
             case 1: lengths.1 += 1
@@ -156,7 +163,7 @@ extension LintPass {
         }
         while i < end {
             let c = buf[i]
-            if isSpaceOrTab(c) {
+            if c.isSpaceOrTab {
                 finish(i)
                 i += 1
                 continue

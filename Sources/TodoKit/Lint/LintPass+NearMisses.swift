@@ -15,7 +15,7 @@ extension LintPass {
         for line in 0..<doc.lines.count where s.paragraphLines[line] && !itemStarts.contains(line) {
             let end = doc.lines.contentEnds[line]
             var p = doc.lines.starts[line]
-            while p < end && (isSpaceOrTab(buf[p]) || buf[p] == UInt8(ascii: ">")) { p += 1 }
+            while p < end && (buf[p].isSpaceOrTab || buf[p] == UInt8(ascii: ">")) { p += 1 }
             guard p + 1 < end else { continue }
             let c = buf[p]
             if (c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+")) && isCheckbox(at: p + 1, end: end) {
@@ -36,7 +36,7 @@ extension LintPass {
             let m = buf[p + 1]
             guard m == 0x20 || (m > 0x20 && m != UInt8(ascii: "[") && m != UInt8(ascii: "]") && m != 0x7F) else { return false }
         }
-        return close + 1 == end || isSpaceOrTab(buf[close + 1])
+        return close + 1 == end || buf[close + 1].isSpaceOrTab
     }
 
     /// Why an item's content that starts with `[` at `p` is almost a task, or nil.
@@ -49,7 +49,7 @@ extension LintPass {
         let m = p + 1
         if buf[m] == UInt8(ascii: "]") {
             let after = m + 1
-            return after == end || isSpaceOrTab(buf[after]) ? "nothing between the brackets" : nil
+            return after == end || buf[after].isSpaceOrTab ? "nothing between the brackets" : nil
         }
         let width = UTF8Scalar.width(leadingByte: buf[m])
         let close = m + width
@@ -61,7 +61,7 @@ extension LintPass {
                 return "white space other than one space between the brackets"
             }
             // `[x](url)`, `[x][ref]` and `[x]:` are links.
-            guard after < end, !isSpaceOrTab(buf[after]) else { return nil }
+            guard after < end, !buf[after].isSpaceOrTab else { return nil }
             let next = buf[after]
             if next == UInt8(ascii: "(") || next == UInt8(ascii: "[") || next == UInt8(ascii: ":") { return nil }
             return "no space after the checkbox"
@@ -74,7 +74,7 @@ extension LintPass {
             k += 1
         }
         guard k - m >= 2, marks <= 1, k < end, buf[k] == UInt8(ascii: "]") else { return nil }
-        guard k + 1 == end || isSpaceOrTab(buf[k + 1]) else { return nil }
+        guard k + 1 == end || buf[k + 1].isSpaceOrTab else { return nil }
         return "more than one character between the brackets"
     }
 }

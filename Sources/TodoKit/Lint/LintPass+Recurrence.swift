@@ -3,7 +3,7 @@
 // field that ordinary text follows (TD021); and dependencies on ids no task has (TD020).
 extension LintPass {
     private static let dateEmojis: Set<String> = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"]
-    private static let priorityEmojis: Set<String> = ["🔺", "⏫", "🔼", "🔽", "⏬"]
+    private static let priorityEmojis = Set(Priority.allCases.map(\.emoji))
     private static let plainDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.plainName))
     private static let dataviewDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.dataviewName))
     private static let phraseHint = "write yyyy-mm-dd or a relative date such as tomorrow, friday, next week, in 3 days, +2w, end of month"
@@ -84,14 +84,9 @@ extension LintPass {
 
     /// `[key:: value]` or `(key:: value)` at `p`: key and trimmed value.
     private func dataview(at p: Int, end: Int) -> (String, String)? {
-        let close = buf[p] == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
-        var j = p + 1
-        while j < end && isSpaceOrTab(buf[j]) { j += 1 }
-        let keyStart = j
-        while j + 1 < end && !(buf[j] == UInt8(ascii: ":") && buf[j + 1] == UInt8(ascii: ":")) && !isSpaceOrTab(buf[j]) && buf[j] != close { j += 1 }
-        guard j + 1 < end, buf[j] == UInt8(ascii: ":"), j > keyStart else { return nil }
-        let key = word(keyStart..<j)
-        j += 2
+        guard let (keyRange, close) = dataviewKey(at: p, end: end) else { return nil }
+        let key = word(keyRange)
+        let j = keyRange.upperBound + 2
         var k = j
         while k < end && buf[k] != close { k += 1 }
         guard k < end else { return nil }
@@ -105,13 +100,13 @@ extension LintPass {
     /// Letters, digits, `+` and `-`: what someone typing a date word writes (not a URL or a sentence's end).
     private static func isWord(_ value: String) -> Bool {
         !value.isEmpty && value.utf8.allSatisfy { c in
-            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+            c.isASCIIAlphanumeric
                 || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
         }
     }
 
     private static func isRuleByte(_ c: UInt8) -> Bool {
-        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || isDigit(c)
+        c.isASCIIAlphanumeric
             || c == UInt8(ascii: ",") || c == UInt8(ascii: "!")
     }
 }

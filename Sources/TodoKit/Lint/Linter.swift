@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs lint rules over a parsed todo document.
 ///
 /// Task rules look at each task once, list rules at each list once, and near misses at the
@@ -123,37 +117,5 @@ public struct Linter: Sendable {
                                "would reformat lines \(hunk.old.lowerBound + 1)-\(hunk.old.upperBound)")
             }
         }
-    }
-
-    /// The byte ranges of the lines of `text` with their endings: LF, CRLF and a lone CR end a line.
-    static func lines(of text: [UInt8]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        // Room for lines of 32 bytes on average: a large file's table grows once or not at all.
-        result.reserveCapacity(text.count / 32 + 1)
-        let withoutCR: Bool = text.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress, memchr(base, 0x0D, buf.count) == nil else { return buf.isEmpty }
-            // Only LF ends lines here: the C library finds them many bytes at a time.
-            var start = 0
-            while start < buf.count, let found = memchr(base + start, 0x0A, buf.count - start) {
-                let end = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-                result.append(start..<end)
-                start = end
-            }
-            if start < buf.count { result.append(start..<buf.count) }
-            return true
-        }
-        if withoutCR { return result }
-        var start = 0
-        var i = 0
-        while i < text.count {
-            let byte = text[i]
-            i += 1
-            if byte == 0x0A || (byte == 0x0D && (i == text.count || text[i] != 0x0A)) {
-                result.append(start..<i)
-                start = i
-            }
-        }
-        if start < text.count { result.append(start..<text.count) }
-        return result
     }
 }

@@ -53,14 +53,14 @@ public struct TaskArchiver: Sendable {
             let item = s.items[s.tasks[list.taskIndex(of: todo.id)!].item]
             let indent = item.markerStart - doc.lines.starts[item.startLine]
             let prefix = doc.bytes[doc.lines.starts[item.startLine]..<item.markerStart]
-            guard prefix.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
+            guard prefix.allSatisfy(\.isSpaceOrTab) else { continue }
             var last = item.lastLine
             while last > item.startLine && isBlank(doc, last) { last -= 1 }
             var block: [UInt8] = []
             for line in item.startLine...last {
                 var content = doc.bytes[doc.lines.starts[line]..<doc.lines.contentEnds[line]]
                 var removed = 0
-                while removed < indent, let first = content.first, first == 0x20 || first == 0x09 {
+                while removed < indent, let first = content.first, first.isSpaceOrTab {
                     content = content.dropFirst()
                     removed += 1
                 }
@@ -114,7 +114,7 @@ public struct TaskArchiver: Sendable {
     }
 
     private func isBlank(_ doc: ParsedDocument, _ line: Int) -> Bool {
-        doc.bytes[doc.lines.starts[line]..<doc.lines.contentEnds[line]].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        doc.bytes[doc.lines.starts[line]..<doc.lines.contentEnds[line]].allSatisfy(\.isSpaceOrTab)
     }
 
     /// Inserts blocks right below the heading `title` (any level, compared ignoring case), or
@@ -162,7 +162,7 @@ public struct TaskArchiver: Sendable {
         }
         var insertAt = headingLine + 1
         var needsBlankBefore = true
-        if insertAt < lines.count, lines[insertAt].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        if insertAt < lines.count, lines[insertAt].allSatisfy({ $0.isSpaceOrTab || $0 == 0x0D }) {
             insertAt += 1
             needsBlankBefore = false
         }

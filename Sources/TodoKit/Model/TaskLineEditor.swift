@@ -50,7 +50,7 @@ enum TaskLineEditor {
 
             let title: [UInt8]
             if let newTitle = change.title {
-                title = Array(newTitle.utf8).filter { $0 != 0x0A && $0 != 0x0D }
+                title = Array(newTitle.utf8).filter { !$0.isLineBreak }
             } else {
                 title = Array(text.title(buf, removing: Array(removed)))
             }

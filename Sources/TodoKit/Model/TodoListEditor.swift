@@ -112,7 +112,7 @@ struct TodoListEditor {
         var allFields = fields
         if allFields[.created] == nil { allFields[.created] = .day(today) }
         let tail = CanonicalForm.tail(
-            mark: [0x20], title: Array(title.utf8).filter { $0 != 0x0A && $0 != 0x0D },
+            mark: [0x20], title: Array(title.utf8).filter { !$0.isLineBreak },
             fields: allFields.map { Field(key: $0.key, value: $0.value, style: fieldStyle) }.sorted { $0.key < $1.key },
             style: fieldStyle, blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
 
@@ -270,8 +270,8 @@ struct TodoListEditor {
             let content = lines.contents[line]
             var j = 0
             var col = 0
-            while j < content.count && isSpaceOrTab(content[j]) {
-                col = content[j] == 0x09 ? col + 4 - col % 4 : col + 1
+            while j < content.count && content[j].isSpaceOrTab {
+                col = TabStop.column(after: content[j], at: col)
                 j += 1
             }
             if j == content.count { continue }
@@ -287,7 +287,7 @@ struct TodoListEditor {
     private func column(_ doc: ParsedDocument, _ line: Int, upTo offset: Int) -> Int {
         var col = 0
         for b in doc.bytes[doc.lines.starts[line]..<offset] {
-            col = b == 0x09 ? col + 4 - col % 4 : col + 1
+            col = TabStop.column(after: b, at: col)
         }
         return col
     }
@@ -313,7 +313,7 @@ struct TodoListEditor {
     }
 
     private func isBlankLine(_ doc: ParsedDocument, _ line: Int) -> Bool {
-        doc.bytes[doc.lines.starts[line]..<doc.lines.contentEnds[line]].allSatisfy { isSpaceOrTab($0) }
+        doc.bytes[doc.lines.starts[line]..<doc.lines.contentEnds[line]].allSatisfy { $0.isSpaceOrTab }
     }
 
     private func sameTitle(_ bytes: ArraySlice<UInt8>, _ title: String) -> Bool {

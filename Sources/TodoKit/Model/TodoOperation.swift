@@ -1,4 +1,4 @@
-/// Where ``TodoStore/add(_:due:priority:placement:)`` puts a new todo.
+/// Where ``TodoStore/add(_:due:scheduled:start:priority:placement:)`` puts a new todo.
 public enum TodoPlacement: Hashable, Sendable {
     /// At the end of the open items of the first list with tasks (under `section`, when given).
     case end(section: String? = nil)

@@ -17,16 +17,7 @@ public enum TaskDateField: String, CaseIterable, Hashable, Sendable {
 
     /// The word queries use: `starts` for ``start`` in filters, `start` in `has start date`.
     init?(filterWord word: String) {
-        switch word {
-        case "created": self = .created
-        case "starts", "start": self = .start
-        case "scheduled": self = .scheduled
-        case "due": self = .due
-        case "done": self = .done
-        case "cancelled": self = .cancelled
-        case "happens": self = .happens
-        default: return nil
-        }
+        self.init(rawValue: word == "starts" ? "start" : word)
     }
 
     /// The days of this field a task carries (several only for ``happens``).

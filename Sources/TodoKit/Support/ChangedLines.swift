@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The regions of lines in which two texts differ, each a run of old lines replaced by a run of new
 /// lines; lines end at LF, CR LF or a lone CR.
 ///
@@ -39,14 +33,14 @@ public struct ChangedLines: Sendable {
 
     /// Compares `old` with `new`.
     public init(old: [UInt8], new: [UInt8]) {
-        guard !Self.sameBytes(old[...], new[...]) else {
+        guard !SameBytes.equal(old, new) else {
             oldLines = []
             newLines = []
             regions = []
             return
         }
-        let oldLines = Linter.lines(of: old)
-        let newLines = Linter.lines(of: new)
+        let oldLines = LineEnding.lineRanges(of: old)
+        let newLines = LineEnding.lineRanges(of: new)
         var regions: [Region] = []
         if oldLines.count == newLines.count {
             // Line by line with memcmp on the two buffers (a slice per line cost more than the comparison).
@@ -54,7 +48,7 @@ public struct ChangedLines: Sendable {
                 new.withUnsafeBufferPointer { newBytes in
                     var start: Int?
                     for i in 0...oldLines.count {
-                        let differs = i < oldLines.count && !Self.sameBytes(oldBytes, oldLines[i], newBytes, newLines[i])
+                        let differs = i < oldLines.count && !SameBytes.equal(oldBytes, oldLines[i], newBytes, newLines[i])
                         if differs, start == nil { start = i }
                         if !differs, let first = start {
                             regions.append(Region(old: first..<i, new: first..<i))
@@ -79,18 +73,5 @@ public struct ChangedLines: Sendable {
         self.oldLines = oldLines
         self.newLines = newLines
         self.regions = regions
-    }
-
-    /// Whether two runs of bytes are equal (`memcmp`, not byte by byte).
-    /// Whether `a[ra]` and `b[rb]` hold the same bytes.
-    @inline(__always) static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>,
-                                            _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>) -> Bool {
-        ra.count == rb.count && (ra.isEmpty || memcmp(a.baseAddress! + ra.lowerBound, b.baseAddress! + rb.lowerBound, ra.count) == 0)
-    }
-
-    static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
     }
 }

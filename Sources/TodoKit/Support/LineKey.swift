@@ -21,6 +21,6 @@ struct LineKey: Hashable {
     }
 
     static func == (a: LineKey, b: LineKey) -> Bool {
-        a.hash == b.hash && a.bytes.elementsEqual(b.bytes)
+        a.hash == b.hash && SameBytes.equal(a.bytes, b.bytes)
     }
 }

@@ -39,8 +39,8 @@ public struct UnifiedDiff: Sendable {
         self.old = old
         self.new = new
         self.context = max(context, 0)
-        oldLines = UnifiedDiff.lines(of: old)
-        newLines = UnifiedDiff.lines(of: new)
+        oldLines = LineEnding.lineFeedRanges(of: old)
+        newLines = LineEnding.lineFeedRanges(of: new)
 
         let edits = LineDiff(oldLines: oldLines.lazy.map { LineKey(old[$0]) },
                              newLines: newLines.lazy.map { LineKey(new[$0]) }, costLimit: costLimit)
@@ -91,18 +91,6 @@ public struct UnifiedDiff: Sendable {
             }
         }
         return out
-    }
-
-    /// The byte ranges of the lines of `text`, each with its LF when it has one.
-    static func lines(of text: [UInt8]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0
-        for (i, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
-            result.append(start..<(i + 1))
-            start = i + 1
-        }
-        if start < text.count { result.append(start..<text.count) }
-        return result
     }
 
     /// Groups the edits into hunks: changes closer than two contexts share a hunk.

@@ -5,23 +5,32 @@ import Darwin
 #endif
 
 /// The metadata of a file that changes whenever its content may have changed: identity, size,
-/// type and permissions, modification and status-change times. Polling compares these.
-struct FileSignature: Sendable, Hashable {
-    let identity: FileIdentity
-    let size: Int64
-    let mode: UInt32
-    let modified: Timestamp
-    let statusChanged: Timestamp
+/// type and permissions, modification and status-change times. The watcher's polling and the
+/// language server's check for an edited configuration file compare these.
+package struct FileSignature: Sendable, Hashable {
+    /// Which file the path names.
+    package let identity: FileIdentity
+    /// The size in bytes.
+    package let size: Int64
+    /// The type and permission bits (`st_mode`).
+    package let mode: UInt32
+    /// When the content last changed.
+    package let modified: Timestamp
+    /// When the content or the metadata last changed.
+    package let statusChanged: Timestamp
 
     /// Seconds and nanoseconds of a file time.
-    struct Timestamp: Sendable, Hashable {
-        let seconds: Int
-        let nanoseconds: Int
+    package struct Timestamp: Sendable, Hashable {
+        /// Whole seconds since the epoch.
+        package let seconds: Int
+        /// Nanoseconds past ``seconds``.
+        package let nanoseconds: Int
     }
 
     /// The signature of what `path` names (following symbolic links), or `nil` when it cannot be
     /// looked up (absent, or a directory on the way is missing).
-    init?(path: String) {
+    /// - Parameter path: The path to look up.
+    package init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         identity = FileIdentity(status)
@@ -37,7 +46,7 @@ struct FileSignature: Sendable, Hashable {
     }
 
     /// Whether the path names a regular file (not a directory, device or pipe).
-    var isRegularFile: Bool {
+    package var isRegularFile: Bool {
         mode & 0o170000 == 0o100000
     }
 }
