@@ -140,6 +140,13 @@ public struct TodoList: Sendable {
     /// The parsed task index of a todo.
     func taskIndex(of id: TodoID) -> Int? { positions[id] }
 
+    /// Whether a todo is done or cancelled, read from its checkbox without making ``todos``
+    /// (nil when it is not in the list).
+    func isCompleted(_ id: TodoID) -> Bool? {
+        guard let task = positions[id] else { return nil }
+        return parsed.bytes.withUnsafeBufferPointer { parsed.status(ofTask: task, $0).0.isCompleted }
+    }
+
     /// `#tags` in a title: `#` then letters, digits, `_`, `-` or `/`, not only digits.
     static func tags(in title: String) -> [String] {
         // Most titles have no `#` at all: one byte scan instead of a walk over characters.

@@ -20,8 +20,6 @@ enum TodoOperation: Sendable {
     case remove([TodoID])
     case removeAll
     case clearCompleted
-    /// Sinks the completed items of the lists holding these todos (the deferred sink).
-    case sink([TodoID])
 
     /// Whether the operation changes a completion that should make its list sink.
     var togglesCompletion: Bool {

@@ -430,7 +430,7 @@ public actor TodoStore {
             let base = EditableLines(current.parsed, ids: current.lineIDs)
             let ours = EditableLines(target.parsed, ids: target.lineIDs)
             let theirs = EditableLines(list.parsed, ids: list.lineIDs)
-            func lines(_ l: EditableLines) -> [[UInt8]] { zip(l.contents, l.endings).map { $0 + $1 } }
+            func lines(_ l: EditableLines) -> [[UInt8]] { (0..<l.count).map { l.line($0) } }
             guard let merged = ThreeWayMerge.merge(base: lines(base), ours: lines(ours), theirs: lines(theirs)) else {
                 throw .conflict("the file was changed by someone else where this step changed it")
             }
