@@ -161,7 +161,8 @@ public actor TodoStore {
     /// Reloads when the file differs from what the store last read or wrote.
     private func syncWithStorage() throws(TodoStoreError) -> Bool {
         let bytes = try read()
-        guard bytes != lastSynced else { return false }
+        // One memcmp against what the store holds: as safe as a full comparison, at memory speed.
+        if let lastSynced, ChangedLines.sameBytes(bytes[...], lastSynced[...]) { return false }
         list = try parse(bytes, keepingIdentitiesOf: list)
         lastSynced = bytes
         report(.changed(list, .external))
