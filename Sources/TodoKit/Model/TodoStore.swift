@@ -394,29 +394,32 @@ public actor TodoStore {
     /// Undoes the last step. After someone else changed the file, the step's change is taken back
     /// from the new content (a three-way merge); if their change touched the same lines, nothing
     /// changes and a conflict is thrown.
+    ///
+    /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo,
+    ///   ``TodoStoreError/conflict(_:)`` when someone else changed the same lines, or
+    ///   ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func undo() throws(TodoStoreError) {
-        cancelPendingSink()
-        guard let step = history.popUndo() else { throw .invalid("nothing to undo") }
-        do {
-            try restore(step.before, from: step.after)
-            history.pushRedo(step)
-            report(.changed(list, .undo))
-        } catch {
-            history.pushUndo(step)
-            throw error
-        }
+        try travel(.undo)
     }
 
     /// Redoes the last undone step, with the same rules as ``undo()``.
+    ///
+    /// - Throws: as ``undo()`` does, ``TodoStoreError/invalid(_:)`` when there is nothing to redo.
     public func redo() throws(TodoStoreError) {
+        try travel(.redo)
+    }
+
+    /// Takes the newest step off the `direction` stack, brings the list to the side of the step
+    /// that direction leads to, and puts the step on the other stack (back where it was on failure).
+    private func travel(_ direction: UndoHistory.Direction) throws(TodoStoreError) {
         cancelPendingSink()
-        guard let step = history.popRedo() else { throw .invalid("nothing to redo") }
+        guard let step = history.pop(direction) else { throw .invalid("nothing to \(direction)") }
         do {
-            try restore(step.after, from: step.before)
-            history.pushUndo(step)
-            report(.changed(list, .redo))
+            try restore(step.target(direction), from: step.source(direction))
+            history.push(step, after: direction)
+            report(.changed(list, direction == .undo ? .undo : .redo))
         } catch {
-            history.pushRedo(step)
+            history.pushBack(step, direction)
             throw error
         }
     }
@@ -445,11 +448,4 @@ public actor TodoStore {
         guard try save(restored) else { throw savedMeanwhile() }
         list = restored
     }
-}
-
-/// An observer of a ``TodoStore`` (a controller or view model). It is called on the store's
-/// executor: hop to the main actor for UI work.
-public protocol TodoStoreDelegate: AnyObject, Sendable {
-    /// The store loaded, changed, or failed to read or write the file.
-    func todoStore(_ store: TodoStore, didReport event: TodoStore.Event)
 }
