@@ -14,8 +14,13 @@ public struct TodoList: Sendable {
     public var todos: [Todo] {
         madeTodos.value { TodoList.todos(parsed, lineIDs: lineIDs) }
     }
-    /// Each todo's index in ``todos``, which is its task's index in the parsed structure.
-    private let positions: [TodoID: Int]
+    /// Each todo's index in ``todos``, which is its task's index in the parsed structure, by
+    /// identity: `positions[id - firstPosition]`, -1 for an identity not in the list. Identities
+    /// are handed out counting up, so the table is dense, and making it is one pass without hashing
+    /// (a dictionary of 100,000 todos cost milliseconds on every operation).
+    private let positions: [Int32]
+    /// The raw identity that `positions[0]` stands for.
+    private let firstPosition: UInt64
     /// ``todos`` once made; shared by copies, which have the same document and identities.
     private let madeTodos = LazyTodos()
 
@@ -51,10 +56,18 @@ public struct TodoList: Sendable {
         self.lineIDs = ids
         self.nextID = next
 
-        var positions: [TodoID: Int] = [:]
-        positions.reserveCapacity(parsed.structure.tasks.count)
-        for (index, task) in parsed.structure.tasks.enumerated() { positions[ids[task.line]!] = index }
+        var lowest = UInt64.max, highest: UInt64 = 0
+        for task in parsed.structure.tasks {
+            let raw = ids[task.line]!.rawValue
+            lowest = min(lowest, raw)
+            highest = max(highest, raw)
+        }
+        var positions = [Int32](repeating: -1, count: lowest > highest ? 0 : Int(highest - lowest) + 1)
+        for (index, task) in parsed.structure.tasks.enumerated() {
+            positions[Int(ids[task.line]!.rawValue - lowest)] = Int32(truncatingIfNeeded: index)
+        }
         self.positions = positions
+        firstPosition = lowest
     }
 
     /// The todos of a parsed document with the identities on its lines.
@@ -68,10 +81,9 @@ public struct TodoList: Sendable {
             let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
             todos.append(Todo(line, id: ids[lineIndex]!, parent: parent, section: sections.heading(above: lineIndex)))
         }
-        var positions: [TodoID: Int] = [:]
-        for (index, todo) in todos.enumerated() { positions[todo.id] = index }
-        for index in todos.indices {
-            if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
+        // A todo's index is its task's index, which is what a line's parent names.
+        for (index, line) in lines.enumerated() {
+            if let parent = line.parent { todos[parent].subtasks.append(todos[index].id) }
         }
         return todos
     }
@@ -84,7 +96,7 @@ public struct TodoList: Sendable {
 
     /// The todo with an identity, if it is in the list.
     public subscript(id: TodoID) -> Todo? {
-        positions[id].map { todos[$0] }
+        taskIndex(of: id).map { todos[$0] }
     }
 
     /// The todo at a position in file order (for index-based selection in a table view).
@@ -93,7 +105,7 @@ public struct TodoList: Sendable {
     }
 
     /// The position of a todo in file order.
-    public func index(of id: TodoID) -> Int? { positions[id] }
+    public func index(of id: TodoID) -> Int? { taskIndex(of: id) }
 
     /// The todo whose task line is `line` (1-based), or nil when that line holds no task: a
     /// `path:line` typed by a person names a task only when it points at its first line.
@@ -109,7 +121,7 @@ public struct TodoList: Sendable {
 
     /// The 1-based line of a todo's task line, without making ``todos``.
     public func line(of id: TodoID) -> Int? {
-        positions[id].map { parsed.structure.tasks[$0].line + 1 }
+        taskIndex(of: id).map { parsed.structure.tasks[$0].line + 1 }
     }
 
     /// Todos that are not completed, in file order.
@@ -138,12 +150,16 @@ public struct TodoList: Sendable {
     }
 
     /// The parsed task index of a todo.
-    func taskIndex(of id: TodoID) -> Int? { positions[id] }
+    func taskIndex(of id: TodoID) -> Int? {
+        guard id.rawValue >= firstPosition, id.rawValue - firstPosition < UInt64(positions.count) else { return nil }
+        let position = positions[Int(id.rawValue - firstPosition)]
+        return position < 0 ? nil : Int(position)
+    }
 
     /// Whether a todo is done or cancelled, read from its checkbox without making ``todos``
     /// (nil when it is not in the list).
     func isCompleted(_ id: TodoID) -> Bool? {
-        guard let task = positions[id] else { return nil }
+        guard let task = taskIndex(of: id) else { return nil }
         return parsed.bytes.withUnsafeBufferPointer { parsed.status(ofTask: task, $0).0.isCompleted }
     }
 
