@@ -426,6 +426,19 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertTrue(storage.text.contains("## Home\n- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [ ] Call plumber"), storage.text)
     }
 
+    func testAddedTodosGetIdentitiesNoOtherTodoHad() async throws {
+        let (store, _) = try await makeStore()
+        let first = try await store.add("first")
+        let second = try await store.add("second")
+        try await store.remove(second)
+        let third = try await store.add("third")
+        XCTAssertEqual(Set([first, second, third]).count, 3, "an identity is never handed out twice")
+        let list = await store.list
+        XCTAssertEqual(list[first]?.title, "first")
+        XCTAssertEqual(list[third]?.title, "third")
+        XCTAssertNil(list[second])
+    }
+
     // MARK: - Files and observers
 
     func testFileStorageKeepsUntouchedBytesAndReportsErrorsAsValues() async throws {

@@ -38,32 +38,35 @@ public struct TodoList: Sendable {
         self.init(parsed: ParsedDocument(validated: bytes, statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
     }
 
-    /// Builds the model over a parsed document; task lines without an identity get a new one.
+    /// Builds the model over a parsed document; task lines without an identity get a new one,
+    /// and ``nextID`` ends up above every identity in the list (an identity is handed out once).
     init(parsed: ParsedDocument, lineIDs: [TodoID?]?, nextID: UInt64) {
         self.parsed = parsed
+        let tasks = parsed.structure.tasks
         var ids = lineIDs ?? []
         if ids.count != parsed.lines.count { ids = [TodoID?](repeating: nil, count: parsed.lines.count) }
-        var next = nextID
         var isTaskLine = [Bool](repeating: false, count: parsed.lines.count)
-        for task in parsed.structure.tasks {
+        var next = nextID
+        for task in tasks {
             isTaskLine[task.line] = true
+            if let id = ids[task.line] { next = max(next, id.rawValue + 1) }
+        }
+        for line in ids.indices where !isTaskLine[line] { ids[line] = nil }
+        var lowest = UInt64.max, highest: UInt64 = 0
+        for task in tasks {
             if ids[task.line] == nil {
                 ids[task.line] = TodoID(rawValue: next)
                 next += 1
             }
-        }
-        for line in ids.indices where !isTaskLine[line] { ids[line] = nil }
-        self.lineIDs = ids
-        self.nextID = next
-
-        var lowest = UInt64.max, highest: UInt64 = 0
-        for task in parsed.structure.tasks {
             let raw = ids[task.line]!.rawValue
             lowest = min(lowest, raw)
             highest = max(highest, raw)
         }
+        self.lineIDs = ids
+        self.nextID = next
+
         var positions = [Int32](repeating: -1, count: lowest > highest ? 0 : Int(highest - lowest) + 1)
-        for (index, task) in parsed.structure.tasks.enumerated() {
+        for (index, task) in tasks.enumerated() {
             positions[Int(ids[task.line]!.rawValue - lowest)] = Int32(truncatingIfNeeded: index)
         }
         self.positions = positions
