@@ -439,6 +439,31 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertNil(list[second])
     }
 
+    func testAnEditNextToSomeoneElsesEditKeepsBothAndAConflictIsStillFound() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("todos.md")
+        try Data("# T\n- [ ] a\n- [ ] b\n- [ ] c\n".utf8).write(to: URL(fileURLWithPath: path))
+        let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
+        let list = try await store.load()
+        let (a, b, c) = (try XCTUnwrap(list.id(atLine: 2)), try XCTUnwrap(list.id(atLine: 3)), try XCTUnwrap(list.id(atLine: 4)))
+        // Another program changes the line right below the one the store edits next.
+        try Data("# T\n- [ ] a\n- [ ] b due:2026-12-01\n- [ ] c\n".utf8).write(to: URL(fileURLWithPath: path))
+        try await store.setTitle("A", of: a)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "# T\n- [ ] A\n- [ ] b due:2026-12-01\n- [ ] c\n")
+        let after = await store.list
+        XCTAssertEqual(after[a]?.title, "A")
+        XCTAssertEqual(after[b]?.due, Day("2026-12-01"), "their edit keeps the todo's identity")
+        XCTAssertEqual(after[c]?.line, 4)
+        // Someone else removes c, then the store is asked to tick it: a conflict, nothing written.
+        let theirs = "# T\n- [ ] A\n- [ ] b due:2026-12-01\n"
+        try Data(theirs.utf8).write(to: URL(fileURLWithPath: path))
+        await XCTAssertThrowsErrorAsync(try await store.toggle(c)) { error in
+            guard case .conflict = error as? TodoStoreError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), theirs)
+    }
+
     // MARK: - Files and observers
 
     func testFileStorageKeepsUntouchedBytesAndReportsErrorsAsValues() async throws {

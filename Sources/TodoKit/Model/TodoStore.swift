@@ -330,12 +330,24 @@ public actor TodoStore {
                 }
                 throw error
             }
+            try verify(ChangeVerifier(operation, on: before), from: before, to: after)
             guard try save(after) else {
                 if attempts < 3 { continue }
                 throw savedMeanwhile()
             }
             finish(operation, before: before, after: after)
             return
+        }
+    }
+
+    /// Checks a result before it is written, looking only at the lines it changed; a failure is
+    /// reported and thrown, and nothing is written.
+    private func verify(_ verifier: ChangeVerifier, from before: TodoList, to after: TodoList) throws(TodoStoreError) {
+        do {
+            try verifier.verify(from: before, to: after)
+        } catch {
+            report(.failed(error))
+            throw error
         }
     }
 
@@ -380,7 +392,9 @@ public actor TodoStore {
             _ = try syncWithStorage()
             let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: list)
             // A save that got in first wins; the next operation sinks from it.
-            guard sunk.utf8 != list.utf8, try save(sunk) else { return }
+            guard !sunk.parsed.isPrinted(as: list.utf8) else { return }
+            try verify(ChangeVerifier(), from: list, to: sunk)
+            guard try save(sunk) else { return }
             list = sunk
             history.amendLast(after: sunk)
             report(.changed(sunk, .deferredSink))
