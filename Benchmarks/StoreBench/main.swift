@@ -1,7 +1,7 @@
 // todofmt-store-bench: TodoStore's operations in-process on a generated file (issue 13), each
 // timed with its save (FileTodoStorage: temporary file, fsync, atomic swap).
 //
-//     todofmt-store-bench [--runs N] [--todos N[,N...]] DIRECTORY
+//     todofmt-store-bench [--runs N] [--todos N[,N...]] [--load-only] DIRECTORY
 //
 // For every size it writes DIRECTORY/store-N.md (`- [ ] task K due:2026-12-DD` under four
 // headings), then prints one line per operation:
@@ -21,6 +21,8 @@ struct Arguments {
     var runs = 30
     var sizes = [10_000, 100_000]
     var directory = ""
+    /// Only load (`--load-only`, for profiling the load alone).
+    var loadOnly = false
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -28,11 +30,12 @@ struct Arguments {
             switch argument {
             case "--runs": runs = rest.popFirst().flatMap { Int($0) } ?? runs
             case "--todos": sizes = (rest.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+            case "--load-only": loadOnly = true
             default: directory = argument
             }
         }
         if directory.isEmpty || runs < 1 || sizes.isEmpty {
-            fail("usage: todofmt-store-bench [--runs N] [--todos N[,N...]] DIRECTORY", status: 2)
+            fail("usage: todofmt-store-bench [--runs N] [--todos N[,N...]] [--load-only] DIRECTORY", status: 2)
         }
     }
 }
@@ -101,7 +104,7 @@ func report(_ todos: Int, _ size: Int, _ name: String, _ samples: Samples) {
           + "p90 \(ms(quantile(samples.wall, 0.9))) | CPU median \(ms(quantile(samples.cpu, 0.5))) | CPU p90 \(ms(quantile(samples.cpu, 0.9)))")
 }
 
-func run(todos count: Int, runs: Int, directory: String) async throws {
+func run(todos count: Int, runs: Int, directory: String, loadOnly: Bool) async throws {
     let path = directory + "/store-\(count).md"
     let bytes = document(todos: count)
     save(bytes, to: path)
@@ -115,6 +118,7 @@ func run(todos count: Int, runs: Int, directory: String) async throws {
         try await load.time { _ = try await fresh.load().todos.count }
     }
     report(count, bytes.count, "load", load)
+    if loadOnly { return }
 
     let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
     let list = try await store.load()
@@ -152,5 +156,5 @@ func line(ofTask k: Int, in bytes: [UInt8]) -> Int {
 
 let arguments = Arguments(CommandLine.arguments)
 for size in arguments.sizes {
-    try await run(todos: size, runs: arguments.runs, directory: arguments.directory)
+    try await run(todos: size, runs: arguments.runs, directory: arguments.directory, loadOnly: arguments.loadOnly)
 }
