@@ -98,31 +98,48 @@ public struct TodoList: Sendable {
     public var text: String { String(decoding: parsed.utf8, as: UTF8.self) }
 
     /// The todo with an identity, if it is in the list.
+    ///
+    /// - Parameter id: the identity.
     public subscript(id: TodoID) -> Todo? {
         taskIndex(of: id).map { todos[$0] }
     }
 
     /// The todo at a position in file order (for index-based selection in a table view).
+    ///
+    /// - Parameter index: 0-based, in file order.
+    /// - Returns: the todo, or nil past the end.
     public func todo(at index: Int) -> Todo? {
         todos.indices.contains(index) ? todos[index] : nil
     }
 
     /// The position of a todo in file order.
+    ///
+    /// - Parameter id: the identity.
+    /// - Returns: its 0-based index in ``todos``, or nil when it is not in the list.
     public func index(of id: TodoID) -> Int? { taskIndex(of: id) }
 
     /// The todo whose task line is `line` (1-based), or nil when that line holds no task: a
     /// `path:line` typed by a person names a task only when it points at its first line.
+    ///
+    /// - Parameter line: 1-based.
+    /// - Returns: the todo, or nil.
     public func todo(atLine line: Int) -> Todo? {
         id(atLine: line).flatMap { self[$0] }
     }
 
     /// The identity of the todo whose task line is `line` (1-based), without making ``todos``.
+    ///
+    /// - Parameter line: 1-based.
+    /// - Returns: the identity, or nil when the line holds no task.
     public func id(atLine line: Int) -> TodoID? {
         guard line >= 1, line <= lineIDs.count else { return nil }
         return lineIDs[line - 1]
     }
 
     /// The 1-based line of a todo's task line, without making ``todos``.
+    ///
+    /// - Parameter id: the identity.
+    /// - Returns: the 1-based line, or nil when it is not in the list.
     public func line(of id: TodoID) -> Int? {
         taskIndex(of: id).map { parsed.structure.tasks[$0].line + 1 }
     }
@@ -134,20 +151,32 @@ public struct TodoList: Sendable {
     public var completed: [Todo] { todos.filter(\.isCompleted) }
 
     /// Open todos whose due day is before `day`.
+    ///
+    /// - Parameter day: today.
+    /// - Returns: those todos, in file order.
     public func overdue(on day: Day) -> [Todo] { todos.filter { $0.isOverdue(on: day) } }
 
     /// Open todos due before `day`.
+    ///
+    /// - Parameter day: the first day not included.
+    /// - Returns: those todos, in file order.
     public func due(before day: Day) -> [Todo] {
         todos.filter { !$0.isCompleted && ($0.due.map { $0 < day } ?? false) }
     }
 
     /// Todos carrying `#tag` (given with or without `#`, compared case-insensitively).
+    ///
+    /// - Parameter tag: the tag, with or without `#`.
+    /// - Returns: those todos, in file order.
     public func tagged(_ tag: String) -> [Todo] {
         let wanted = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
         return todos.filter { $0.tags.contains { $0.lowercased() == wanted } }
     }
 
     /// Todos under the heading `section`.
+    ///
+    /// - Parameter section: the heading's text.
+    /// - Returns: those todos, in file order.
     public func inSection(_ section: String) -> [Todo] {
         todos.filter { $0.section == section }
     }

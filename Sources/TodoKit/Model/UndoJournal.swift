@@ -24,12 +24,19 @@ public struct UndoJournal: Sendable {
     public var limit: Int
 
     /// A journal in `directory` (created when needed).
+    ///
+    /// - Parameters:
+    ///   - directory: where the stacks live.
+    ///   - limit: the most entries kept on each stack.
     public init(directory: String, limit: Int = 50) {
         self.directory = directory
         self.limit = limit
     }
 
     /// `$XDG_STATE_HOME/todofmt/journal`, else `$HOME/.local/state/todofmt/journal`.
+    ///
+    /// - Parameter environment: the process's environment.
+    /// - Returns: the directory's path.
     public static func defaultDirectory(environment: [String: String]) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/todofmt/journal" }
         return (environment["HOME"] ?? "/tmp") + "/.local/state/todofmt/journal"
@@ -38,6 +45,9 @@ public struct UndoJournal: Sendable {
     // MARK: - Recording
 
     /// Pushes an entry on the undo stack and forgets the redo stack.
+    ///
+    /// - Parameter entry: what a command changed.
+    /// - Throws: ``TodoStoreError/storage(_:)`` when the journal cannot be written.
     public func record(_ entry: JournalEntry) throws(TodoStoreError) {
         try locked { () throws(TodoStoreError) in
             try push(entry, on: "undo")
@@ -48,12 +58,18 @@ public struct UndoJournal: Sendable {
     // MARK: - Undo and redo
 
     /// Undoes the newest entry and moves it to the redo stack; returns it.
+    ///
+    /// - Returns: the entry undone.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo, ``TodoStoreError/conflict(_:)`` when a file changed since on the same lines (nothing is written), ``TodoStoreError/storage(_:)`` when the journal cannot be read or written.
     @discardableResult
     public func undo() throws(TodoStoreError) -> JournalEntry {
         try step(from: "undo", to: "redo", reversed: true)
     }
 
     /// Redoes the newest undone entry and moves it back to the undo stack; returns it.
+    ///
+    /// - Returns: the entry redone.
+    /// - Throws: as ``undo()`` does.
     @discardableResult
     public func redo() throws(TodoStoreError) -> JournalEntry {
         try step(from: "redo", to: "undo", reversed: false)
