@@ -464,6 +464,31 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), theirs)
     }
 
+    func testALargeListsTodosAreMadeInPartsLikeASmallOnes() throws {
+        // Over 40,000 tasks: the todos are made in two parts at once (on two or more processors).
+        var text = ""
+        for section in 0..<3 {
+            text += "## Area \(section)\n\n"
+            for k in 0..<15_000 {
+                text += k % 3 == 0 && k > 0 ? "  - [x] sub \(section)-\(k) done:2026-11-20\n" : "- [ ] task \(section)-\(k) #t\(k % 7) due:2026-12-0\(k % 9 + 1)\n"
+            }
+            text += "\n"
+        }
+        let list = try TodoList(utf8: Array(text.utf8))
+        let lines = TodoDocument(text).tasks
+        let todos = list.todos
+        XCTAssertEqual(todos.count, 45_000)
+        XCTAssertEqual(todos.map(\.line), lines.map(\.location.line))
+        XCTAssertEqual(todos.map(\.title), lines.map(\.title))
+        XCTAssertEqual(todos.map { $0.parent.flatMap { list.index(of: $0) } }, lines.map(\.parent))
+        XCTAssertEqual(todos[22_500].section, "Area 1")
+        XCTAssertEqual(todos[22_499].subtasks, [todos[22_500].id], "a parent in one part, its subtask in the other")
+        for (index, todo) in todos.enumerated() {
+            XCTAssertEqual(list.id(atLine: todo.line), todo.id)
+            for sub in todo.subtasks where list[sub]?.parent != todo.id { XCTFail("todo \(index): subtask \(sub) has another parent") }
+        }
+    }
+
     // MARK: - Files and observers
 
     func testFileStorageKeepsUntouchedBytesAndReportsErrorsAsValues() async throws {

@@ -73,9 +73,31 @@ public struct TodoList: Sendable {
         firstPosition = lowest
     }
 
-    /// The todos of a parsed document with the identities on its lines.
+    /// The todos of a parsed document with the identities on its lines; a large document's are
+    /// made in parts, one per processor.
     private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) -> [Todo] {
-        let lines = TodoDocument(parsed: parsed).tasks
+        let count = parsed.structure.tasks.count
+        let parts = Parallel.parts(count, minimumPerPart: 20_000)
+        var pieces = [(todos: [Todo], parents: [Int?])](repeating: ([], []), count: parts)
+        pieces.withUnsafeMutableBufferPointer { pieces in
+            // Each part writes only its own element; nothing reads them before all have ended.
+            nonisolated(unsafe) let pieces = pieces
+            Parallel.run(parts) { part in
+                pieces[part] = TodoList.todos(parsed, lineIDs: ids, tasks: (count * part / parts)..<(count * (part + 1) / parts))
+            }
+        }
+        var todos = parts == 1 ? pieces[0].todos : Array(pieces.map(\.todos).joined())
+        // A todo's index is its task's index, which is what a parent names.
+        for (index, parent) in pieces.map(\.parents).joined().enumerated() {
+            if let parent { todos[parent].subtasks.append(todos[index].id) }
+        }
+        return todos
+    }
+
+    /// The todos of the tasks in `range`, each with its parent's identity but no subtasks yet, and
+    /// the task index of each one's parent.
+    private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?], tasks range: Range<Int>) -> (todos: [Todo], parents: [Int?]) {
+        let lines = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0, tasks: range) }
         var todos: [Todo] = []
         todos.reserveCapacity(lines.count)
         var sections = SectionLookup(parsed)
@@ -84,11 +106,7 @@ public struct TodoList: Sendable {
             let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
             todos.append(Todo(line, id: ids[lineIndex]!, parent: parent, section: sections.heading(above: lineIndex)))
         }
-        // A todo's index is its task's index, which is what a line's parent names.
-        for (index, line) in lines.enumerated() {
-            if let parent = line.parent { todos[parent].subtasks.append(todos[index].id) }
-        }
-        return todos
+        return (todos, lines.map(\.parent))
     }
 
     /// The file's bytes.
