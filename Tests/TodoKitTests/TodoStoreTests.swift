@@ -147,6 +147,25 @@ final class TodoStoreTests: XCTestCase {
         await XCTAssertThrowsErrorAsync(try await store.setDate(Self.today, for: .priority, of: plumber))
     }
 
+    // The same bytes with and without the editor's shortcut that skips lists with nothing to sink.
+    func testReopeningSinksOnlyWhereACompletedItemWouldStandAboveAnOpenOne() async throws {
+        let (store, storage) = try await makeStore("- [ ] a\n- [x] b done:2026-11-20\n- [x] c done:2026-11-19\n* [ ] other list\n")
+        // b reopened stands right below the open ones: nothing sinks.
+        try await store.toggle(try await id("b", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [ ] b\n- [x] c done:2026-11-19\n* [ ] other list\n")
+        // b ticked again stays (no open item below it); c reopened rises above the completed b.
+        try await store.toggle(try await id("b", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [x] b done:2026-11-21\n- [x] c done:2026-11-19\n* [ ] other list\n")
+        try await store.toggle(try await id("c", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [ ] c\n- [x] b done:2026-11-21\n* [ ] other list\n")
+        // Ticking the last open item leaves the order; ticking the first sinks it.
+        try await store.toggle(try await id("c", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [x] c done:2026-11-21\n- [x] b done:2026-11-21\n* [ ] other list\n")
+        try await store.toggle(try await id("c", in: store))
+        try await store.toggle(try await id("a", in: store))
+        XCTAssertEqual(storage.text, "- [ ] c\n- [x] a done:2026-11-21\n- [x] b done:2026-11-21\n* [ ] other list\n")
+    }
+
     func testMoveIndentOutdent() async throws {
         let (store, storage) = try await makeStore()
         let plumber = try await id("Call plumber #house", in: store)

@@ -94,7 +94,17 @@ struct TodoListEditor {
 
     /// Sinks the completed items of the lists that hold `ids`, with the formatter's own sinking.
     func sink(listsOf ids: [TodoID], in list: TodoList) -> TodoList {
-        let lists = Set(ids.compactMap { list.taskIndex(of: $0) }.map { list.parsed.structure.items[list.parsed.structure.tasks[$0].item].list })
+        let s = list.parsed.structure
+        // Only lists where a completed item stands above an open one can sink: a reopened todo
+        // below the open ones, or the last open one ticked, leaves the document as it is (and
+        // rendering and parsing it again would cost a pass over the whole file).
+        let lists = Set(ids.compactMap { list.taskIndex(of: $0) }.map { s.items[s.tasks[$0].item].list }).filter { index in
+            var sawCompleted = false
+            for item in s.lists[index].items {
+                if list.parsed.isCompletedItem(item) { sawCompleted = true } else if sawCompleted { return true }
+            }
+            return false
+        }
         guard !lists.isEmpty else { return list }
         let options = FormatOptions(stampDates: false, sinkCompleted: true, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: lists))
