@@ -44,7 +44,7 @@ public final class MemoryTodoStorage: TodoStorage, @unchecked Sendable {
     /// - Throws: never; the signature is the protocol's.
     public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
         locked {
-            guard self.bytes == expected else { return false }
+            guard ChangedLines.sameBytes(self.bytes[...], expected[...]) else { return false }
             self.bytes = bytes
             return true
         }

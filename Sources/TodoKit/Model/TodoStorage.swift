@@ -19,7 +19,7 @@ extension TodoStorage {
     /// - Returns: `false`, writing nothing, when it holds something else.
     /// - Throws: what ``read()`` or ``write(_:)`` throws.
     public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
-        guard try read() == expected else { return false }
+        guard ChangedLines.sameBytes(try read()[...], expected[...]) else { return false }
         try write(bytes)
         return true
     }

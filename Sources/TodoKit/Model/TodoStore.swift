@@ -529,7 +529,7 @@ public actor TodoStore {
     private func restore(_ target: TodoList, from current: TodoList) throws(TodoStoreError) {
         _ = try syncWithStorage()
         var restored: TodoList
-        if list.utf8 == current.utf8 {
+        if list.parsed.isPrinted(as: current.utf8) {
             restored = target
         } else {
             let base = EditableLines(current.parsed, ids: current.lineIDs)
