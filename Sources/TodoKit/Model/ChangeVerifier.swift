@@ -12,7 +12,8 @@ import Darwin
 /// parses — which is a comparison of line numbers and identities, not of text. Within the changed
 /// lines, every todo the operation did not act on keeps its task text byte for byte, and a todo
 /// appears or vanishes only where the operation explains it: the added todo, a removed one and its
-/// subtasks, a recurring todo's next occurrence, a completed todo's `🏁 delete`.
+/// subtasks, a recurring todo's next occurrence, a completed todo's `🏁 delete`, a todo retitled
+/// without the global filter.
 struct ChangeVerifier {
     /// Todos whose task text the operation may change.
     var acted: Set<TodoID> = []
@@ -33,6 +34,8 @@ struct ChangeVerifier {
         case .edit(let id, let change):
             acted = [id]
             if change.status != nil { (mayVanish, occurrencesMayAppear) = ([id], true) }
+            // A new title without the global filter leaves a checklist item that is no todo.
+            if change.title != nil && list.parsed.globalFilter != nil { mayVanish.insert(id) }
         case .toggle(let ids):
             acted = Set(ids)
             (mayVanish, occurrencesMayAppear) = (acted, true)

@@ -166,6 +166,18 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertEqual(storage.text, "- [ ] c\n- [x] a done:2026-11-21\n- [x] b done:2026-11-21\n* [ ] other list\n")
     }
 
+    func testReopeningKeepsABackslashBeforeTheDroppedDateLiteral() async throws {
+        // Without the space the backslash would end the line and break it (a hard line break).
+        let (store, storage) = try await makeStore("- [x] a \\ done:2026-11-20\n  continued\n- [ ] b\n")
+        let first = await store.list.id(atLine: 1)
+        try await store.toggle(try XCTUnwrap(first))
+        XCTAssertEqual(storage.text, "- [ ] a \\ \n  continued\n- [ ] b\n")
+        let (other, otherStorage) = try await makeStore("- [x] a \\ done:2026-11-20\n- [ ] b\n")
+        let only = await other.list.id(atLine: 1)
+        try await other.toggle(try XCTUnwrap(only))
+        XCTAssertEqual(otherStorage.text, "- [ ] a \\\n- [ ] b\n", "no line goes on: nothing to protect")
+    }
+
     func testMoveIndentOutdent() async throws {
         let (store, storage) = try await makeStore()
         let plumber = try await id("Call plumber #house", in: store)
@@ -506,6 +518,20 @@ final class TodoStoreTests: XCTestCase {
             XCTAssertEqual(list.id(atLine: todo.line), todo.id)
             for sub in todo.subtasks where list[sub]?.parent != todo.id { XCTFail("todo \(index): subtask \(sub) has another parent") }
         }
+    }
+
+    func testATitleWithoutTheGlobalFilterIsWrittenAndTheTodoLeavesTheList() async throws {
+        let storage = MemoryTodoStorage("- [ ] a #task\n- [ ] b #task\n")
+        var options = options
+        options.globalFilter = "#task"
+        let store = TodoStore(storage: storage, options: options)
+        let loaded = try await store.load()
+        let a = try XCTUnwrap(loaded.id(atLine: 1))
+        try await store.setTitle("renamed", of: a)
+        XCTAssertEqual(storage.text, "- [ ] renamed\n- [ ] b #task\n", "the line is no longer a todo, as Obsidian Tasks reads it")
+        let list = await store.list
+        XCTAssertNil(list[a])
+        XCTAssertEqual(list.todos.map(\.title), ["b #task"])
     }
 
     // MARK: - Files and observers
