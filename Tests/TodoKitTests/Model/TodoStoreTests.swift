@@ -178,6 +178,22 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertEqual(otherStorage.text, "- [ ] a \\\n- [ ] b\n", "no line goes on: nothing to protect")
     }
 
+    func testAnOperationThatWouldChangeHowOtherLinesReadIsRefused() async throws {
+        // Ticking the empty item gives it a paragraph: `5)` can no longer start a list after it,
+        // and `* [/] c` would become a todo. The check before writing refuses; nothing is written.
+        let text = "1. [ ] a\n  1) [ ] \n    5)  b\n     * [/] c\n"
+        let (store, storage) = try await makeStore(text)
+        let empty = await store.list.id(atLine: 2)
+        await XCTAssertThrowsErrorAsync(try await store.toggle(try XCTUnwrap(empty))) { error in
+            XCTAssertEqual("\(error)", "refusing to write: safety check failed: the tasks outside the changed lines 2-2 are not the same")
+        }
+        XCTAssertEqual(storage.text, text)
+        let count = await store.list.todos.count
+        XCTAssertEqual(count, 2)
+        let canUndo = await store.canUndo
+        XCTAssertFalse(canUndo)
+    }
+
     func testMoveIndentOutdent() async throws {
         let (store, storage) = try await makeStore()
         let plumber = try await id("Call plumber #house", in: store)
