@@ -81,6 +81,7 @@ BENCH_DIR ?= .build/bench
 PYTHON    ?= python3
 bench:
 	@$(SWIFT) build -c release $(RELEASE_FLAGS) --product todofmt >&2
+	@$(SWIFT) build -c release $(RELEASE_FLAGS) --product todofmt-store-bench >&2
 	@$(PYTHON) Benchmarks/bench.py run --venv $(BENCH_DIR)/venv \
 		--todofmt "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt" $(BENCH_DIR)
 

@@ -17,6 +17,8 @@ let package = Package(
         .target(name: "TodoLanguageServer", dependencies: ["TodoKit"]),
         // Thin command-line front end: arguments, I/O, exit codes.
         .executableTarget(name: "todofmt", dependencies: ["TodoKit", "TodoLanguageServer"]),
+        // TodoStore's operations timed in-process (`make bench`, issue 13); not part of the shipped product.
+        .executableTarget(name: "todofmt-store-bench", dependencies: ["TodoKit"], path: "Benchmarks/StoreBench"),
         // What both test targets need: running a child process and capturing its output.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TodoKitTests", dependencies: ["TodoKit", "TestSupport"]),

@@ -619,6 +619,7 @@ class Bench:
         self.watch_note = ""
         self.lsp = None
         self.lsp_note = ""
+        self.store_rows = []
         self.started = time.time()
 
     def log(self, text):
@@ -889,6 +890,40 @@ class Bench:
             self.row("400 KB file", size, "todofmt", mode,
                      measure(argv + ["--today", TODAY], self.work, runs, prepare=fresh_copy(source, copy), env=env))
 
+    def run_store(self):
+        """Issue 13's model rows: TodoStore's operations in-process on 10,000 and 100,000 todos, each
+        with its save, by the `todofmt-store-bench` executable built beside todofmt. Run in the work
+        directory (the disk: each save waits for fsync) and, where there is one, in /dev/shm (memory:
+        the same work without the wait)."""
+        bench = os.path.join(os.path.dirname(self.tools.todofmt), "todofmt-store-bench")
+        if not os.access(bench, os.X_OK):
+            self.notes.append("TodoStore (issue 13): no `todofmt-store-bench` beside the todofmt binary: not measured.")
+            return
+        places = [("disk", os.path.join(self.work, "store"))]
+        if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+            places.append(("tmpfs", os.path.join("/dev/shm", "todofmt-store-bench-%d" % os.getpid())))
+        runs = "10" if self.args.quick else "30"
+        for where, directory in places:
+            os.makedirs(directory, exist_ok=True)
+            try:
+                r = subprocess.run([bench, "--runs", runs, directory], capture_output=True, text=True, timeout=600)
+            finally:
+                if where == "tmpfs":
+                    shutil.rmtree(directory, ignore_errors=True)
+            found_any = False
+            for line in r.stdout.split("\n"):
+                found = re.match(r"store \| (\d+) todos \| (\d+) bytes \| (\w+) \| runs (\d+) \| median ([0-9.]+) ms \| "
+                                 r"p90 ([0-9.]+) ms \| CPU median ([0-9.]+) ms \| CPU p90 ([0-9.]+) ms", line)
+                if found:
+                    found_any = True
+                    todos, size, op, runs_done = int(found.group(1)), int(found.group(2)), found.group(3), int(found.group(4))
+                    median, p90, cpu, cpu90 = (float(found.group(k)) for k in range(5, 9))
+                    self.store_rows.append(dict(where=where, todos=todos, size=size, op=op, runs=runs_done, median=median,
+                                                p90=p90, cpu=cpu, cpu90=cpu90))
+                    self.log("store (%s) %d todos %-7s median %.2f ms, p90 %.2f ms (CPU %.2f ms)" % (where, todos, op, median, p90, cpu))
+            if r.returncode != 0 or not found_any:
+                self.notes.append("TodoStore (issue 13, %s): not measured: %s" % (where, (r.stderr.strip().split("\n") or [""])[-1][:100]))
+
     def run_lsp(self):
         """Issue 12's language server latencies on a 1 MB document, by Benchmarks/lsp-latency.py."""
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsp-latency.py")
@@ -1003,6 +1038,12 @@ class Bench:
             found = self.find(label, "todofmt", mode)
             if found:
                 rows.append(("%s (issue 11)" % name, goal, "%s (CPU %s)" % (ms(found.wall), ms(found.cpu)), found.wall < limit))
+        for row in self.store_rows:
+            limit = (15 if row["op"] == "load" else 5) if row["todos"] <= 10_000 else 50
+            rows.append(("TodoStore `%s` on %s todos, in-process%s, file on %s (issue 13)" % (
+                             row["op"], format(row["todos"], ","), "" if row["op"] == "load" else ", save included", row["where"]),
+                         "≤ %d ms" % limit, "median %.2f ms, p90 %.2f ms (CPU %.2f ms)" % (row["median"], row["p90"], row["cpu"]),
+                         row["median"] <= limit))
         if self.watch:
             median, worst = self.watch
             rows.append(("watch: save-to-formatted latency (`Scripts/watch-latency.swift`, %d saves)" % WATCH_SAVES,
@@ -1063,6 +1104,21 @@ class Bench:
                 label, mbytes(r["size"]), r["tool"], r["mode"], res.runs, ms(res.wall), ms(res.cpu),
                 res.rss / MB, r["size"] / res.wall / MB, ratio, exit_text))
         p()
+        if self.store_rows:
+            p("### TodoStore (issue 13)")
+            p()
+            p("`todofmt-store-bench` (Benchmarks/StoreBench): each operation in-process on a file of `- [ ] task N due:2026-12-DD` "
+              "under four headings, saved through FileTodoStorage (temporary file, fsync, atomic swap), on the disk (the work "
+              "directory) and in memory (/dev/shm: the same work without waiting for fsync). CPU leaves out waiting for the disk. "
+              "load = read, parse and make the todos.")
+            p()
+            p("| file on | todos | size | operation | runs | median | p90 | CPU median | CPU p90 |")
+            p("|---|--:|--:|---|--:|--:|--:|--:|--:|")
+            for row in self.store_rows:
+                p("| %s | %s | %s | %s | %d | %.2f ms | %.2f ms | %.2f ms | %.2f ms |" % (
+                    row["where"], format(row["todos"], ","), mbytes(row["size"]), row["op"], row["runs"], row["median"], row["p90"],
+                    row["cpu"], row["cpu90"]))
+            p()
         if self.scale_rows:
             p("### Scaling (todofmt)")
             p()
@@ -1207,7 +1263,7 @@ def main():
     r.add_argument("--full", action="store_true", default=bool(os.environ.get("BENCH_FULL")),
                    help="slow peers on every file too (takes long)")
     r.add_argument("--quiet", action="store_true")
-    r.add_argument("--only", default="files,tree,bigtree,scaling,shell,watch,lsp")
+    r.add_argument("--only", default="files,tree,bigtree,scaling,shell,store,watch,lsp")
     r.add_argument("out")
     c = sub.add_parser("compare")
     c.add_argument("old")
@@ -1237,6 +1293,8 @@ def main():
         bench.run_scaling()
     if "shell" in only:
         bench.run_shell()
+    if "store" in only:
+        bench.run_store()
     if "watch" in only:
         bench.run_watch()
     if "lsp" in only:

@@ -82,7 +82,8 @@ public struct TodoDocument: Sendable {
     /// The document printed back as text.
     public var text: String { String(decoding: parsed.utf8, as: UTF8.self) }
 
-    private static func taskLines(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>) -> [TaskLine] {
+    /// The task lines of the tasks in `range` (all when nil); `parent` counts over all the tasks.
+    static func taskLines(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, tasks range: Range<Int>? = nil) -> [TaskLine] {
         let s = doc.structure
         // Depth and nearest enclosing task per item, in one pass (parents come before children).
         var depth = [Int](repeating: 0, count: s.items.count)
@@ -94,16 +95,19 @@ public struct TodoDocument: Sendable {
                 enclosingTask[index] = s.items[parent].task >= 0 ? s.items[parent].task : enclosingTask[parent]
             }
         }
+        let range = range ?? s.tasks.indices
         var result: [TaskLine] = []
-        result.reserveCapacity(s.tasks.count)
-        for (index, task) in s.tasks.enumerated() {
+        result.reserveCapacity(range.count)
+        for index in range {
+            let task = s.tasks[index]
             let (status, mark) = doc.status(ofTask: index, buf)
             let text = doc.text(ofTask: index, buf)
             let chosen = text.effectiveFields()
             let fields = chosen.values.sorted().map { text.occurrences[$0].field(buf) }
             // The title the canonical form writes: the fields that count come out, earlier
             // duplicates stay as text, and a task that is not completed loses every end date.
-            let counted = Set(chosen.values)
+            // A handful of fields: searching them beats building a set for every task.
+            let counted = chosen.values
             let title = text.title(buf, removing: text.occurrences.indices.filter { index in
                 let key = text.occurrences[index].key
                 return counted.contains(index) || (!status.isCompleted && (key == .done || key == .cancelled))

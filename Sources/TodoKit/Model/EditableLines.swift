@@ -1,21 +1,57 @@
-/// A document as an array of lines, each with its own ending and the todo it holds, for the
+/// A document as a sequence of lines, each with its own ending and the todo it holds, for the
 /// few structural edits the model makes (insert, remove, move, replace). Lines that an edit does
 /// not touch keep every byte, their endings included.
+///
+/// A line the edit did not replace is a range of the original bytes, not a copy: making the lines
+/// of a large file costs one small value per line, and ``bytes`` copies runs of untouched lines
+/// with one `memcpy` each.
 struct EditableLines {
-    var contents: [[UInt8]]
-    var endings: [[UInt8]]
+    /// A line's content: a range of the original bytes, or bytes an edit put there.
+    private enum Content {
+        case original(start: Int, end: Int)
+        case replaced([UInt8])
+    }
+
+    /// A line ending: none (the last line of a file without a final newline), LF, CR or CRLF.
+    private enum Ending: UInt8 {
+        case none, lf, cr, crlf
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            switch bytes.count {
+            case 0: self = .none
+            case 1: self = bytes.first == 0x0A ? .lf : .cr
+            default: self = .crlf
+            }
+        }
+
+        var bytes: [UInt8] {
+            switch self {
+            case .none: []
+            case .lf: [0x0A]
+            case .cr: [0x0D]
+            case .crlf: [0x0D, 0x0A]
+            }
+        }
+    }
+
+    /// The document's bytes after its byte-order mark, which ``Content/original(start:end:)`` points into.
+    private let source: [UInt8]
+    private var contents: [Content]
+    private var endings: [Ending]
     var ids: [TodoID?]
     let hasBOM: Bool
 
     init(_ doc: ParsedDocument, ids: [TodoID?]) {
         let lines = doc.lines
-        var contents: [[UInt8]] = []
-        var endings: [[UInt8]] = []
+        source = doc.bytes
+        var contents: [Content] = []
+        var endings: [Ending] = []
         contents.reserveCapacity(lines.count)
         endings.reserveCapacity(lines.count)
         for i in 0..<lines.count {
-            contents.append(Array(doc.bytes[lines.starts[i]..<lines.contentEnds[i]]))
-            endings.append(Array(doc.bytes[lines.contentEnds[i]..<lines.ends[i]]))
+            let contentEnd = lines.contentEnd(i)
+            contents.append(.original(start: lines.start(i), end: contentEnd))
+            endings.append(Ending(doc.bytes[contentEnd..<lines.end(i)]))
         }
         self.contents = contents
         self.endings = endings
@@ -25,22 +61,38 @@ struct EditableLines {
 
     var count: Int { contents.count }
 
+    /// A line's content, without its ending.
+    subscript(content line: Int) -> [UInt8] {
+        get {
+            switch contents[line] {
+            case .original(let start, let end): Array(source[start..<end])
+            case .replaced(let bytes): bytes
+            }
+        }
+        set { contents[line] = .replaced(newValue) }
+    }
+
+    /// A line's content followed by its ending.
+    func line(_ line: Int) -> [UInt8] {
+        self[content: line] + endings[line].bytes
+    }
+
     /// The ending new lines get: the first one the file uses, else LF.
-    var preferredEnding: [UInt8] {
-        endings.first { !$0.isEmpty } ?? [0x0A]
+    private var preferredEnding: Ending {
+        endings.first { $0 != .none } ?? .lf
     }
 
     /// Inserts lines before position `at` (`count` appends).
     mutating func insert(_ lines: [[UInt8]], ids newIDs: [TodoID?], at position: Int) {
         guard !lines.isEmpty else { return }
         let ending = preferredEnding
-        var newEndings = [[UInt8]](repeating: ending, count: lines.count)
-        if position == count, let last = endings.indices.last, endings[last].isEmpty {
+        var newEndings = [Ending](repeating: ending, count: lines.count)
+        if position == count, let last = endings.indices.last, endings[last] == .none {
             // Appending after a last line without a newline: it gets one, the new last line none.
             endings[last] = ending
-            newEndings[newEndings.count - 1] = []
+            newEndings[newEndings.count - 1] = .none
         }
-        contents.insert(contentsOf: lines, at: position)
+        contents.insert(contentsOf: lines.map { .replaced($0) }, at: position)
         endings.insert(contentsOf: newEndings, at: position)
         ids.insert(contentsOf: newIDs, at: position)
     }
@@ -51,44 +103,30 @@ struct EditableLines {
         guard !insertions.isEmpty else { return }
         let sorted = insertions.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
         let ending = preferredEnding
-        let finalEndingMissing = endings.last?.isEmpty ?? false
-        var newContents: [[UInt8]] = [], newEndings: [[UInt8]] = [], newIDs: [TodoID?] = []
+        let finalEndingMissing = endings.last == Ending.none
+        var newContents: [Content] = [], newEndings: [Ending] = [], newIDs: [TodoID?] = []
         newContents.reserveCapacity(count + sorted.count)
         newEndings.reserveCapacity(count + sorted.count)
         newIDs.reserveCapacity(count + sorted.count)
         var next = 0
         for line in 0...count {
             while next < sorted.count && sorted[next].position == line {
-                newContents.append(sorted[next].content)
+                newContents.append(.replaced(sorted[next].content))
                 newEndings.append(ending)
                 newIDs.append(sorted[next].id)
                 next += 1
             }
             if line < count {
                 newContents.append(contents[line])
-                newEndings.append(endings[line].isEmpty ? ending : endings[line])
+                newEndings.append(endings[line] == .none ? ending : endings[line])
                 newIDs.append(ids[line])
             }
         }
         // The file keeps its final-newline state.
-        if finalEndingMissing { newEndings[newEndings.count - 1] = [] }
+        if finalEndingMissing { newEndings[newEndings.count - 1] = .none }
         contents = newContents
         endings = newEndings
         ids = newIDs
-    }
-
-    /// Removes the lines in `range`.
-    mutating func remove(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        let removesLast = range.upperBound == count
-        let finalEnding = endings[count - 1]
-        contents.removeSubrange(range)
-        endings.removeSubrange(range)
-        ids.removeSubrange(range)
-        if removesLast, let last = endings.indices.last {
-            // The file keeps its final-newline state.
-            endings[last] = finalEnding
-        }
     }
 
     /// Removes every line whose flag is set.
@@ -113,22 +151,62 @@ struct EditableLines {
         let movedContents = Array(contents[range])
         let movedIDs = Array(ids[range])
         // Endings stay with positions, as when the formatter moves lines.
-        let allEndings = endings
         contents.removeSubrange(range)
         ids.removeSubrange(range)
         let at = target > range.upperBound ? target - range.count : target
         contents.insert(contentsOf: movedContents, at: at)
         ids.insert(contentsOf: movedIDs, at: at)
-        endings = allEndings
     }
 
-    /// The bytes of the document.
+    /// The bytes of the document. Untouched lines that follow each other in the original are
+    /// copied as one run.
     var bytes: [UInt8] {
-        var out: [UInt8] = hasBOM ? [0xEF, 0xBB, 0xBF] : []
-        for i in 0..<count {
-            out.append(contentsOf: contents[i])
-            out.append(contentsOf: endings[i])
+        var out: [UInt8] = []
+        out.reserveCapacity(source.count + (hasBOM ? 3 : 0) + 256)
+        if hasBOM { out += [0xEF, 0xBB, 0xBF] }
+        source.withUnsafeBufferPointer { buf in
+            // The run of original bytes not yet copied.
+            var runStart = 0, runEnd = 0
+            func flush() {
+                if runEnd > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<runEnd])) }
+                runStart = runEnd
+            }
+            for i in 0..<contents.count {
+                switch contents[i] {
+                case .original(let start, let end):
+                    if start != runEnd {
+                        flush()
+                        runStart = start
+                    }
+                    runEnd = end
+                case .replaced(let bytes):
+                    flush()
+                    out.append(contentsOf: bytes)
+                }
+                // The ending joins the run when the original has the same bytes right there.
+                let ending = endings[i]
+                if isOriginal(i) && originalEnding(at: runEnd, buf) == ending {
+                    runEnd += ending.bytes.count
+                } else {
+                    flush()
+                    out.append(contentsOf: ending.bytes)
+                }
+            }
+            flush()
         }
         return out
+    }
+
+    private func isOriginal(_ line: Int) -> Bool {
+        if case .original = contents[line] { return true }
+        return false
+    }
+
+    /// The ending the original bytes have at `offset` (none at the end of the bytes or before other content).
+    private func originalEnding(at offset: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Ending {
+        guard offset < buf.count else { return .none }
+        if buf[offset] == 0x0A { return .lf }
+        guard buf[offset] == 0x0D else { return .none }
+        return offset + 1 < buf.count && buf[offset + 1] == 0x0A ? .crlf : .cr
     }
 }

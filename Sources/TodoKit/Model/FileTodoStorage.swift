@@ -5,10 +5,15 @@ public struct FileTodoStorage: TodoStorage {
     public let path: String
 
     /// Storage for the file at `path`.
+    /// - Parameter path: the file's path; a symlink is followed on every write.
     public init(path: String) {
         self.path = path
     }
 
+    /// Reads the whole file.
+    ///
+    /// - Returns: the file's bytes.
+    /// - Throws: ``TodoStoreError/storage(_:)`` naming the path, when the file cannot be read.
     public func read() throws(TodoStoreError) -> [UInt8] {
         do {
             return try AtomicFile.read(path)
@@ -17,6 +22,10 @@ public struct FileTodoStorage: TodoStorage {
         }
     }
 
+    /// Replaces the file atomically (temporary file, fsync, rename).
+    ///
+    /// - Parameter bytes: the new content.
+    /// - Throws: ``TodoStoreError/storage(_:)`` naming the path; the old file is still there then.
     public func write(_ bytes: [UInt8]) throws(TodoStoreError) {
         do {
             try AtomicFile.write(bytes, to: path)
@@ -28,6 +37,12 @@ public struct FileTodoStorage: TodoStorage {
     /// Writes only over `expected`: the comparison happens after the new file is flushed, and the
     /// swap is atomic (a save that lands in between is swapped back and wins), so another
     /// program's save is never lost.
+    ///
+    /// - Parameters:
+    ///   - bytes: the new content.
+    ///   - expected: what the file must still hold.
+    /// - Returns: `false`, writing nothing, when the file no longer holds `expected`.
+    /// - Throws: ``TodoStoreError/storage(_:)`` naming the path.
     public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
         do {
             return try AtomicFile.write(bytes, to: path, ifStill: expected)

@@ -10,6 +10,11 @@ public struct JournalEntry: Hashable, Sendable {
         public var after: [UInt8]
 
         /// A change of one file.
+        ///
+        /// - Parameters:
+        ///   - path: the file's path.
+        ///   - before: its bytes before the command.
+        ///   - after: its bytes after it.
         public init(path: String, before: [UInt8], after: [UInt8]) {
             self.path = path
             self.before = before
@@ -23,6 +28,10 @@ public struct JournalEntry: Hashable, Sendable {
     public var files: [FileChange]
 
     /// An entry.
+    ///
+    /// - Parameters:
+    ///   - command: the command line, shown by `todofmt undo`.
+    ///   - files: what it changed, one entry per file.
     public init(command: String, files: [FileChange]) {
         self.command = command
         self.files = files

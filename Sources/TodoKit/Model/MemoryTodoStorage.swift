@@ -11,6 +11,7 @@ public final class MemoryTodoStorage: TodoStorage, @unchecked Sendable {
     private var lock = pthread_mutex_t()
 
     /// Storage holding `text`.
+    /// - Parameter text: the initial content.
     public init(_ text: String = "") {
         bytes = Array(text.utf8)
         pthread_mutex_init(&lock, nil)
@@ -18,23 +19,40 @@ public final class MemoryTodoStorage: TodoStorage, @unchecked Sendable {
 
     deinit { pthread_mutex_destroy(&lock) }
 
+    /// The current bytes.
+    ///
+    /// - Returns: the content.
+    /// - Throws: never; the signature is the protocol's.
     public func read() throws(TodoStoreError) -> [UInt8] {
         locked { bytes }
     }
 
+    /// Replaces the content.
+    ///
+    /// - Parameter bytes: the new content.
+    /// - Throws: never; the signature is the protocol's.
     public func write(_ bytes: [UInt8]) throws(TodoStoreError) {
         locked { self.bytes = bytes }
     }
 
+    /// Replaces the content if it is still `expected`, in one step under the lock.
+    ///
+    /// - Parameters:
+    ///   - bytes: the new content.
+    ///   - expected: what the storage must still hold.
+    /// - Returns: `false`, writing nothing, when it holds something else.
+    /// - Throws: never; the signature is the protocol's.
     public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
         locked {
-            guard self.bytes == expected else { return false }
+            guard SameBytes.equal(self.bytes[...], expected[...]) else { return false }
             self.bytes = bytes
             return true
         }
     }
 
     /// Changes the content behind the store's back, as another program would.
+    ///
+    /// - Parameter text: the new content.
     public func replace(_ text: String) {
         locked { bytes = Array(text.utf8) }
     }

@@ -28,6 +28,12 @@ public struct TaskArchiver: Sendable {
     public var globalFilter: String?
 
     /// An archiver.
+    ///
+    /// - Parameters:
+    ///   - olderThanDays: how many days ago a todo must have been completed to move.
+    ///   - today: the day counted from.
+    ///   - statuses: custom checkbox marks and their kinds (`.todofmt.json` `statuses`).
+    ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are todos.
     public init(olderThanDays: Int, today: Day, statuses: StatusMap = .standard, globalFilter: String? = nil) {
         self.olderThanDays = olderThanDays
         self.today = today
@@ -36,6 +42,12 @@ public struct TaskArchiver: Sendable {
     }
 
     /// The plan for one file; bytes that are not UTF-8 text are an error.
+    ///
+    /// - Parameters:
+    ///   - bytes: the todo file's bytes.
+    ///   - destination: where the completed todos go.
+    /// - Returns: the new bytes of the source and of the destination, and what moved.
+    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
     public func plan(source bytes: [UInt8], to destination: Destination) throws(TodoError) -> ArchivePlan {
         let list = try TodoList(utf8: bytes, statuses: statuses, globalFilter: globalFilter)
         let doc = list.parsed

@@ -63,7 +63,9 @@ enum TaskLineEditor {
                 mark: mark, title: title, fields: fields.values.sorted { $0.key < $1.key }, style: style,
                 blockID: text.blockID.map { Array(doc.bytes[$0]) },
                 hardBreak: text.hardBreak.map { Array(doc.bytes[$0]) },
-                spaceWhenEmpty: true)
+                // A title that now ends in a backslash (an end date after it dropped) stays a
+                // literal backslash when the paragraph goes on, not a line break.
+                spaceWhenEmpty: true, protectsBackslash: t.paragraphContinues)
             return out
         }
     }

@@ -68,12 +68,18 @@ public struct Todo: Identifiable, Hashable, Sendable {
     public var isCompleted: Bool { status.isCompleted }
 
     /// Whether the todo is open and was due before `day`.
+    ///
+    /// - Parameter day: today.
+    /// - Returns: `true` for an open todo due before `day`.
     public func isOverdue(on day: Day) -> Bool {
         guard !isCompleted, let due else { return false }
         return due < day
     }
 
     /// The date field `key`, if set (nil for priority).
+    ///
+    /// - Parameter key: the field.
+    /// - Returns: its day, or nil when unset or not a date field.
     public func day(_ key: FieldKey) -> Day? {
         switch key {
         case .created: created

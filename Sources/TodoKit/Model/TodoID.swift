@@ -5,6 +5,8 @@ public struct TodoID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: UInt64
 
     /// Wraps a raw value.
+    ///
+    /// - Parameter rawValue: the number.
     public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
@@ -12,5 +14,11 @@ public struct TodoID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `#` followed by the number.
     public var description: String { "#\(rawValue)" }
 
+    /// Orders identities by their numbers (the order they were handed out in).
+    ///
+    /// - Parameters:
+    ///   - lhs: one identity.
+    ///   - rhs: another.
+    /// - Returns: whether `lhs` was handed out first.
     public static func < (lhs: TodoID, rhs: TodoID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -15,6 +15,7 @@ extension TodoList {
     ///   - sink: sink completed tasks in their lists right away (a configuration's `sinkCompleted`).
     ///   - nextOccurrence: where a recurring todo's next occurrence goes (a configuration's `nextOccurrence`).
     /// - Throws: ``TodoStoreError/invalid(_:)`` when no line holds a task.
+    /// - Returns: the list with those tasks' lines changed (and their lists sunk, with `sink`).
     public func settingStatus(_ status: TaskStatus, ofTodosOnLines lines: [Int], today: Day,
                               fieldStyle: FieldStyle = .default, stampDates: Bool = true,
                               sink: Bool = true, nextOccurrence: OccurrencePlacement = .default) throws(TodoStoreError) -> TodoList {

@@ -14,8 +14,13 @@ public struct TodoList: Sendable {
     public var todos: [Todo] {
         madeTodos.value { TodoList.todos(parsed, lineIDs: lineIDs) }
     }
-    /// Each todo's index in ``todos``, which is its task's index in the parsed structure.
-    private let positions: [TodoID: Int]
+    /// Each todo's index in ``todos``, which is its task's index in the parsed structure, by
+    /// identity: `positions[id - firstPosition]`, -1 for an identity not in the list. Identities
+    /// are handed out counting up, so the table is dense, and making it is one pass without hashing
+    /// (a dictionary of 100,000 todos cost milliseconds on every operation).
+    private let positions: [Int32]
+    /// The raw identity that `positions[0]` stands for.
+    private let firstPosition: UInt64
     /// ``todos`` once made; shared by copies, which have the same document and identities.
     private let madeTodos = LazyTodos()
 
@@ -33,33 +38,66 @@ public struct TodoList: Sendable {
         self.init(parsed: ParsedDocument(validated: bytes, statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
     }
 
-    /// Builds the model over a parsed document; task lines without an identity get a new one.
+    /// Builds the model over a parsed document; task lines without an identity get a new one,
+    /// and ``nextID`` ends up above every identity in the list (an identity is handed out once).
     init(parsed: ParsedDocument, lineIDs: [TodoID?]?, nextID: UInt64) {
         self.parsed = parsed
+        let tasks = parsed.structure.tasks
         var ids = lineIDs ?? []
         if ids.count != parsed.lines.count { ids = [TodoID?](repeating: nil, count: parsed.lines.count) }
-        var next = nextID
         var isTaskLine = [Bool](repeating: false, count: parsed.lines.count)
-        for task in parsed.structure.tasks {
+        var next = nextID
+        for task in tasks {
             isTaskLine[task.line] = true
+            if let id = ids[task.line] { next = max(next, id.rawValue + 1) }
+        }
+        for line in ids.indices where !isTaskLine[line] { ids[line] = nil }
+        var lowest = UInt64.max, highest: UInt64 = 0
+        for task in tasks {
             if ids[task.line] == nil {
                 ids[task.line] = TodoID(rawValue: next)
                 next += 1
             }
+            let raw = ids[task.line]!.rawValue
+            lowest = min(lowest, raw)
+            highest = max(highest, raw)
         }
-        for line in ids.indices where !isTaskLine[line] { ids[line] = nil }
         self.lineIDs = ids
         self.nextID = next
 
-        var positions: [TodoID: Int] = [:]
-        positions.reserveCapacity(parsed.structure.tasks.count)
-        for (index, task) in parsed.structure.tasks.enumerated() { positions[ids[task.line]!] = index }
+        var positions = [Int32](repeating: -1, count: lowest > highest ? 0 : Int(highest - lowest) + 1)
+        for (index, task) in tasks.enumerated() {
+            positions[Int(ids[task.line]!.rawValue - lowest)] = Int32(truncatingIfNeeded: index)
+        }
         self.positions = positions
+        firstPosition = lowest
     }
 
-    /// The todos of a parsed document with the identities on its lines.
+    /// The todos of a parsed document with the identities on its lines; a large document's are
+    /// made in parts, one per processor.
     private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) -> [Todo] {
-        let lines = TodoDocument(parsed: parsed).tasks
+        let count = parsed.structure.tasks.count
+        let parts = Parallel.parts(count, minimumPerPart: 20_000)
+        var pieces = [(todos: [Todo], parents: [Int?])](repeating: ([], []), count: parts)
+        pieces.withUnsafeMutableBufferPointer { pieces in
+            // Each part writes only its own element; nothing reads them before all have ended.
+            nonisolated(unsafe) let pieces = pieces
+            Parallel.run(parts) { part in
+                pieces[part] = TodoList.todos(parsed, lineIDs: ids, tasks: (count * part / parts)..<(count * (part + 1) / parts))
+            }
+        }
+        var todos = parts == 1 ? pieces[0].todos : Array(pieces.map(\.todos).joined())
+        // A todo's index is its task's index, which is what a parent names.
+        for (index, parent) in pieces.map(\.parents).joined().enumerated() {
+            if let parent { todos[parent].subtasks.append(todos[index].id) }
+        }
+        return todos
+    }
+
+    /// The todos of the tasks in `range`, each with its parent's identity but no subtasks yet, and
+    /// the task index of each one's parent.
+    private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?], tasks range: Range<Int>) -> (todos: [Todo], parents: [Int?]) {
+        let lines = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0, tasks: range) }
         var todos: [Todo] = []
         todos.reserveCapacity(lines.count)
         var sections = SectionLookup(parsed)
@@ -68,12 +106,7 @@ public struct TodoList: Sendable {
             let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
             todos.append(Todo(line, id: ids[lineIndex]!, parent: parent, section: sections.heading(above: lineIndex)))
         }
-        var positions: [TodoID: Int] = [:]
-        for (index, todo) in todos.enumerated() { positions[todo.id] = index }
-        for index in todos.indices {
-            if let parent = todos[index].parent, let p = positions[parent] { todos[p].subtasks.append(todos[index].id) }
-        }
-        return todos
+        return (todos, lines.map(\.parent))
     }
 
     /// The file's bytes.
@@ -83,33 +116,50 @@ public struct TodoList: Sendable {
     public var text: String { String(decoding: parsed.utf8, as: UTF8.self) }
 
     /// The todo with an identity, if it is in the list.
+    ///
+    /// - Parameter id: the identity.
     public subscript(id: TodoID) -> Todo? {
-        positions[id].map { todos[$0] }
+        taskIndex(of: id).map { todos[$0] }
     }
 
     /// The todo at a position in file order (for index-based selection in a table view).
+    ///
+    /// - Parameter index: 0-based, in file order.
+    /// - Returns: the todo, or nil past the end.
     public func todo(at index: Int) -> Todo? {
         todos.indices.contains(index) ? todos[index] : nil
     }
 
     /// The position of a todo in file order.
-    public func index(of id: TodoID) -> Int? { positions[id] }
+    ///
+    /// - Parameter id: the identity.
+    /// - Returns: its 0-based index in ``todos``, or nil when it is not in the list.
+    public func index(of id: TodoID) -> Int? { taskIndex(of: id) }
 
     /// The todo whose task line is `line` (1-based), or nil when that line holds no task: a
     /// `path:line` typed by a person names a task only when it points at its first line.
+    ///
+    /// - Parameter line: 1-based.
+    /// - Returns: the todo, or nil.
     public func todo(atLine line: Int) -> Todo? {
         id(atLine: line).flatMap { self[$0] }
     }
 
     /// The identity of the todo whose task line is `line` (1-based), without making ``todos``.
+    ///
+    /// - Parameter line: 1-based.
+    /// - Returns: the identity, or nil when the line holds no task.
     public func id(atLine line: Int) -> TodoID? {
         guard line >= 1, line <= lineIDs.count else { return nil }
         return lineIDs[line - 1]
     }
 
     /// The 1-based line of a todo's task line, without making ``todos``.
+    ///
+    /// - Parameter id: the identity.
+    /// - Returns: the 1-based line, or nil when it is not in the list.
     public func line(of id: TodoID) -> Int? {
-        positions[id].map { parsed.structure.tasks[$0].line + 1 }
+        taskIndex(of: id).map { parsed.structure.tasks[$0].line + 1 }
     }
 
     /// Todos that are not completed, in file order.
@@ -119,26 +169,49 @@ public struct TodoList: Sendable {
     public var completed: [Todo] { todos.filter(\.isCompleted) }
 
     /// Open todos whose due day is before `day`.
+    ///
+    /// - Parameter day: today.
+    /// - Returns: those todos, in file order.
     public func overdue(on day: Day) -> [Todo] { todos.filter { $0.isOverdue(on: day) } }
 
     /// Open todos due before `day`.
+    ///
+    /// - Parameter day: the first day not included.
+    /// - Returns: those todos, in file order.
     public func due(before day: Day) -> [Todo] {
         todos.filter { !$0.isCompleted && ($0.due.map { $0 < day } ?? false) }
     }
 
     /// Todos carrying `#tag` (given with or without `#`, compared case-insensitively).
+    ///
+    /// - Parameter tag: the tag, with or without `#`.
+    /// - Returns: those todos, in file order.
     public func tagged(_ tag: String) -> [Todo] {
         let wanted = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
         return todos.filter { $0.tags.contains { $0.lowercased() == wanted } }
     }
 
     /// Todos under the heading `section`.
+    ///
+    /// - Parameter section: the heading's text.
+    /// - Returns: those todos, in file order.
     public func inSection(_ section: String) -> [Todo] {
         todos.filter { $0.section == section }
     }
 
     /// The parsed task index of a todo.
-    func taskIndex(of id: TodoID) -> Int? { positions[id] }
+    func taskIndex(of id: TodoID) -> Int? {
+        guard id.rawValue >= firstPosition, id.rawValue - firstPosition < UInt64(positions.count) else { return nil }
+        let position = positions[Int(id.rawValue - firstPosition)]
+        return position < 0 ? nil : Int(position)
+    }
+
+    /// Whether a todo is done or cancelled, read from its checkbox without making ``todos``
+    /// (nil when it is not in the list).
+    func isCompleted(_ id: TodoID) -> Bool? {
+        guard let task = taskIndex(of: id) else { return nil }
+        return parsed.bytes.withUnsafeBufferPointer { parsed.status(ofTask: task, $0).0.isCompleted }
+    }
 
     /// `#tags` in a title: `#` then letters, digits, `_`, `-` or `/`, not only digits.
     static func tags(in title: String) -> [String] {

@@ -20,8 +20,8 @@ struct TodoListEditor {
         case .toggle(let ids):
             var changes: [(TodoID, TaskLineEditor.Change)] = []
             for id in ids {
-                guard let todo = list[id] else { throw .notFound(id) }
-                changes.append((id, TaskLineEditor.Change(status: todo.isCompleted ? .open : .done)))
+                guard let completed = list.isCompleted(id) else { throw .notFound(id) }
+                changes.append((id, TaskLineEditor.Change(status: completed ? .open : .done)))
             }
             let edited = try editLines(changes, in: list)
             return sinkNow ? sink(listsOf: ids, in: edited) : edited
@@ -32,15 +32,13 @@ struct TodoListEditor {
         case .outdent(let id):
             return try outdent(id, in: list)
         case .remove(let ids):
-            for id in ids where list[id] == nil { throw .notFound(id) }
+            for id in ids where list.taskIndex(of: id) == nil { throw .notFound(id) }
             // In file order, from the index alone (without building the todos).
             return remove(ids.sorted { list.taskIndex(of: $0)! < list.taskIndex(of: $1)! }, from: list)
         case .removeAll:
             return remove(list.todos.map(\.id), from: list)
         case .clearCompleted:
             return remove(list.completed.map(\.id), from: list)
-        case .sink(let ids):
-            return sink(listsOf: ids.filter { list[$0] != nil }, in: list)
         }
     }
 
@@ -56,7 +54,7 @@ struct TodoListEditor {
         for (id, change) in changes {
             guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
             let line = list.parsed.structure.tasks[task].line
-            lines.contents[line] = TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
+            lines[content: line] = TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
             guard change.status == .done, change.stampDates else { continue }
             list.parsed.bytes.withUnsafeBufferPointer { buf in
                 let doc = list.parsed
@@ -96,7 +94,17 @@ struct TodoListEditor {
 
     /// Sinks the completed items of the lists that hold `ids`, with the formatter's own sinking.
     func sink(listsOf ids: [TodoID], in list: TodoList) -> TodoList {
-        let lists = Set(ids.compactMap { list.taskIndex(of: $0) }.map { list.parsed.structure.items[list.parsed.structure.tasks[$0].item].list })
+        let s = list.parsed.structure
+        // Only lists where a completed item stands above an open one can sink: a reopened todo
+        // below the open ones, or the last open one ticked, leaves the document as it is (and
+        // rendering and parsing it again would cost a pass over the whole file).
+        let lists = Set(ids.compactMap { list.taskIndex(of: $0) }.map { s.items[s.tasks[$0].item].list }).filter { index in
+            var sawCompleted = false
+            for item in s.lists[index].items {
+                if list.parsed.isCompletedItem(item) { sawCompleted = true } else if sawCompleted { return true }
+            }
+            return false
+        }
         guard !lists.isEmpty else { return list }
         let options = FormatOptions(stampDates: false, sinkCompleted: true, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: lists))
@@ -183,7 +191,7 @@ struct TodoListEditor {
         guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
         let itemIndex = s.tasks[task].item
         let item = s.items[itemIndex]
-        if list[id]!.isCompleted { throw .invalid("completed todos stay below the open ones") }
+        if list.isCompleted(id) == true { throw .invalid("completed todos stay below the open ones") }
         let others = s.lists[item.list].items.filter { $0 != itemIndex && !doc.isCompletedItem($0) }
         let position = max(0, min(index, others.count))
         let target = position < others.count ? s.items[others[position]].startLine : s.items[others.last ?? itemIndex].lastLine + 1
@@ -221,10 +229,10 @@ struct TodoListEditor {
         try shiftLines(of: item, by: shift, doc, &lines)
         // The item takes its new list's marker so that it joins that list.
         let markerOffset = column(doc, item.startLine, upTo: item.markerStart) + shift
-        var first = lines.contents[item.startLine]
+        var first = lines[content: item.startLine]
         let parentMarker = Array(doc.bytes[parent.markerStart..<parent.markerEnd])
         first.replaceSubrange(markerOffset..<(markerOffset + item.markerEnd - item.markerStart), with: parentMarker)
-        lines.contents[item.startLine] = first
+        lines[content: item.startLine] = first
         lines.move(item.startLine..<(item.lastLine + 1), before: parent.lastLine + 1)
         let parentID = list.lineIDs[parent.startLine]
         return renumbered(rebuilt(lines, from: list), listsOf: [id] + (parentID.map { [$0] } ?? []))
@@ -267,7 +275,7 @@ struct TodoListEditor {
     private func shiftLines(of item: BlockStructure.Item, by shift: Int, _ doc: ParsedDocument, _ lines: inout EditableLines) throws(TodoStoreError) {
         guard shift != 0 else { return }
         for line in item.startLine...item.lastLine {
-            let content = lines.contents[line]
+            let content = lines[content: line]
             var j = 0
             var col = 0
             while j < content.count && content[j].isSpaceOrTab {
@@ -280,7 +288,7 @@ struct TodoListEditor {
                 continue
             }
             let newColumn = max(0, col + shift)
-            lines.contents[line] = [UInt8](repeating: 0x20, count: newColumn) + content[j...]
+            lines[content: line] = [UInt8](repeating: 0x20, count: newColumn) + content[j...]
         }
     }
 

@@ -1,13 +1,3 @@
-/// Where ``TodoStore/add(_:due:scheduled:start:priority:placement:)`` puts a new todo.
-public enum TodoPlacement: Hashable, Sendable {
-    /// At the end of the open items of the first list with tasks (under `section`, when given).
-    case end(section: String? = nil)
-    /// At a position among the open items of that list (0 is the top).
-    case position(Int, section: String? = nil)
-    /// As the last open subtask of a todo.
-    case subtask(of: TodoID)
-}
-
 /// One change to a todo list, addressed by identity so that it can be applied again to a file
 /// that someone else changed in the meantime.
 enum TodoOperation: Sendable {
@@ -20,8 +10,6 @@ enum TodoOperation: Sendable {
     case remove([TodoID])
     case removeAll
     case clearCompleted
-    /// Sinks the completed items of the lists holding these todos (the deferred sink).
-    case sink([TodoID])
 
     /// Whether the operation changes a completion that should make its list sink.
     var togglesCompletion: Bool {

@@ -12,8 +12,14 @@ public protocol TodoStorage: Sendable {
 extension TodoStorage {
     /// Compares, then writes: storages that can do better (``FileTodoStorage``,
     /// ``MemoryTodoStorage``) replace this with one atomic step.
+    ///
+    /// - Parameters:
+    ///   - bytes: the new content.
+    ///   - expected: what the storage must still hold.
+    /// - Returns: `false`, writing nothing, when it holds something else.
+    /// - Throws: what ``read()`` or ``write(_:)`` throws.
     public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
-        guard try read() == expected else { return false }
+        guard SameBytes.equal(try read()[...], expected[...]) else { return false }
         try write(bytes)
         return true
     }

@@ -3,8 +3,11 @@
 public enum TodoStorageFailure: Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read or written.
     case file(FileError)
-    /// The file's bytes are not a todo document (not UTF-8, binary).
+    /// The file's bytes are not a todo document (not UTF-8, binary), or the result of an operation
+    /// failed its check before writing (``TodoError/verificationFailed(_:)``; nothing was written).
     case document(TodoError)
+    /// An undo journal's entry could not be decoded.
+    case notJournalEntry
     /// The watched file was deleted.
     case deleted
     /// The watcher could not read the file; its one-line message names the file.
@@ -16,6 +19,7 @@ public enum TodoStorageFailure: Hashable, Sendable, CustomStringConvertible {
         case .file(let error): error.description
         case .document(let error): error.description
         case .deleted: "file was deleted"
+        case .notJournalEntry: "not a journal entry"
         case .watcher(let message): message
         }
     }

@@ -14,6 +14,7 @@ extension TodoStore {
     ///
     /// Calling it again restarts the watch with the new options.
     /// - Throws: ``TodoStoreError/invalid(_:)`` when the storage is not a ``FileTodoStorage``.
+    /// - Parameter options: the watcher's options (debounce, polling).
     public func startWatching(options: FileWatcher.Options = FileWatcher.Options()) throws(TodoStoreError) {
         guard let file = storage as? FileTodoStorage else {
             throw .invalid("only a store over a file can watch it")

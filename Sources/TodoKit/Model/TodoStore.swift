@@ -30,6 +30,14 @@ public actor TodoStore {
         public var globalFilter: String?
 
         /// Creates options.
+        ///
+        /// - Parameters:
+        ///   - today: today's date, for stamps.
+        ///   - fieldStyle: how fields are spelled on lines that have none yet.
+        ///   - sinkDelay: how long completed todos wait before they sink.
+        ///   - nextOccurrence: where a recurring todo's next occurrence goes.
+        ///   - statuses: custom checkbox marks and their kinds.
+        ///   - globalFilter: Obsidian Tasks' global filter.
         public init(today: @escaping @Sendable () -> Day = { Day.today() }, fieldStyle: FieldStyle = .default, sinkDelay: Duration = .zero,
                     nextOccurrence: OccurrencePlacement = .default, statuses: StatusMap = .standard, globalFilter: String? = nil) {
             self.today = today
@@ -83,6 +91,10 @@ public actor TodoStore {
     var watch: TodoStoreWatch?
 
     /// A store over `storage`; call ``load()`` before anything else.
+    ///
+    /// - Parameters:
+    ///   - storage: where the file lives (``FileTodoStorage``, ``MemoryTodoStorage``).
+    ///   - options: stamps, field style, sinking, statuses.
     public init(storage: any TodoStorage, options: Options = Options()) {
         self.storage = storage
         self.options = options
@@ -92,6 +104,8 @@ public actor TodoStore {
     // MARK: - Observing
 
     /// A stream of everything the store reports from now on.
+    ///
+    /// - Returns: the stream; it ends when the caller stops iterating it.
     public func events() -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
         let key = nextObserver
@@ -104,6 +118,8 @@ public actor TodoStore {
     }
 
     /// Sets the delegate (held weakly), told of everything the store reports.
+    ///
+    /// - Parameter delegate: the delegate, or nil to remove it.
     public func setDelegate(_ delegate: (any TodoStoreDelegate)?) {
         self.delegate = delegate
     }
@@ -120,6 +136,9 @@ public actor TodoStore {
     // MARK: - Loading
 
     /// Reads the file. Errors (missing file, not UTF-8) are thrown and reported as ``Event/failed(_:)``.
+    ///
+    /// - Returns: the list read.
+    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or is not UTF-8 text.
     @discardableResult
     public func load() throws(TodoStoreError) -> TodoList {
         let bytes = try read()
@@ -131,6 +150,9 @@ public actor TodoStore {
 
     /// Looks at the file and, if someone else changed it, reloads it (todos keep their identities).
     /// Returns whether it changed. A file watcher calls this after every change on disk.
+    ///
+    /// - Returns: whether the file had changed.
+    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or is not UTF-8 text.
     @discardableResult
     public func reload() throws(TodoStoreError) -> Bool {
         try syncWithStorage()
@@ -161,7 +183,8 @@ public actor TodoStore {
     /// Reloads when the file differs from what the store last read or wrote.
     private func syncWithStorage() throws(TodoStoreError) -> Bool {
         let bytes = try read()
-        guard bytes != lastSynced else { return false }
+        // One memcmp against what the store holds: as safe as a full comparison, at memory speed.
+        if let lastSynced, SameBytes.equal(bytes[...], lastSynced[...]) { return false }
         list = try parse(bytes, keepingIdentitiesOf: list)
         lastSynced = bytes
         report(.changed(list, .external))
@@ -198,6 +221,16 @@ public actor TodoStore {
     // MARK: - Operations
 
     /// Adds an open todo (stamped `created:` today) and returns its identity.
+    ///
+    /// - Parameters:
+    ///   - title: the todo's text (line breaks are dropped).
+    ///   - due: its due day.
+    ///   - scheduled: the day it is planned for.
+    ///   - start: the day work may start.
+    ///   - priority: its priority.
+    ///   - placement: where it goes.
+    /// - Returns: the new todo's identity.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the parent of `.subtask` is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written, ``TodoStoreError/noSection(_:)`` for a heading that is not there.
     @discardableResult
     public func add(_ title: String, due: Day? = nil, scheduled: Day? = nil, start: Day? = nil, priority: Priority? = nil,
                     placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
@@ -212,16 +245,32 @@ public actor TodoStore {
     }
 
     /// Changes a todo's title.
+    ///
+    /// - Parameters:
+    ///   - title: the new title (line breaks are dropped).
+    ///   - id: the todo.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func setTitle(_ title: String, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(title: title)))
     }
 
     /// Changes a todo's status, stamping or dropping its end date.
+    ///
+    /// - Parameters:
+    ///   - status: the new status.
+    ///   - id: the todo.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func setStatus(_ status: TaskStatus, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(status: status)))
     }
 
     /// Sets or clears a date field (any key but priority).
+    ///
+    /// - Parameters:
+    ///   - day: the day, or nil to clear the field.
+    ///   - key: the date field.
+    ///   - id: the todo.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func setDate(_ day: Day?, for key: FieldKey, of id: TodoID) throws(TodoStoreError) {
         guard key.isDate else { throw .invalid("priority is not a date") }
         try perform(.edit(id, TaskLineEditor.Change(fields: [key: day.map { .day($0) }])))
@@ -230,6 +279,13 @@ public actor TodoStore {
     /// Changes a todo's title, dates and priority in one step (one undo step, one write): `title`
     /// nil keeps it; each date in `days` is set, or cleared when nil; `priority` nil keeps it,
     /// `.some(nil)` clears it. Only the todo's line changes.
+    ///
+    /// - Parameters:
+    ///   - id: the todo.
+    ///   - title: the new title, or nil to keep it.
+    ///   - days: date fields to set, or to clear (nil).
+    ///   - priority: the new priority, `.some(nil)` to clear it, nil to keep it.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority` in `days`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func edit(_ id: TodoID, title: String? = nil, days: [FieldKey: Day?] = [:], priority: Priority?? = nil) throws(TodoStoreError) {
         var change = TaskLineEditor.Change(title: title)
         for (key, day) in days {
@@ -242,51 +298,83 @@ public actor TodoStore {
     }
 
     /// Sets or clears the priority.
+    ///
+    /// - Parameters:
+    ///   - priority: the priority, or nil to clear it.
+    ///   - id: the todo.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func setPriority(_ priority: Priority?, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(fields: [.priority: priority.map { .priority($0) }])))
     }
 
     /// Ticks an open todo or reopens a completed one.
+    ///
+    /// - Parameter id: the todo.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func toggle(_ id: TodoID) throws(TodoStoreError) {
         try perform(.toggle([id]))
     }
 
     /// Toggles several todos as one undo step (a multi-select in a UI).
+    ///
+    /// - Parameter ids: the todos.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func toggle(_ ids: [TodoID]) throws(TodoStoreError) {
         try perform(.toggle(ids))
     }
 
     /// Moves an open todo to a position among the other open items of its list.
+    ///
+    /// - Parameters:
+    ///   - id: the todo.
+    ///   - index: its new position among the open items (0 is the top; past the end is the end).
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a completed todo; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func move(_ id: TodoID, toOpenIndex index: Int) throws(TodoStoreError) {
         try perform(.move(id, toOpenIndex: index))
     }
 
     /// Makes a todo a subtask of the item above it.
+    ///
+    /// - Parameter id: the todo.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a list's first item or an item in a block quote; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func indent(_ id: TodoID) throws(TodoStoreError) {
         try perform(.indent(id))
     }
 
     /// Moves a subtask out of its parent, right after it.
+    ///
+    /// - Parameter id: the todo.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a top-level item; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func outdent(_ id: TodoID) throws(TodoStoreError) {
         try perform(.outdent(id))
     }
 
     /// Removes a todo with its subtasks.
+    ///
+    /// - Parameter id: the todo.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func remove(_ id: TodoID) throws(TodoStoreError) {
         try perform(.remove([id]))
     }
 
     /// Removes several todos as one undo step.
+    ///
+    /// - Parameter ids: the todos.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func remove(_ ids: [TodoID]) throws(TodoStoreError) {
         try perform(.remove(ids))
     }
 
     /// Removes every todo (prose and other content stay).
+    ///
+    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
     public func removeAll() throws(TodoStoreError) {
         try perform(.removeAll)
     }
 
     /// Removes every completed todo, as one undo step.
+    ///
+    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
     public func clearCompleted() throws(TodoStoreError) {
         try perform(.clearCompleted)
     }
@@ -329,12 +417,24 @@ public actor TodoStore {
                 }
                 throw error
             }
+            try verify(ChangeVerifier(operation, on: before), from: before, to: after)
             guard try save(after) else {
                 if attempts < 3 { continue }
                 throw savedMeanwhile()
             }
             finish(operation, before: before, after: after)
             return
+        }
+    }
+
+    /// Checks a result before it is written, looking only at the lines it changed; a failure is
+    /// reported and thrown, and nothing is written.
+    private func verify(_ verifier: ChangeVerifier, from before: TodoList, to after: TodoList) throws(TodoStoreError) {
+        do {
+            try verifier.verify(from: before, to: after)
+        } catch {
+            report(.failed(error))
+            throw error
         }
     }
 
@@ -379,7 +479,9 @@ public actor TodoStore {
             _ = try syncWithStorage()
             let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: list)
             // A save that got in first wins; the next operation sinks from it.
-            guard sunk.utf8 != list.utf8, try save(sunk) else { return }
+            guard !sunk.parsed.isPrinted(as: list.utf8) else { return }
+            try verify(ChangeVerifier(), from: list, to: sunk)
+            guard try save(sunk) else { return }
             list = sunk
             history.amendLast(after: sunk)
             report(.changed(sunk, .deferredSink))
@@ -393,29 +495,32 @@ public actor TodoStore {
     /// Undoes the last step. After someone else changed the file, the step's change is taken back
     /// from the new content (a three-way merge); if their change touched the same lines, nothing
     /// changes and a conflict is thrown.
+    ///
+    /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo,
+    ///   ``TodoStoreError/conflict(_:)`` when someone else changed the same lines, or
+    ///   ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
     public func undo() throws(TodoStoreError) {
-        cancelPendingSink()
-        guard let step = history.popUndo() else { throw .invalid("nothing to undo") }
-        do {
-            try restore(step.before, from: step.after)
-            history.pushRedo(step)
-            report(.changed(list, .undo))
-        } catch {
-            history.pushUndo(step)
-            throw error
-        }
+        try travel(.undo)
     }
 
     /// Redoes the last undone step, with the same rules as ``undo()``.
+    ///
+    /// - Throws: as ``undo()`` does, ``TodoStoreError/invalid(_:)`` when there is nothing to redo.
     public func redo() throws(TodoStoreError) {
+        try travel(.redo)
+    }
+
+    /// Takes the newest step off the `direction` stack, brings the list to the side of the step
+    /// that direction leads to, and puts the step on the other stack (back where it was on failure).
+    private func travel(_ direction: UndoHistory.Direction) throws(TodoStoreError) {
         cancelPendingSink()
-        guard let step = history.popRedo() else { throw .invalid("nothing to redo") }
+        guard let step = history.pop(direction) else { throw .invalid("nothing to \(direction)") }
         do {
-            try restore(step.after, from: step.before)
-            history.pushUndo(step)
-            report(.changed(list, .redo))
+            try restore(step.target(direction), from: step.source(direction))
+            history.push(step, after: direction)
+            report(.changed(list, direction == .undo ? .undo : .redo))
         } catch {
-            history.pushRedo(step)
+            history.pushBack(step, direction)
             throw error
         }
     }
@@ -424,13 +529,13 @@ public actor TodoStore {
     private func restore(_ target: TodoList, from current: TodoList) throws(TodoStoreError) {
         _ = try syncWithStorage()
         var restored: TodoList
-        if list.utf8 == current.utf8 {
+        if list.parsed.isPrinted(as: current.utf8) {
             restored = target
         } else {
             let base = EditableLines(current.parsed, ids: current.lineIDs)
             let ours = EditableLines(target.parsed, ids: target.lineIDs)
             let theirs = EditableLines(list.parsed, ids: list.lineIDs)
-            func lines(_ l: EditableLines) -> [[UInt8]] { zip(l.contents, l.endings).map { $0 + $1 } }
+            func lines(_ l: EditableLines) -> [[UInt8]] { (0..<l.count).map { l.line($0) } }
             guard let merged = ThreeWayMerge.merge(base: lines(base), ours: lines(ours), theirs: lines(theirs)) else {
                 throw .conflict("the file was changed by someone else where this step changed it")
             }
@@ -444,11 +549,4 @@ public actor TodoStore {
         guard try save(restored) else { throw savedMeanwhile() }
         list = restored
     }
-}
-
-/// An observer of a ``TodoStore`` (a controller or view model). It is called on the store's
-/// executor: hop to the main actor for UI work.
-public protocol TodoStoreDelegate: AnyObject, Sendable {
-    /// The store loaded, changed, or failed to read or write the file.
-    func todoStore(_ store: TodoStore, didReport event: TodoStore.Event)
 }

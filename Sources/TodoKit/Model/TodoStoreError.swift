@@ -1,15 +1,17 @@
-/// What went wrong in a ``TodoStore``, as a value. The description is one short lowercase line.
+/// What went wrong in the model (a ``TodoStore``, the shell commands' ``UndoJournal``), as a
+/// value. The description is one short lowercase line.
 public enum TodoStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No todo with this identity (it was removed, here or by someone else).
     case notFound(TodoID)
     /// No heading with this title.
     case noSection(String)
-    /// The operation makes no sense for this todo.
+    /// The operation makes no sense (for this todo; nothing to undo or redo).
     case invalid(String)
     /// Someone else changed the file in a way that clashes with the operation; nothing was written.
     case conflict(String)
-    /// The file could not be read, written or watched (missing, not UTF-8, permission, disk
-    /// full, …): the file's path when the store knows it, and why.
+    /// The file (or an undo journal's entry) could not be read, written or watched (missing, not
+    /// UTF-8, permission, disk full, …), or a result failed its check before writing: the file's
+    /// path when the store knows it, and why.
     case storage(path: String?, TodoStorageFailure)
 
     /// A one-line message.

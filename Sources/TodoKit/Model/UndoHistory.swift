@@ -4,6 +4,17 @@ struct UndoHistory {
     struct Step {
         var before: TodoList
         var after: TodoList
+
+        /// The list that undoing (`before`) or redoing (`after`) the step brings back.
+        func target(_ direction: Direction) -> TodoList { direction == .undo ? before : after }
+        /// The list that undoing (`after`) or redoing (`before`) the step starts from.
+        func source(_ direction: Direction) -> TodoList { direction == .undo ? after : before }
+    }
+
+    /// Which way a step is travelled; its description names the command ("undo", "redo").
+    enum Direction: String, CustomStringConvertible {
+        case undo, redo
+        var description: String { rawValue }
     }
 
     private(set) var undoStack: [Step] = []
@@ -48,8 +59,18 @@ struct UndoHistory {
         }
     }
 
-    mutating func popUndo() -> Step? { undoStack.popLast() }
-    mutating func popRedo() -> Step? { redoStack.popLast() }
-    mutating func pushRedo(_ step: Step) { redoStack.append(step) }
-    mutating func pushUndo(_ step: Step) { undoStack.append(step) }
+    /// Takes the newest step off the stack that `direction` travels (undo: the undo stack).
+    mutating func pop(_ direction: Direction) -> Step? {
+        direction == .undo ? undoStack.popLast() : redoStack.popLast()
+    }
+
+    /// Puts a step that was travelled in `direction` on the other stack.
+    mutating func push(_ step: Step, after direction: Direction) {
+        if direction == .undo { redoStack.append(step) } else { undoStack.append(step) }
+    }
+
+    /// Puts a step that could not be travelled back where ``pop(_:)`` took it from.
+    mutating func pushBack(_ step: Step, _ direction: Direction) {
+        if direction == .undo { undoStack.append(step) } else { redoStack.append(step) }
+    }
 }

@@ -24,12 +24,19 @@ public struct UndoJournal: Sendable {
     public var limit: Int
 
     /// A journal in `directory` (created when needed).
+    ///
+    /// - Parameters:
+    ///   - directory: where the stacks live.
+    ///   - limit: the most entries kept on each stack.
     public init(directory: String, limit: Int = 50) {
         self.directory = directory
         self.limit = limit
     }
 
     /// `$XDG_STATE_HOME/todofmt/journal`, else `$HOME/.local/state/todofmt/journal`.
+    ///
+    /// - Parameter environment: the process's environment.
+    /// - Returns: the directory's path.
     public static func defaultDirectory(environment: [String: String]) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/todofmt/journal" }
         return (environment["HOME"] ?? "/tmp") + "/.local/state/todofmt/journal"
@@ -38,8 +45,11 @@ public struct UndoJournal: Sendable {
     // MARK: - Recording
 
     /// Pushes an entry on the undo stack and forgets the redo stack.
-    public func record(_ entry: JournalEntry) throws(UndoJournalError) {
-        try locked { () throws(UndoJournalError) in
+    ///
+    /// - Parameter entry: what a command changed.
+    /// - Throws: ``TodoStoreError/storage(_:)`` when the journal cannot be written.
+    public func record(_ entry: JournalEntry) throws(TodoStoreError) {
+        try locked { () throws(TodoStoreError) in
             try push(entry, on: "undo")
             for number in numbers("redo") { unlink(file("redo", number)) }
         }
@@ -48,27 +58,33 @@ public struct UndoJournal: Sendable {
     // MARK: - Undo and redo
 
     /// Undoes the newest entry and moves it to the redo stack; returns it.
+    ///
+    /// - Returns: the entry undone.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo, ``TodoStoreError/conflict(_:)`` when a file changed since on the same lines (nothing is written), ``TodoStoreError/storage(_:)`` when the journal cannot be read or written.
     @discardableResult
-    public func undo() throws(UndoJournalError) -> JournalEntry {
+    public func undo() throws(TodoStoreError) -> JournalEntry {
         try step(from: "undo", to: "redo", reversed: true)
     }
 
     /// Redoes the newest undone entry and moves it back to the undo stack; returns it.
+    ///
+    /// - Returns: the entry redone.
+    /// - Throws: as ``undo()`` does.
     @discardableResult
-    public func redo() throws(UndoJournalError) -> JournalEntry {
+    public func redo() throws(TodoStoreError) -> JournalEntry {
         try step(from: "redo", to: "undo", reversed: false)
     }
 
-    private func step(from stack: String, to other: String, reversed: Bool) throws(UndoJournalError) -> JournalEntry {
-        try locked { () throws(UndoJournalError) -> JournalEntry in
-            guard let number = numbers(stack).last else { throw .empty(stack) }
+    private func step(from stack: String, to other: String, reversed: Bool) throws(TodoStoreError) -> JournalEntry {
+        try locked { () throws(TodoStoreError) -> JournalEntry in
+            guard let number = numbers(stack).last else { throw .invalid("nothing to \(stack)") }
             let bytes: [UInt8]
-            do {
+            do throws(FileError) {
                 bytes = try AtomicFile.read(file(stack, number))
             } catch {
-                throw .unreadable("\(file(stack, number)): \(error)")
+                throw .storage(path: file(stack, number), .file(error))
             }
-            guard let entry = JournalEntry(encoded: bytes) else { throw .unreadable("\(file(stack, number)): not a journal entry") }
+            guard let entry = JournalEntry(encoded: bytes) else { throw .storage(path: file(stack, number), .notJournalEntry) }
             try apply(entry, reversed: reversed)
             try push(entry, on: other)
             unlink(file(stack, number))
@@ -77,7 +93,7 @@ public struct UndoJournal: Sendable {
     }
 
     /// Brings every file of the entry from its `after` to its `before` (reversed) or back.
-    private func apply(_ entry: JournalEntry, reversed: Bool) throws(UndoJournalError) {
+    private func apply(_ entry: JournalEntry, reversed: Bool) throws(TodoStoreError) {
         var writes: [(path: String, current: [UInt8], target: [UInt8])] = []
         for change in entry.files {
             let (from, to) = reversed ? (change.after, change.before) : (change.before, change.after)
@@ -99,11 +115,11 @@ public struct UndoJournal: Sendable {
         for write in writes where write.current != write.target {
             do {
                 guard try AtomicFile.write(write.target, to: write.path, ifStill: write.current) else {
-                    throw UndoJournalError.conflict("\(write.path) was saved meanwhile; nothing was written")
+                    throw TodoStoreError.conflict("\(write.path) was saved meanwhile; nothing was written")
                 }
             } catch {
                 for done in written.reversed() { _ = try? AtomicFile.write(done.current, to: done.path, ifStill: done.target) }
-                if let error = error as? UndoJournalError { throw error }
+                if let error = error as? TodoStoreError { throw error }
                 throw .conflict("\(write.path): \(error); nothing was written")
             }
             written.append(write)
@@ -131,33 +147,33 @@ public struct UndoJournal: Sendable {
         return found.sorted()
     }
 
-    private func push(_ entry: JournalEntry, on stack: String) throws(UndoJournalError) {
+    private func push(_ entry: JournalEntry, on stack: String) throws(TodoStoreError) {
         try makeDirectory("\(directory)/\(stack)")
         let existing = numbers(stack)
-        do {
+        do throws(FileError) {
             // Not flushed: an entry lost in a power failure costs an undo, never a todo file.
             try AtomicFile.create(entry.encoded, at: file(stack, (existing.last ?? 0) + 1), mode: 0o600, durable: false)
         } catch {
-            throw .unwritable("\(file(stack, (existing.last ?? 0) + 1)): \(error)")
+            throw .storage(path: file(stack, (existing.last ?? 0) + 1), .file(error))
         }
         for number in existing.dropLast(max(0, limit - 1)) { unlink(file(stack, number)) }
     }
 
-    private func makeDirectory(_ path: String) throws(UndoJournalError) {
+    private func makeDirectory(_ path: String) throws(TodoStoreError) {
         var prefix = ""
         for component in path.split(separator: "/") {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                throw .unwritable("\(prefix): \(FileError(errno: errno))")
+                throw .storage(path: prefix, .file(FileError(errno: errno)))
             }
         }
     }
 
     /// Runs `body` holding the journal's lock, so two commands never interleave their steps.
-    private func locked<T>(_ body: () throws(UndoJournalError) -> T) throws(UndoJournalError) -> T {
+    private func locked<T>(_ body: () throws(TodoStoreError) -> T) throws(TodoStoreError) -> T {
         try makeDirectory(directory)
         let fd = open("\(directory)/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .unwritable("\(directory)/lock: \(FileError(errno: errno))") }
+        guard fd >= 0 else { throw .storage(path: "\(directory)/lock", .file(FileError(errno: errno))) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         return try body()

@@ -201,7 +201,7 @@ public enum AtomicFile {
         _ temporary: [CChar], over target: [CChar], ours: [UInt8], ifStill expected: [UInt8],
         afterComparing: () -> Void
     ) throws(FileError) -> (replaced: Bool, discardTemporary: Bool) {
-        guard try read(cPath: target) == expected else { return (false, true) }
+        guard SameBytes.equal(try read(cPath: target)[...], expected[...]) else { return (false, true) }
         afterComparing()
         switch RenameExchange.exchange(temporary, target) {
         case .exchanged:
@@ -217,7 +217,7 @@ public enum AtomicFile {
         // `temporary` holds `swappedOut`, which must not be lost.
         var placed = ours
         guard var swappedOut = try? read(cPath: temporary) else { return putBack(temporary, target) }
-        if swappedOut == expected { return (true, true) }
+        if SameBytes.equal(swappedOut[...], expected[...]) { return (true, true) }
         // Put their save back. If they save again before that swap, what comes out is their
         // newer file, which goes back in its turn.
         for _ in 0..<100 {

@@ -147,6 +147,53 @@ final class TodoStoreTests: XCTestCase {
         await XCTAssertThrowsErrorAsync(try await store.setDate(Self.today, for: .priority, of: plumber))
     }
 
+    // The same bytes with and without the editor's shortcut that skips lists with nothing to sink.
+    func testReopeningSinksOnlyWhereACompletedItemWouldStandAboveAnOpenOne() async throws {
+        let (store, storage) = try await makeStore("- [ ] a\n- [x] b done:2026-11-20\n- [x] c done:2026-11-19\n* [ ] other list\n")
+        // b reopened stands right below the open ones: nothing sinks.
+        try await store.toggle(try await id("b", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [ ] b\n- [x] c done:2026-11-19\n* [ ] other list\n")
+        // b ticked again stays (no open item below it); c reopened rises above the completed b.
+        try await store.toggle(try await id("b", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [x] b done:2026-11-21\n- [x] c done:2026-11-19\n* [ ] other list\n")
+        try await store.toggle(try await id("c", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [ ] c\n- [x] b done:2026-11-21\n* [ ] other list\n")
+        // Ticking the last open item leaves the order; ticking the first sinks it.
+        try await store.toggle(try await id("c", in: store))
+        XCTAssertEqual(storage.text, "- [ ] a\n- [x] c done:2026-11-21\n- [x] b done:2026-11-21\n* [ ] other list\n")
+        try await store.toggle(try await id("c", in: store))
+        try await store.toggle(try await id("a", in: store))
+        XCTAssertEqual(storage.text, "- [ ] c\n- [x] a done:2026-11-21\n- [x] b done:2026-11-21\n* [ ] other list\n")
+    }
+
+    func testReopeningKeepsABackslashBeforeTheDroppedDateLiteral() async throws {
+        // Without the space the backslash would end the line and break it (a hard line break).
+        let (store, storage) = try await makeStore("- [x] a \\ done:2026-11-20\n  continued\n- [ ] b\n")
+        let first = await store.list.id(atLine: 1)
+        try await store.toggle(try XCTUnwrap(first))
+        XCTAssertEqual(storage.text, "- [ ] a \\ \n  continued\n- [ ] b\n")
+        let (other, otherStorage) = try await makeStore("- [x] a \\ done:2026-11-20\n- [ ] b\n")
+        let only = await other.list.id(atLine: 1)
+        try await other.toggle(try XCTUnwrap(only))
+        XCTAssertEqual(otherStorage.text, "- [ ] a \\\n- [ ] b\n", "no line goes on: nothing to protect")
+    }
+
+    func testAnOperationThatWouldChangeHowOtherLinesReadIsRefused() async throws {
+        // Ticking the empty item gives it a paragraph: `5)` can no longer start a list after it,
+        // and `* [/] c` would become a todo. The check before writing refuses; nothing is written.
+        let text = "1. [ ] a\n  1) [ ] \n    5)  b\n     * [/] c\n"
+        let (store, storage) = try await makeStore(text)
+        let empty = await store.list.id(atLine: 2)
+        await XCTAssertThrowsErrorAsync(try await store.toggle(try XCTUnwrap(empty))) { error in
+            XCTAssertEqual("\(error)", "refusing to write: safety check failed: the tasks outside the changed lines 2-2 are not the same")
+        }
+        XCTAssertEqual(storage.text, text)
+        let count = await store.list.todos.count
+        XCTAssertEqual(count, 2)
+        let canUndo = await store.canUndo
+        XCTAssertFalse(canUndo)
+    }
+
     func testMoveIndentOutdent() async throws {
         let (store, storage) = try await makeStore()
         let plumber = try await id("Call plumber #house", in: store)
@@ -424,6 +471,83 @@ final class TodoStoreTests: XCTestCase {
         try await store.undo()
         XCTAssertTrue(storage.text.contains("1. [ ] Write report\n2. [ ] Review PR #42\n"), "undo takes back the last toggle and the sink folded into it: \(storage.text)")
         XCTAssertTrue(storage.text.contains("## Home\n- [x] Renew passport 📅 2026-12-01 ✅ 2026-11-21\n  - [ ] Photos\n- [ ] Call plumber"), storage.text)
+    }
+
+    func testAddedTodosGetIdentitiesNoOtherTodoHad() async throws {
+        let (store, _) = try await makeStore()
+        let first = try await store.add("first")
+        let second = try await store.add("second")
+        try await store.remove(second)
+        let third = try await store.add("third")
+        XCTAssertEqual(Set([first, second, third]).count, 3, "an identity is never handed out twice")
+        let list = await store.list
+        XCTAssertEqual(list[first]?.title, "first")
+        XCTAssertEqual(list[third]?.title, "third")
+        XCTAssertNil(list[second])
+    }
+
+    func testAnEditNextToSomeoneElsesEditKeepsBothAndAConflictIsStillFound() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("todos.md")
+        try Data("# T\n- [ ] a\n- [ ] b\n- [ ] c\n".utf8).write(to: URL(fileURLWithPath: path))
+        let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
+        let list = try await store.load()
+        let (a, b, c) = (try XCTUnwrap(list.id(atLine: 2)), try XCTUnwrap(list.id(atLine: 3)), try XCTUnwrap(list.id(atLine: 4)))
+        // Another program changes the line right below the one the store edits next.
+        try Data("# T\n- [ ] a\n- [ ] b due:2026-12-01\n- [ ] c\n".utf8).write(to: URL(fileURLWithPath: path))
+        try await store.setTitle("A", of: a)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "# T\n- [ ] A\n- [ ] b due:2026-12-01\n- [ ] c\n")
+        let after = await store.list
+        XCTAssertEqual(after[a]?.title, "A")
+        XCTAssertEqual(after[b]?.due, Day("2026-12-01"), "their edit keeps the todo's identity")
+        XCTAssertEqual(after[c]?.line, 4)
+        // Someone else removes c, then the store is asked to tick it: a conflict, nothing written.
+        let theirs = "# T\n- [ ] A\n- [ ] b due:2026-12-01\n"
+        try Data(theirs.utf8).write(to: URL(fileURLWithPath: path))
+        await XCTAssertThrowsErrorAsync(try await store.toggle(c)) { error in
+            guard case .conflict = error as? TodoStoreError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), theirs)
+    }
+
+    func testALargeListsTodosAreMadeInPartsLikeASmallOnes() throws {
+        // Over 40,000 tasks: the todos are made in two parts at once (on two or more processors).
+        var text = ""
+        for section in 0..<3 {
+            text += "## Area \(section)\n\n"
+            for k in 0..<15_000 {
+                text += k % 3 == 0 && k > 0 ? "  - [x] sub \(section)-\(k) done:2026-11-20\n" : "- [ ] task \(section)-\(k) #t\(k % 7) due:2026-12-0\(k % 9 + 1)\n"
+            }
+            text += "\n"
+        }
+        let list = try TodoList(utf8: Array(text.utf8))
+        let lines = TodoDocument(text).tasks
+        let todos = list.todos
+        XCTAssertEqual(todos.count, 45_000)
+        XCTAssertEqual(todos.map(\.line), lines.map(\.location.line))
+        XCTAssertEqual(todos.map(\.title), lines.map(\.title))
+        XCTAssertEqual(todos.map { $0.parent.flatMap { list.index(of: $0) } }, lines.map(\.parent))
+        XCTAssertEqual(todos[22_500].section, "Area 1")
+        XCTAssertEqual(todos[22_499].subtasks, [todos[22_500].id], "a parent in one part, its subtask in the other")
+        for (index, todo) in todos.enumerated() {
+            XCTAssertEqual(list.id(atLine: todo.line), todo.id)
+            for sub in todo.subtasks where list[sub]?.parent != todo.id { XCTFail("todo \(index): subtask \(sub) has another parent") }
+        }
+    }
+
+    func testATitleWithoutTheGlobalFilterIsWrittenAndTheTodoLeavesTheList() async throws {
+        let storage = MemoryTodoStorage("- [ ] a #task\n- [ ] b #task\n")
+        var options = options
+        options.globalFilter = "#task"
+        let store = TodoStore(storage: storage, options: options)
+        let loaded = try await store.load()
+        let a = try XCTUnwrap(loaded.id(atLine: 1))
+        try await store.setTitle("renamed", of: a)
+        XCTAssertEqual(storage.text, "- [ ] renamed\n- [ ] b #task\n", "the line is no longer a todo, as Obsidian Tasks reads it")
+        let list = await store.list
+        XCTAssertNil(list[a])
+        XCTAssertEqual(list.todos.map(\.title), ["b #task"])
     }
 
     // MARK: - Files and observers

@@ -37,7 +37,7 @@ final class UndoJournalTests: XCTestCase {
         XCTAssertEqual(try journal.undo().command, "step 3")
         XCTAssertEqual(try read(path), "v2\n")
         // Only three entries were kept.
-        XCTAssertThrowsError(try journal.undo()) { XCTAssertEqual($0 as? UndoJournalError, .empty("undo")) }
+        XCTAssertThrowsError(try journal.undo()) { XCTAssertEqual($0 as? TodoStoreError, .invalid("nothing to undo")) }
         XCTAssertEqual(try journal.redo().command, "step 3")
         XCTAssertEqual(try read(path), "v3\n")
     }
@@ -53,7 +53,7 @@ final class UndoJournalTests: XCTestCase {
         XCTAssertEqual(try read(path), "a\nB\nc\nd\n")
         try Data("a\nBee\nc\nd\n".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try journal.undo()) { error in
-            guard case .conflict = error as? UndoJournalError else { return XCTFail("\(error)") }
+            guard case .conflict = error as? TodoStoreError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try read(path), "a\nBee\nc\nd\n")
     }
