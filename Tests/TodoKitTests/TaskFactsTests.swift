@@ -49,11 +49,11 @@ final class TaskFactsTests: XCTestCase {
                         doc.read(task: task, into: &text, buf)
                         tail.truncate(to: 0)
                         let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
-                        let key = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
+                        let key = TaskKey.of(doc, task, text, buf, scratch: &scratch)
                         tasks += 1
                         guard let title else { continue }
                         fromTail += 1
-                        let quick = tail.withBytes { FormatVerifier.taskKey(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) }
+                        let quick = tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) }
                         if quick != key {
                             XCTFail("task \(task) of \(String(decoding: bytes.prefix(80), as: UTF8.self)): key from the tail differs")
                             return
@@ -85,7 +85,7 @@ final class TaskFactsTests: XCTestCase {
                     }
                     XCTAssertNotEqual(state, .unknown)
                     doc.read(task: task, into: &text, buf)
-                    XCTAssertEqual(facts.keys[task], FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch))
+                    XCTAssertEqual(facts.keys[task], TaskKey.of(doc, task, text, buf, scratch: &scratch))
                     let t = doc.structure.tasks[task]
                     let canonical = CanonicalForm.canonicalTail(doc, task: task, buf, options: options)
                         .elementsEqual(UnsafeBufferPointer(rebasing: buf[t.checkbox..<doc.lines.contentEnd(t.line)]))

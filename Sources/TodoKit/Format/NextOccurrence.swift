@@ -119,8 +119,8 @@ enum NextOccurrence {
         let writtenStyle = style ?? text.occurrences.first.map(\.style) ?? fallbackStyle
         var title = ByteWriter(capacity: 64)
         text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
-        let tail = CanonicalForm.tail(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,
-                                      blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
+        let tail = TaskTail.bytes(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,
+                                  blockID: nil, hardBreak: nil, paragraphContinues: false)
         // Above the task, when its item starts its line. Below its block, when the line after it is blank,
         // the list's next item or the end: any other line there stands apart from the list only because
         // the block ends in something a paragraph cannot take in (a code fence), and a new item's
@@ -141,7 +141,7 @@ enum NextOccurrence {
         var keyText = TaskText()
         let key = (prefix + tail).withUnsafeBufferPointer { line in
             keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
-            return FormatVerifier.taskKey(completed: false, keyText, line)
+            return TaskKey.of(completed: false, keyText, line)
         }
         return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
     }

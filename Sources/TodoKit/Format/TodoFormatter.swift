@@ -2,21 +2,54 @@
 ///
 /// Every changed result is verified before it is returned: it must parse back to the same tasks and
 /// non-task lines and be stable under a second formatting. A result that fails is never handed out.
+///
+/// Every entry that formats goes through this one path: `todofmt FILE`, `--check` and `--diff`,
+/// watch, the linter's TD000 and the language server; stage by stage:
+/// 1. **scan** — ``ParsedDocument`` (lines, ``BlockScanner``'s lists and tasks, directives);
+/// 2. **complete** — ``CompletionPass``: done recurring tasks get their next occurrence, `🏁 delete`
+///    tasks go (checked on its own by ``FormatVerifier``);
+/// 3. **read tasks** — ``CanonicalForm/survey(_:options:facts:)`` reads each task once into
+///    ``TaskFacts`` (its ``TaskKey``, whether its line is canonical) and stops at the first change:
+///    a canonical input ends here, returned as it is;
+/// 4. **canonical form** — ``CanonicalForm/render(_:options:facts:)`` writes the next pass, reading
+///    only the tasks not read yet;
+/// 5. **verify** — the output is scanned again and surveyed (that dry run is the stability proof;
+///    task lines copied unchanged are carried over by ``CarriedTasks``, not read again), then
+///    ``FormatVerifier`` compares it with what it took of the input (``FormatVerifier/Expectation``);
+/// 6. **bytes** — the verified output.
+///
+/// The model's own edits (sinking or renumbering the lists it touched, writing a task line) use the
+/// canonical form's stages directly: ``CanonicalForm/render(_:options:scope:)`` and ``TaskTail``.
 public struct TodoFormatter: Sendable {
     /// What the formatter does beyond the fixed rules.
     public var options: FormatOptions
 
+    /// How many passes formatting makes at most: a nested list may be movable only once its parent
+    /// item has moved, so a few passes may be needed before one changes nothing.
+    static let maximumPasses = 8
+
     /// Creates a formatter.
+    ///
+    /// - Parameter options: What the formatter does beyond the fixed rules.
     public init(options: FormatOptions = .default) {
         self.options = options
     }
 
     /// Formats a parsed document and returns the canonical bytes.
+    ///
+    /// - Parameter document: The document; it is read again with these options' custom marks and
+    ///   global filter.
+    /// - Returns: The canonical bytes (the document's own bytes when it is canonical already).
+    /// - Throws: ``TodoError/verificationFailed(_:)`` when the result cannot be proven faithful.
     public func format(_ document: TodoDocument) throws(TodoError) -> [UInt8] {
         try format(parsed: document.parsed)
     }
 
-    /// Formats UTF-8 bytes; throws for bytes that are not UTF-8 text or when verification fails.
+    /// Formats UTF-8 bytes.
+    ///
+    /// - Parameter bytes: The file's bytes, a byte-order mark included if it has one.
+    /// - Returns: The canonical bytes (the same bytes when they are canonical already).
+    /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, or when verification fails.
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
         try TodoDocument.validate(bytes)
         var parsed: ParsedDocument? = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
@@ -24,18 +57,23 @@ public struct TodoFormatter: Sendable {
     }
 
     /// Formats text.
+    ///
+    /// - Parameter text: The file's text.
+    /// - Returns: The canonical text.
+    /// - Throws: ``TodoError/verificationFailed(_:)`` when the result cannot be proven faithful.
     public func format(_ text: String) throws(TodoError) -> String {
         var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8), statuses: options.statuses, globalFilter: options.globalFilter)
         return String(decoding: try format(parsed: &parsed), as: UTF8.self)
     }
 
+    /// Formats a document parsed already (the linter's TD000 formats the parse it lints).
     func format(parsed: ParsedDocument) throws(TodoError) -> [UInt8] {
         var held: ParsedDocument? = parsed
         return try format(parsed: &held)
     }
 
-    /// Formats `parsed!` until a pass changes nothing, as ``CanonicalForm/settle(_:options:)`` does
-    /// (settling proves stability), and verifies a changed result.
+    /// The one formatting path (see the type's overview): formats `parsed!` until a pass changes
+    /// nothing (settling proves stability) and verifies a changed result.
     ///
     /// Each document is parsed once and each of its tasks read at most once: a dry run
     /// (``CanonicalForm/survey(_:options:facts:)``) reads tasks until one would change, and the pass
@@ -62,7 +100,7 @@ public struct TodoFormatter: Sendable {
         parsed = nil
         _ = consume input
         _ = consume inputFacts
-        for _ in 1..<CanonicalForm.maximumPasses {
+        for _ in 1..<TodoFormatter.maximumPasses {
             let pass = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
             var facts = carried.facts(for: pass)
             carried = CarriedTasks()
