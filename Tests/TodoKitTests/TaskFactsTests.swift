@@ -65,6 +65,30 @@ final class TaskFactsTests: XCTestCase {
         XCTAssertGreaterThan(fromTail, tasks / 2, "the key should usually come from the tail")
     }
 
+    /// A dry run that finds nothing leaves the completion pass nothing to do (the formatter surveys
+    /// first and completes only when the survey finds a change), also where tasks recur or say
+    /// `🏁 delete` and are completed now: such a task stops the survey.
+    func testASurveyThatFindsNothingLeavesNothingToComplete() throws {
+        var completions = 0
+        let recurring: [[UInt8]] = [
+            Array("- [x] Water plants 🔁 every week 📅 2026-11-20\n- [ ] b\n".utf8),
+            Array("- [x] Tidy 🏁 delete\n- [ ] keep\n".utf8),
+            Array("- [x] Pay rent rec:1m due:2026-11-01\n".utf8),
+            Array("- [x] Pay rent rec:1m due:2026-11-01 done:2026-11-21\n".utf8),
+            Array("- [x]\n- [x] \n".utf8),
+        ]
+        for bytes in try documents() + recurring {
+            let doc = ParsedDocument(validated: bytes)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            let pass = CompletionPass(doc, options: options)
+            if pass != nil { completions += 1 }
+            if CanonicalForm.survey(doc, options: options, facts: &facts) == .nothing {
+                XCTAssertNil(pass, String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(completions, 3, "documents with something to complete were tried")
+    }
+
     /// The dry run records, for every task it reads, the key the verifier computes and whether the line
     /// is canonical (formatting leaves it as it is); it stops at the first line that would change.
     func testSurveyRecordsWhatItReads() throws {
@@ -110,6 +134,30 @@ final class TaskFactsTests: XCTestCase {
             let (rendered, _) = CanonicalForm.render(doc, options: options, facts: &facts)
             XCTAssertEqual(rendered, CanonicalForm.render(doc, options: options))
             XCTAssertFalse(facts.states.contains(.unknown))
+        }
+    }
+
+    /// An output written in parts at the same time is the output written by one writer from the top,
+    /// and records the same facts: parts start anywhere, after a lone CR, inside a moved list, at an
+    /// empty line, and there may be more parts than lines.
+    func testRenderInPartsIsTheRenderInOne() throws {
+        let crafted: [[UInt8]] = [
+            Array("a\r\n- [x] done\r- [ ] open due:2026-12-01\r\n\n- [ ]  b\r\r\n\n1. [x] c\n2. [ ] d\n".utf8),
+            [0xEF, 0xBB, 0xBF] + Array("- [x] a\n- [ ] b\n  - [x] c\n  - [ ] d\n".utf8),
+        ]
+        for bytes in try documents() + crafted {
+            let doc = ParsedDocument(validated: bytes)
+            var known = TaskFacts(count: doc.structure.tasks.count)
+            _ = CanonicalForm.survey(doc, options: options, facts: &known)
+            var oneFacts = known
+            let (one, _) = CanonicalForm.render(doc, options: options, facts: &oneFacts, parts: 1)
+            for parts in [2, 3, 7] {
+                var facts = known
+                let (inParts, _) = CanonicalForm.render(doc, options: options, facts: &facts, parts: parts)
+                XCTAssertEqual(inParts, one, "\(parts) parts: \(String(decoding: bytes, as: UTF8.self))")
+                XCTAssertEqual(facts.keys, oneFacts.keys)
+                XCTAssertEqual(facts.states, oneFacts.states)
+            }
         }
     }
 

@@ -78,22 +78,24 @@ public struct TodoFormatter: Sendable {
     /// Each document is parsed once and each of its tasks read at most once: a dry run
     /// (``CanonicalForm/survey(_:options:facts:)``) reads tasks until one would change, and the pass
     /// that follows reads only the rest. A canonical input is proven so by that dry run alone and
-    /// returned as it is. The dry run over a pass's output is the stability proof, its parse is the
+    /// returned as it is: the dry run comes first, before the completion pass, because a task being
+    /// completed now is never canonical (the dry run says so), so a canonical input has nothing to
+    /// complete. The dry run over a pass's output is the stability proof, its parse is the
     /// verifier's, and the tasks it reads give the verifier their keys; task lines a pass copied
     /// unchanged are carried over (``CarriedTasks``) instead of being read again. Once the verifier
     /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
     /// its lines and structure are freed before the output is parsed.
     private func format(parsed: inout ParsedDocument?) throws(TodoError) -> [UInt8] {
         guard let given = parsed else { return [] }
-        let input: ParsedDocument
-        if let prepared = try prepare(given) {
-            input = prepared
-            parsed = prepared
-        } else {
-            input = given
-        }
+        var input = given.reading(statuses: options.statuses, globalFilter: options.globalFilter)
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
         if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
+        if let completed = try complete(input) {
+            input = completed
+            parsed = completed
+            inputFacts = TaskFacts(count: input.structure.tasks.count)
+            if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
+        }
         var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts)
         if input.isPrinted(as: bytes) { return input.utf8 }
         let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
@@ -120,14 +122,11 @@ public struct TodoFormatter: Sendable {
         throw .verificationFailed("formatting does not settle")
     }
 
-    /// The document to format when it is not `doc` itself: `doc` read with the options' custom marks
-    /// and global filter (a document parsed elsewhere, by ``TodoDocument``, knows neither), and
-    /// with the changes of tasks completed now that recur or say `🏁 delete` (``CompletionPass``),
-    /// a step checked on its own before the rest of formatting starts from its result.
-    private func prepare(_ doc: ParsedDocument) throws(TodoError) -> ParsedDocument? {
-        let input = doc.reading(statuses: options.statuses, globalFilter: options.globalFilter)
-        let changed = input.statuses != doc.statuses || input.globalFilter != doc.globalFilter
-        guard let pass = CompletionPass(input, options: options) else { return changed ? input : nil }
+    /// `input` (read with the options' custom marks and global filter) with the changes of tasks
+    /// completed now that recur or say `🏁 delete` (``CompletionPass``), a step checked on its own
+    /// before the rest of formatting starts from its result; nil when there are none.
+    private func complete(_ input: ParsedDocument) throws(TodoError) -> ParsedDocument? {
+        guard let pass = CompletionPass(input, options: options) else { return nil }
         let completed = ParsedDocument(validated: pass.bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         try FormatVerifier.verify(pass, input: input, output: completed)
         return completed
