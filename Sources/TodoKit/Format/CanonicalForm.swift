@@ -208,8 +208,11 @@ struct CanonicalForm: ~Copyable {
             // A task the completion pass (``CompletionPass``) would complete now is not left as it is:
             // said here too (its date is stamped anyway), so that a survey that finds nothing proves
             // that the completion pass has nothing to do (``TodoFormatter`` surveys before it completes).
+            // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
+            let mark = buf[task.checkbox + 1]
+            let mayBeDone = mark >= 0x80 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") || !doc.statuses.isEmpty
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
-                && !(options.stampDates && NextOccurrence.isBeingCompleted(text, status: doc.status(ofTask: index, buf).0)
+                && !(options.stampDates && mayBeDone && NextOccurrence.isBeingCompleted(text, status: doc.status(ofTask: index, buf).0)
                      && NextOccurrence.mayHaveCompletionFields(doc, task: index, buf))
             keys[index] = key
             states[index] = canonical ? .canonical : .keyed
