@@ -5,21 +5,21 @@
 ///
 /// Every entry that formats goes through this one path: `todofmt FILE`, `--check` and `--diff`,
 /// watch, the linter's TD000 and the language server; stage by stage:
-/// 1. **scan** — ``ParsedDocument`` (lines, ``BlockScanner``'s lists and tasks, directives);
-/// 2. **complete** — ``CompletionPass``: done recurring tasks get their next occurrence, `🏁 delete`
-///    tasks go (checked on its own by ``FormatVerifier``);
-/// 3. **read tasks** — ``CanonicalForm/survey(_:options:facts:)`` reads each task once into
-///    ``TaskFacts`` (its ``TaskKey``, whether its line is canonical) and stops at the first change:
-///    a canonical input ends here, returned as it is;
-/// 4. **canonical form** — ``CanonicalForm/render(_:options:facts:)`` writes the next pass, reading
+/// 1. **scan** — `ParsedDocument` (lines, `BlockScanner`'s lists and tasks, directives);
+/// 2. **read tasks** — `CanonicalForm/survey(_:options:facts:)` reads each task once into
+///    `TaskFacts` (its `TaskKey`, whether its line is canonical) and stops at the first change
+///    (a task to complete now counts as one): a canonical input ends here, returned as it is;
+/// 3. **complete** — `CompletionPass`: done recurring tasks get their next occurrence, `🏁 delete`
+///    tasks go (checked on its own by `FormatVerifier`; its result is read again from step 2);
+/// 4. **canonical form** — `CanonicalForm/render(_:options:facts:)` writes the next pass, reading
 ///    only the tasks not read yet;
 /// 5. **verify** — the output is scanned again and surveyed (that dry run is the stability proof;
-///    task lines copied unchanged are carried over by ``CarriedTasks``, not read again), then
-///    ``FormatVerifier`` compares it with what it took of the input (``FormatVerifier/Expectation``);
+///    task lines copied unchanged are carried over by `CarriedTasks`, not read again), then
+///    `FormatVerifier` compares it with what it took of the input (`FormatVerifier/Expectation`);
 /// 6. **bytes** — the verified output.
 ///
 /// The model's own edits (sinking or renumbering the lists it touched, writing a task line) use the
-/// canonical form's stages directly: ``CanonicalForm/render(_:options:scope:)`` and ``TaskTail``.
+/// canonical form's stages directly: `CanonicalForm/render(_:options:scope:)` and `TaskTail`.
 public struct TodoFormatter: Sendable {
     /// What the formatter does beyond the fixed rules.
     public var options: FormatOptions
@@ -78,9 +78,8 @@ public struct TodoFormatter: Sendable {
     /// Each document is parsed once and each of its tasks read at most once: a dry run
     /// (``CanonicalForm/survey(_:options:facts:)``) reads tasks until one would change, and the pass
     /// that follows reads only the rest. A canonical input is proven so by that dry run alone and
-    /// returned as it is: the dry run comes first, before the completion pass, because a task being
-    /// completed now is never canonical (the dry run says so), so a canonical input has nothing to
-    /// complete. The dry run over a pass's output is the stability proof, its parse is the
+    /// returned as it is: the dry run comes first, before the completion pass, because it counts a
+    /// task that pass would complete as a change, so a canonical input has nothing to complete. The dry run over a pass's output is the stability proof, its parse is the
     /// verifier's, and the tasks it reads give the verifier their keys; task lines a pass copied
     /// unchanged are carried over (``CarriedTasks``) instead of being read again. Once the verifier
     /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
