@@ -119,7 +119,8 @@ enum NextOccurrence {
         let writtenStyle = style ?? text.occurrences.first.map(\.style) ?? fallbackStyle
         var title = ByteWriter(capacity: 64)
         text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
-        let tail = TaskTail.bytes(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,
+        let titleBytes = title.bytes
+        let tail = TaskTail.bytes(mark: [0x20], title: titleBytes, fields: fields, style: writtenStyle,
                                   blockID: nil, hardBreak: nil, paragraphContinues: false)
         // Above the task, when its item starts its line. Below its block, when the line after it is blank,
         // the list's next item or the end: any other line there stands apart from the list only because
@@ -139,10 +140,19 @@ enum NextOccurrence {
         default: return nil
         }
         var keyText = TaskText()
+        var sameTitle = true
         let key = (prefix + tail).withUnsafeBufferPointer { line in
             keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
+            // The new task must read back with the title it was written with: title text that reads
+            // as a field on the new line (an earlier duplicate of a field that is not copied, such as
+            // a second id) would leave the title, and the copy would not be the same task. Such a
+            // task does not recur.
+            var reread = ByteWriter(capacity: titleBytes.count + 16)
+            keyText.appendTitle(line, into: &reread, removing: .chosen(dropEndDates: true))
+            sameTitle = reread.withBytes { $0.elementsEqual(titleBytes) }
             return TaskKey.of(completed: false, keyText, line)
         }
+        guard sameTitle else { return nil }
         return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
     }
 
