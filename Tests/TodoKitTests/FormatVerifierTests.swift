@@ -84,23 +84,4 @@ final class FormatVerifierTests: XCTestCase {
             XCTAssertFalse(message.contains("\n"))
         }
     }
-
-    /// What the verifier takes of a document is the same however many parts its lines are walked in:
-    /// items and tasks found from any line on, lists whose items lie in several parts.
-    func testExpectationIsTheSameInParts() throws {
-        var documents: [[UInt8]] = (0..<200 as Range<UInt64>).map { DocumentGenerator.document(seed: 9_100 + $0, directives: $0 % 4 == 0) }
-        documents.append(Array("- a\n  - [ ] b\n- - [x] c\n2. - d\n\n1. [ ] e\n   * f\n".utf8))
-        for bytes in documents {
-            let doc = ParsedDocument(validated: bytes)
-            for anyBullet in [false, true] {
-                var options = FormatOptions(today: Day("2026-11-21")!)
-                options.bullet = anyBullet ? .dash : .keep
-                let one = FormatVerifier.Expectation(doc, taskKeys: nil, options: options, parts: 1)
-                for parts in [2, 3, 7] {
-                    XCTAssertEqual(FormatVerifier.Expectation(doc, taskKeys: nil, options: options, parts: parts), one,
-                                   "\(parts) parts: \(String(decoding: bytes, as: UTF8.self))")
-                }
-            }
-        }
-    }
 }

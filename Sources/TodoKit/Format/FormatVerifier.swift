@@ -21,7 +21,7 @@ enum FormatVerifier {
 
     /// What the check needs of the input, taken before the output is parsed, so that the formatter
     /// can let the input's lines and structure go first (they are as large as the output's).
-    struct Expectation: Equatable {
+    struct Expectation {
         fileprivate let hasBOM: Bool
         fileprivate let lineCount: Int
         fileprivate let frontMatterLines: Int
@@ -36,16 +36,15 @@ enum FormatVerifier {
 
         /// `taskKeys`: the ``TaskKey/of(_:_:_:_:scratch:)`` of every task when already
         /// computed (the formatter does it while it reads the tasks anyway). `options`: what the
-        /// formatter was asked to do. `parts`: how many parts the lines are walked in (tests; by
-        /// default by the document's length).
-        init(_ input: ParsedDocument, taskKeys: [UInt64]?, options: FormatOptions, parts: Int? = nil) {
+        /// formatter was asked to do.
+        init(_ input: ParsedDocument, taskKeys: [UInt64]?, options: FormatOptions) {
             anyBullet = options.bullet != .keep
             hasBOM = input.hasBOM
             lineCount = input.lines.count
             frontMatterLines = input.frontMatterLines
             taskCount = input.structure.tasks.count
             listCount = input.structure.lists.count
-            keys = input.bytes.withUnsafeBufferPointer { [anyBullet] in Keys(input, $0, taskKeys: taskKeys, anyBullet: anyBullet, parts: parts) }
+            keys = input.bytes.withUnsafeBufferPointer { [anyBullet] in Keys(input, $0, taskKeys: taskKeys, anyBullet: anyBullet) }
             frozen = input.directives.frozen
             frozenDigest = FormatVerifier.frozenDigest(input)
         }
@@ -122,15 +121,14 @@ enum FormatVerifier {
     }
 
     /// Order-independent fingerprints of a document's lines, tasks and list items.
-    fileprivate struct Keys: Equatable {
+    fileprivate struct Keys {
         var nonTaskLines = Fingerprint()
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
         var lists = Fingerprint()
         /// Fingerprints `doc`; `taskKeys`: the tasks' keys when already known; `anyBullet`: read every
-        /// bullet character as `-`; `parts`: how many parts the lines are walked in (by default by
-        /// their number).
-        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?, anyBullet: Bool, parts: Int? = nil) {
+        /// bullet character as `-`.
+        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?, anyBullet: Bool) {
             let s = doc.structure
             var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
             var taskKeys: [UInt64]
@@ -149,63 +147,11 @@ enum FormatVerifier {
                 }
             }
             // Lines, tasks and items in one walk: tasks and items are recorded in line order, with at
-            // most one task per line (a checkbox ends the line's block starts). A long document is
-            // walked in parts at the same time: the fingerprints are sums, so the parts' add up.
+            // most one task per line (a checkbox ends the line's block starts).
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
-            let lineCount = doc.lines.count
-            let parts = parts ?? Parallel.parts(lineCount, minimumPerPart: 32_768)
-            if parts <= 1 {
-                nonTaskLines = itemKeys.withUnsafeMutableBufferPointer { itemKeys in
-                    Keys.walk(doc, buf, lines: 0..<lineCount, taskKeys: taskKeys, itemKeys: itemKeys, anyBullet: anyBullet) { list, key in
-                        listItems[list].add(key)
-                    }
-                }
-            } else {
-                var partLines = [Fingerprint](repeating: Fingerprint(), count: parts)
-                var partItems = [[Fingerprint]](repeating: [], count: parts)
-                let taskKeys = taskKeys
-                itemKeys.withUnsafeMutableBufferPointer { itemKeys in
-                    partLines.withUnsafeMutableBufferPointer { partLines in
-                        partItems.withUnsafeMutableBufferPointer { partItems in
-                            // Each part writes only its own elements and its own items' keys.
-                            nonisolated(unsafe) let (itemKeys, partLines, partItems, buf) = (itemKeys, partLines, partItems, buf)
-                            Parallel.run(parts) { part in
-                                let lines = (lineCount * part / parts)..<(lineCount * (part + 1) / parts)
-                                var items = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
-                                partLines[part] = Keys.walk(doc, buf, lines: lines, taskKeys: taskKeys, itemKeys: itemKeys, anyBullet: anyBullet) { list, key in
-                                    items[list].add(key)
-                                }
-                                partItems[part] = items
-                            }
-                        }
-                    }
-                }
-                for part in 0..<parts {
-                    nonTaskLines.add(partLines[part])
-                    for (list, items) in partItems[part].enumerated() { listItems[list].add(items) }
-                }
-            }
-            for (index, list) in s.lists.enumerated() {
-                var hash = Hasher64()
-                hash.add(list.ordered ? 1 : 0)
-                hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)
-                hash.add(word: listItems[index].digest)
-                hash.add(word: list.parentItem >= 0 ? itemKeys[list.parentItem] : 0)
-                lists.add(hash.value)
-            }
-        }
-
-        /// Walks `lines` of `doc`: returns the fingerprint of its non-task lines, writes the key of
-        /// each item that starts there to `itemKeys` and gives it, with its list, to `addItem`.
-        private static func walk(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, lines: Range<Int>, taskKeys: [UInt64],
-                                 itemKeys: UnsafeMutableBufferPointer<UInt64>, anyBullet: Bool,
-                                 addItem: (Int, UInt64) -> Void) -> Fingerprint {
-            let s = doc.structure
-            var nonTaskLines = Fingerprint()
-            // The first item and task at or after the first line (both are in line order).
-            var nextItem = firstIndex(s.items.count, atOrAfter: lines.lowerBound) { s.items[$0].startLine }
-            var nextTask = firstIndex(s.tasks.count, atOrAfter: lines.lowerBound) { s.tasks[$0].line }
-            for line in lines {
+            var nextItem = 0
+            var nextTask = 0
+            for line in 0..<doc.lines.count {
                 while nextTask < s.tasks.count && s.tasks[nextTask].line < line { nextTask += 1 }
                 let taskHere = nextTask < s.tasks.count && s.tasks[nextTask].line == line ? nextTask : -1
                 let firstItem = nextItem < s.items.count && s.items[nextItem].startLine == line ? nextItem : -1
@@ -235,21 +181,18 @@ enum FormatVerifier {
                         itemKey = key
                     }
                     itemKeys[nextItem] = itemKey
-                    addItem(item.list, itemKey)
+                    listItems[item.list].add(itemKey)
                     nextItem += 1
                 }
             }
-            return nonTaskLines
-        }
-
-        /// The first index below `count` whose line (`line(index)`, ascending) is at least `first`.
-        private static func firstIndex(_ count: Int, atOrAfter first: Int, line: (Int) -> Int) -> Int {
-            var low = 0, high = count
-            while low < high {
-                let middle = (low + high) / 2
-                if line(middle) < first { low = middle + 1 } else { high = middle }
+            for (index, list) in s.lists.enumerated() {
+                var hash = Hasher64()
+                hash.add(list.ordered ? 1 : 0)
+                hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)
+                hash.add(word: listItems[index].digest)
+                hash.add(word: list.parentItem >= 0 ? itemKeys[list.parentItem] : 0)
+                lists.add(hash.value)
             }
-            return low
         }
 
         /// A line without its indentation and, on an ordered item's first line, without the number;
@@ -298,13 +241,6 @@ enum FormatVerifier {
             count += 1
             sum &+= key
             mixedSum &+= Fingerprint.mix(key)
-        }
-
-        /// Adds every key of `other` (the multisets' union).
-        mutating func add(_ other: Fingerprint) {
-            count += other.count
-            sum &+= other.sum
-            mixedSum &+= other.mixedSum
         }
 
         /// Takes one `key` out of the multiset (the reverse of ``add(_:)``).
