@@ -137,30 +137,6 @@ final class TaskFactsTests: XCTestCase {
         }
     }
 
-    /// An output written in parts at the same time is the output written by one writer from the top,
-    /// and records the same facts: parts start anywhere, after a lone CR, inside a moved list, at an
-    /// empty line, and there may be more parts than lines.
-    func testRenderInPartsIsTheRenderInOne() throws {
-        let crafted: [[UInt8]] = [
-            Array("a\r\n- [x] done\r- [ ] open due:2026-12-01\r\n\n- [ ]  b\r\r\n\n1. [x] c\n2. [ ] d\n".utf8),
-            [0xEF, 0xBB, 0xBF] + Array("- [x] a\n- [ ] b\n  - [x] c\n  - [ ] d\n".utf8),
-        ]
-        for bytes in try documents() + crafted {
-            let doc = ParsedDocument(validated: bytes)
-            var known = TaskFacts(count: doc.structure.tasks.count)
-            _ = CanonicalForm.survey(doc, options: options, facts: &known)
-            var oneFacts = known
-            let (one, _) = CanonicalForm.render(doc, options: options, facts: &oneFacts, parts: 1)
-            for parts in [2, 3, 7] {
-                var facts = known
-                let (inParts, _) = CanonicalForm.render(doc, options: options, facts: &facts, parts: parts)
-                XCTAssertEqual(inParts, one, "\(parts) parts: \(String(decoding: bytes, as: UTF8.self))")
-                XCTAssertEqual(facts.keys, oneFacts.keys)
-                XCTAssertEqual(facts.states, oneFacts.states)
-            }
-        }
-    }
-
     /// Facts carried to the next document hold only for task lines whose bytes and paragraph are
     /// unchanged there; a changed line, a line that now continues a paragraph and a line moved
     /// elsewhere by hand are read again.

@@ -50,8 +50,6 @@ struct CanonicalForm: ~Copyable {
     /// indentation option (a difference array until ``flushShifts()``); empty until used.
     private var renumberShift: [Int32] = []
     private var indentShift: [Int32] = []
-    /// How many parts the output is written in; nil: by its length and the processors (tests set it).
-    private var emitParts: Int?
 
     /// What a rendering changes.
     struct Scope {
@@ -82,12 +80,9 @@ struct CanonicalForm: ~Copyable {
     /// Writes one pass over `doc` (the same bytes as the scope ``Scope/all``), reading only the tasks that
     /// `facts` does not know to be canonical: those are copied as they stand. On return `facts` holds
     /// every task's key. Also returns the canonical task lines as they were written, for the next pass.
-    /// `parts`: how many parts the output is written in (tests; by default by its length).
-    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts,
-                       parts: Int? = nil) -> (bytes: [UInt8], carried: CarriedTasks) {
+    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            form.emitParts = parts
             form.rewriteTasks(skipping: facts)
             if options.sinkCompleted { form.sinkCompleted(only: nil) }
             form.applyMarkerOptions()
@@ -831,115 +826,23 @@ struct CanonicalForm: ~Copyable {
 
     /// ``emit(_:facts:records:)`` into a buffer of the usual bound plus `extraCapacity` bytes; nil when
     /// the output does not fit.
-    ///
-    /// A long output is written in parts at the same time (``emitParts`` when set, for tests), each
-    /// part a contiguous run of output positions: the first straight into the result, the others
-    /// into buffers of their own, appended to it. The bytes are those one writer from the top would
-    /// write: the one thing that crosses into a part, whether the line before ended in a lone CR,
-    /// depends only on that position's ending. Each part records the facts of its own tasks only.
     private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int) -> [UInt8]? {
-        let bom = doc.hasBOM
+        let lines = doc.lines
+        let tasks = doc.structure.tasks
+        let bom = doc.hasBOM ? 3 : 0
         // Every output byte is an input byte or an edit's byte, except that a task's canonical text
         // may be longer than its original by at most its fields (7 of at most 25 bytes and a space)
         // and two spaces: this bounds the size. Recurrence rules and relative dates can be written
         // longer than that; an output that does not fit is written again with the exact growth.
-        let capacity = (bom ? 3 : 0) + buf.count + arena.count + (rewritesTasks ? doc.structure.tasks.count * 192 : 0)
-            + order.count + extraCapacity
-        let parts = extraCapacity > 0 ? 1 : emitParts ?? Parallel.parts(order.count, minimumPerPart: 16_384)
-        let (doc, options, buf, firstEdit, edits, taskAtLine, rewritesTasks) = (self.doc, self.options, self.buf, self.firstEdit, self.edits, self.taskAtLine, self.rewritesTasks)
-        return facts.keys.withUnsafeMutableBufferPointer { keys in
-            facts.states.withUnsafeMutableBufferPointer { states in
-                arena.withBytes { arena in
-                    let writer = LineWriter(doc: doc, options: options, buf: buf, arena: arena, order: order, firstEdit: firstEdit,
-                                            edits: edits, taskAtLine: rewritesTasks ? taskAtLine : [],
-                                            keys: records ? keys : nil, states: records ? states : nil)
-                    var overflowed = false
-                    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
-                        let base = storage.baseAddress!
-                        guard parts > 1 else {
-                            let count = writer.write(0..<order.count, bom: bom, into: base, capacity: capacity)
-                            overflowed = count == nil
-                            written = count ?? 0
-                            return
-                        }
-                        let bounds = (0...parts).map { order.count * $0 / parts }
-                        var counts = [Int](repeating: -1, count: parts)
-                        var buffers = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: parts)
-                        counts.withUnsafeMutableBufferPointer { counts in
-                            buffers.withUnsafeMutableBufferPointer { buffers in
-                                // Each part writes only its own elements, its own buffer and its own tasks' facts.
-                                nonisolated(unsafe) let (counts, buffers, base) = (counts, buffers, base)
-                                Parallel.run(parts) { part in
-                                    let positions = bounds[part]..<bounds[part + 1]
-                                    if part == 0 {
-                                        counts[0] = writer.write(positions, bom: bom, into: base, capacity: capacity) ?? -1
-                                        return
-                                    }
-                                    let size = max(writer.bound(positions), 1)
-                                    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-                                    buffers[part] = buffer
-                                    counts[part] = writer.write(positions, bom: false, into: buffer, capacity: size) ?? -1
-                                }
-                            }
-                        }
-                        var end = counts[0]
-                        overflowed = end < 0
-                        for part in 1..<parts {
-                            if !overflowed && counts[part] >= 0 && counts[part] <= capacity - end {
-                                (base + end).initialize(from: buffers[part]!, count: counts[part])
-                                end += counts[part]
-                            } else {
-                                overflowed = true
-                            }
-                            buffers[part]?.deallocate()
-                        }
-                        written = overflowed ? 0 : end
-                    }
-                    return overflowed ? nil : bytes
-                }
-            }
-        }
-    }
-
-    /// Writes runs of output positions (``emit(_:facts:records:extraCapacity:)``'s parts): what it reads
-    /// does not change while the output is written, and each call writes only its own memory and
-    /// its own tasks' facts, so that parts can be written at the same time.
-    private struct LineWriter: @unchecked Sendable {
-        let doc: ParsedDocument
-        let options: FormatOptions
-        let buf: UnsafeBufferPointer<UInt8>
-        let arena: UnsafeBufferPointer<UInt8>
-        let order: [Int]
-        let firstEdit: [Int32]
-        let edits: [Edit]
-        /// Each line's task to rewrite, -1 if none; empty when task lines are not rewritten.
-        let taskAtLine: [Int32]
-        /// Where each rewritten task's key and state go, when recording.
-        let keys: UnsafeMutableBufferPointer<UInt64>?
-        let states: UnsafeMutableBufferPointer<TaskFacts.State>?
-
-        /// At least how many bytes writing `positions` takes (as the whole output's bound does).
-        func bound(_ positions: Range<Int>) -> Int {
-            let lines = doc.lines
-            var size = arena.count + positions.count
-            for position in positions {
-                let line = order[position]
-                size += lines.end(line) - lines.start(line) + lines.end(position) - lines.contentEnd(position)
-                if !taskAtLine.isEmpty && taskAtLine[line] >= 0 { size += 192 }
-            }
-            return size
-        }
-
-        /// Writes the output positions `positions` (with the BOM first when `bom`) to `storage`;
-        /// returns the number of bytes, nil when they do not fit in `capacity`.
-        func write(_ positions: Range<Int>, bom: Bool, into storage: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int? {
-            let lines = doc.lines
-            let tasks = doc.structure.tasks
-            let rewritesTasks = !taskAtLine.isEmpty
-            var out = storage
-            let limit = storage + capacity
-            var overflowed = false
-            let lineFeed: StaticString = "\n"
+        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0) + order.count + extraCapacity
+        var overflowed = false
+        let lineFeed: StaticString = "\n"
+        var text = TaskText()
+        var tail = ByteWriter()
+        var scratch = ByteWriter()
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+            var out = storage.baseAddress!
+            let limit = out + capacity
             @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
                 // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
                 precondition(count >= 0, "overlapping edits")
@@ -953,88 +856,86 @@ struct CanonicalForm: ~Copyable {
                 }
             }
             let source = buf.baseAddress ?? UnsafePointer(out)
-            if bom {
-                let mark: StaticString = "\u{FEFF}"
-                copy(mark.utf8Start, 3)
+            if bom > 0 {
+                out.initialize(repeating: 0xEF, count: 1)
+                (out + 1).initialize(repeating: 0xBB, count: 1)
+                (out + 2).initialize(repeating: 0xBF, count: 1)
+                out += 3
             }
-            var text = TaskText()
-            var tail = ByteWriter()
-            var scratch = ByteWriter()
             var lineEdits: [Edit] = []
-            let edited = arena.baseAddress ?? source
-            @inline(__always) func isPlain(_ line: Int) -> Bool {
-                firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
-            }
-            @inline(__always) func endsInLoneCR(_ position: Int) -> Bool {
-                lines.end(position) - lines.contentEnd(position) == 1 && source[lines.contentEnd(position)] == 0x0D
-            }
-            var position = positions.lowerBound
-            var endedWithLoneCR = position > 0 && endsInLoneCR(position - 1)
-            while position < positions.upperBound {
-                let line = order[position]
-                let start = lines.start(line)
-                if line == position && isPlain(line) && !(endedWithLoneCR && start == lines.contentEnd(line)) {
-                    // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
-                    var last = position
-                    while last + 1 < positions.upperBound && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
-                    copy(source + lines.start(position), lines.end(last) - lines.start(position))
-                    endedWithLoneCR = endsInLoneCR(last)
-                    position = last + 1
-                    continue
+            arena.withBytes { arena in
+                let edited = arena.baseAddress ?? source
+                @inline(__always) func isPlain(_ line: Int) -> Bool {
+                    firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
                 }
-                // A task line is written up to its checkbox (edits there are before it), then rewritten.
-                let task = rewritesTasks ? Int(taskAtLine[line]) : -1
-                let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
-                let e = Int(firstEdit[line])
-                // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
-                // line; that CR becomes CRLF so that the lines stay apart.
-                if endedWithLoneCR && start == lines.contentEnd(line) && e < 0
-                    && lines.end(position) > lines.contentEnd(position) && source[lines.contentEnd(position)] == 0x0A {
-                    copy(lineFeed.utf8Start, 1)
-                }
-                if e < 0 {
-                    copy(source + start, end - start)
-                } else if edits[e].next < 0 {
-                    let edit = edits[e]
-                    copy(source + start, edit.start - start)
-                    copy(edited + edit.bytes.lowerBound, edit.bytes.count)
-                    copy(source + edit.end, end - edit.end)
-                } else {
-                    lineEdits.removeAll(keepingCapacity: true)
-                    var e = e
-                    while e >= 0 {
-                        lineEdits.append(edits[e])
-                        e = edits[e].next
+                var position = 0
+                var endedWithLoneCR = false
+                while position < order.count {
+                    let line = order[position]
+                    let start = lines.start(line)
+                    if line == position && isPlain(line) && !(endedWithLoneCR && start == lines.contentEnd(line)) {
+                        // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
+                        var last = position
+                        while last + 1 < order.count && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
+                        copy(source + lines.start(position), lines.end(last) - lines.start(position))
+                        endedWithLoneCR = lines.end(last) - lines.contentEnd(last) == 1 && source[lines.contentEnd(last)] == 0x0D
+                        position = last + 1
+                        continue
                     }
-                    lineEdits.sort { $0.start < $1.start }
-                    var cursor = start
-                    for edit in lineEdits {
-                        copy(source + cursor, edit.start - cursor)
+                    // A task line is written up to its checkbox (edits there are before it), then rewritten.
+                    let task = rewritesTasks ? Int(taskAtLine[line]) : -1
+                    let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
+                    let e = Int(firstEdit[line])
+                    // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
+                    // line; that CR becomes CRLF so that the lines stay apart.
+                    if endedWithLoneCR && start == lines.contentEnd(line) && e < 0
+                        && lines.end(position) > lines.contentEnd(position) && source[lines.contentEnd(position)] == 0x0A {
+                        copy(lineFeed.utf8Start, 1)
+                    }
+                    if e < 0 {
+                        copy(source + start, end - start)
+                    } else if edits[e].next < 0 {
+                        let edit = edits[e]
+                        copy(source + start, edit.start - start)
                         copy(edited + edit.bytes.lowerBound, edit.bytes.count)
-                        cursor = edit.end
+                        copy(source + edit.end, end - edit.end)
+                    } else {
+                        lineEdits.removeAll(keepingCapacity: true)
+                        var e = e
+                        while e >= 0 {
+                            lineEdits.append(edits[e])
+                            e = edits[e].next
+                        }
+                        lineEdits.sort { $0.start < $1.start }
+                        var cursor = start
+                        for edit in lineEdits {
+                            copy(source + cursor, edit.start - cursor)
+                            copy(edited + edit.bytes.lowerBound, edit.bytes.count)
+                            cursor = edit.end
+                        }
+                        copy(source + cursor, end - cursor)
                     }
-                    copy(source + cursor, end - cursor)
-                }
-                if task >= 0 {
-                    doc.read(task: task, into: &text, buf)
-                    tail.truncate(to: 0)
-                    let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
-                    if let keys, let states {
-                        let key = states[task] != .unknown ? keys[task]
-                            : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
-                            ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
-                        keys[task] = key
-                        states[task] = tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)) ? .canonical : .keyed
+                    if task >= 0 {
+                        doc.read(task: task, into: &text, buf)
+                        tail.truncate(to: 0)
+                        let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                        if records {
+                            let key = facts.states[task] != .unknown ? facts.keys[task]
+                                : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
+                                ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
+                            facts.record(task, key: key, canonical: tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)))
+                        }
+                        tail.withBytes { copy($0.baseAddress!, $0.count) }
                     }
-                    tail.withBytes { copy($0.baseAddress!, $0.count) }
+                    // Line endings belong to positions, so a missing final newline stays at the end.
+                    let endingLength = lines.end(position) - lines.contentEnd(position)
+                    copy(source + lines.contentEnd(position), endingLength)
+                    endedWithLoneCR = endingLength == 1 && source[lines.contentEnd(position)] == 0x0D
+                    position += 1
                 }
-                // Line endings belong to positions, so a missing final newline stays at the end.
-                let endingLength = lines.end(position) - lines.contentEnd(position)
-                copy(source + lines.contentEnd(position), endingLength)
-                endedWithLoneCR = endingLength == 1 && source[lines.contentEnd(position)] == 0x0D
-                position += 1
             }
-            return overflowed ? nil : out - storage
+            written = overflowed ? 0 : out - storage.baseAddress!
         }
+        return overflowed ? nil : bytes
     }
 }

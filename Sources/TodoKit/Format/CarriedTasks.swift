@@ -27,18 +27,10 @@ struct CarriedTasks {
         keys = facts.keys
         canonicalTask = [Int32](repeating: -1, count: doc.lines.count)
         digests = [UInt64](repeating: 0, count: tasks.count)
-        canonicalTask.withUnsafeMutableBufferPointer { canonicalTask in
-            digests.withUnsafeMutableBufferPointer { digests in
-                // Each part writes only its own tasks' elements (a task's line is its own).
-                nonisolated(unsafe) let (canonicalTask, digests, buf) = (canonicalTask, digests, buf)
-                CarriedTasks.inParts(tasks.count) { range in
-                    for index in range where facts.states[index] == .canonical {
-                        let task = tasks[index]
-                        canonicalTask[task.line] = Int32(truncatingIfNeeded: index)
-                        digests[index] = CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues)
-                    }
-                }
-            }
+        for index in tasks.indices where facts.states[index] == .canonical {
+            let task = tasks[index]
+            canonicalTask[task.line] = Int32(truncatingIfNeeded: index)
+            digests[index] = CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues)
         }
     }
 
@@ -46,34 +38,18 @@ struct CarriedTasks {
     func facts(for doc: ParsedDocument) -> TaskFacts {
         var facts = TaskFacts(count: doc.structure.tasks.count)
         guard !order.isEmpty else { return facts }
-        let (order, canonicalTask, digests, keys) = (self.order, self.canonicalTask, self.digests, self.keys)
         doc.bytes.withUnsafeBufferPointer { buf in
-            facts.keys.withUnsafeMutableBufferPointer { factKeys in
-                facts.states.withUnsafeMutableBufferPointer { states in
-                    // Each part writes only its own tasks' facts.
-                    nonisolated(unsafe) let (factKeys, states, buf) = (factKeys, states, buf)
-                    let tasks = doc.structure.tasks
-                    CarriedTasks.inParts(tasks.count) { range in
-                        for index in range where tasks[index].line < order.count {
-                            let task = tasks[index]
-                            let source = Int(canonicalTask[order[task.line]])
-                            guard source >= 0,
-                                  CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[source]
-                            else { continue }
-                            factKeys[index] = keys[source]
-                            states[index] = .canonical
-                        }
-                    }
-                }
+            let tasks = doc.structure.tasks
+            for index in tasks.indices where tasks[index].line < order.count {
+                let task = tasks[index]
+                let source = Int(canonicalTask[order[task.line]])
+                guard source >= 0,
+                      CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[source]
+                else { continue }
+                facts.record(index, key: keys[source], canonical: true)
             }
         }
         return facts
-    }
-
-    /// Calls `body` with parts of `0..<count`, at the same time when there are many.
-    private static func inParts(_ count: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let parts = Parallel.parts(count, minimumPerPart: 16_384)
-        Parallel.run(parts) { part in body((count * part / parts)..<(count * (part + 1) / parts)) }
     }
 
     /// A hash of a task line from its `[` to the end of its content, its length, and the flag.
