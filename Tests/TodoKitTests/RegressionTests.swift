@@ -38,6 +38,9 @@ final class RegressionTests: XCTestCase {
         let recurring = "- [x] Water id:t1 plants id:t2 rec:+1d due:2026-11-20\n- [x] Feed cat id:t3 rec:+1d due:2026-11-20\n"
         let titles = (try? TodoDocument(formatter.format(recurring)).tasks.map(\.title)) ?? []
         XCTAssertEqual(titles, ["Feed cat", "Water id:t1 plants", "Feed cat"])
+        // 016: `🏁 delete` keeps a line that a parent item starts on (its subtasks would join the item above).
+        let nested = "- [ ] Last\n- - [x] leap 🏁 delete\n  - [ ] subtask\n- [x] gone 🏁 delete\n"
+        XCTAssertEqual(try? formatter.format(nested), "- [ ] Last\n- - [x] leap onCompletion:delete done:2026-11-21\n  - [ ] subtask\n")
     }
 
     func testEveryRegressionFixtureFormatsLosslesslyAndIdempotently() throws {

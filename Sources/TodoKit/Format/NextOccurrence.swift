@@ -177,11 +177,16 @@ enum NextOccurrence {
     }
 
     /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is
-    /// alone on its lines: no continuation lines, no subtasks).
+    /// alone on its lines: no continuation lines, no subtasks, and no parent item starting on its
+    /// line, as in `- - [x] a`: that line is the parent's too, and its other lines would join the item
+    /// above).
     static func deletesLine(_ doc: ParsedDocument, task: Int, _ text: TaskText) -> Bool {
         guard deletesOnCompletion(text) else { return false }
-        let t = doc.structure.tasks[task]
-        let item = doc.structure.items[t.item]
+        let s = doc.structure
+        let t = s.tasks[task]
+        let item = s.items[t.item]
+        let parent = s.lists[item.list].parentItem
         return item.startLine == t.line && item.lastLine == t.line && item.firstChildList < 0
+            && (parent < 0 || s.items[parent].startLine != t.line)
     }
 }
