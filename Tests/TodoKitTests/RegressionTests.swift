@@ -32,6 +32,15 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(TodoDocument("- [ ] a [priority:: lowest]\n").tasks[0].priority, .lowest)
         XCTAssertEqual(TodoDocument("- [ ] a (priority::low)\n").tasks[0].priority, .low)
         XCTAssertNil(TodoDocument("- [ ] a [priority:: lowish]\n").tasks[0].priority)
+        // 015: a recurring task whose title holds an earlier duplicate of its id does not recur (on the
+        // new line that text would be read as the new task's id, and its title would change).
+        let formatter = TodoFormatter(options: FormatOptions(today: Day("2026-11-21")!))
+        let recurring = "- [x] Water id:t1 plants id:t2 rec:+1d due:2026-11-20\n- [x] Feed cat id:t3 rec:+1d due:2026-11-20\n"
+        let titles = (try? TodoDocument(formatter.format(recurring)).tasks.map(\.title)) ?? []
+        XCTAssertEqual(titles, ["Feed cat", "Water id:t1 plants", "Feed cat"])
+        // 016: `🏁 delete` keeps a line that a parent item starts on (its subtasks would join the item above).
+        let nested = "- [ ] Last\n- - [x] leap 🏁 delete\n  - [ ] subtask\n- [x] gone 🏁 delete\n"
+        XCTAssertEqual(try? formatter.format(nested), "- [ ] Last\n- - [x] leap onCompletion:delete done:2026-11-21\n  - [ ] subtask\n")
     }
 
     func testEveryRegressionFixtureFormatsLosslesslyAndIdempotently() throws {

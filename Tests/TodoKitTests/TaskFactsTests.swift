@@ -49,11 +49,11 @@ final class TaskFactsTests: XCTestCase {
                         doc.read(task: task, into: &text, buf)
                         tail.truncate(to: 0)
                         let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
-                        let key = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
+                        let key = TaskKey.of(doc, task, text, buf, scratch: &scratch)
                         tasks += 1
                         guard let title else { continue }
                         fromTail += 1
-                        let quick = tail.withBytes { FormatVerifier.taskKey(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) }
+                        let quick = tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) }
                         if quick != key {
                             XCTFail("task \(task) of \(String(decoding: bytes.prefix(80), as: UTF8.self)): key from the tail differs")
                             return
@@ -63,6 +63,30 @@ final class TaskFactsTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(fromTail, tasks / 2, "the key should usually come from the tail")
+    }
+
+    /// A dry run that finds nothing leaves the completion pass nothing to do (the formatter surveys
+    /// first and completes only when the survey finds a change), also where tasks recur or say
+    /// `🏁 delete` and are completed now: such a task stops the survey.
+    func testASurveyThatFindsNothingLeavesNothingToComplete() throws {
+        var completions = 0
+        let recurring: [[UInt8]] = [
+            Array("- [x] Water plants 🔁 every week 📅 2026-11-20\n- [ ] b\n".utf8),
+            Array("- [x] Tidy 🏁 delete\n- [ ] keep\n".utf8),
+            Array("- [x] Pay rent rec:1m due:2026-11-01\n".utf8),
+            Array("- [x] Pay rent rec:1m due:2026-11-01 done:2026-11-21\n".utf8),
+            Array("- [x]\n- [x] \n".utf8),
+        ]
+        for bytes in try documents() + recurring {
+            let doc = ParsedDocument(validated: bytes)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            let pass = CompletionPass(doc, options: options)
+            if pass != nil { completions += 1 }
+            if CanonicalForm.survey(doc, options: options, facts: &facts) == .nothing {
+                XCTAssertNil(pass, String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(completions, 3, "documents with something to complete were tried")
     }
 
     /// The dry run records, for every task it reads, the key the verifier computes and whether the line
@@ -85,7 +109,7 @@ final class TaskFactsTests: XCTestCase {
                     }
                     XCTAssertNotEqual(state, .unknown)
                     doc.read(task: task, into: &text, buf)
-                    XCTAssertEqual(facts.keys[task], FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch))
+                    XCTAssertEqual(facts.keys[task], TaskKey.of(doc, task, text, buf, scratch: &scratch))
                     let t = doc.structure.tasks[task]
                     let canonical = CanonicalForm.canonicalTail(doc, task: task, buf, options: options)
                         .elementsEqual(UnsafeBufferPointer(rebasing: buf[t.checkbox..<doc.lines.contentEnd(t.line)]))

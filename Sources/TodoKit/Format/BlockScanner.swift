@@ -2,8 +2,13 @@
 ///
 /// It follows the parsing strategy of the CommonMark spec: for each line, match the open
 /// containers, open new blocks, then add the rest of the line to the tip or continue a paragraph
-/// lazily. It records only what the formatter needs: lists, items (as line ranges), and task
-/// checkboxes. Leaf blocks are tracked just far enough to know which lines can start blocks.
+/// lazily. It records what the formatter, linter and model need: lists (nesting, container,
+/// ordered or bullet), items (line ranges, marker and content offsets, numbers), task checkboxes
+/// and whether a task's paragraph goes on, ATX headings, HTML comments and Obsidian `%%` comments,
+/// and per line whether it is a lazy continuation or paragraph text. Leaf blocks (paragraphs,
+/// fenced and indented code, HTML blocks) are tracked just far enough
+/// to know which lines can start blocks. A large file is scanned in parts at the same time
+/// (``scan(_:lines:skipLines:parts:minimumLines:)``), with the result of one scan from the top.
 struct BlockScanner {
     private enum Kind: Equatable {
         case document

@@ -1,9 +1,16 @@
-/// Writes a parsed document in canonical form: task lines rewritten, completed tasks sunk,
-/// moved ordered lists renumbered. Every other line is copied byte for byte.
+/// One pass of the canonical form over a parsed document: task lines rewritten (``TaskTail``: the
+/// fields in canonical order and style, end dates stamped or dropped), completed tasks sunk below
+/// the open ones of their list unless that would change the blocks around it, moved ordered lists
+/// renumbered (their items' later lines shifted to keep the content column), bullets and nested
+/// indentation set by the options, and a lone CR before an empty LF line made CRLF so that the two
+/// lines stay apart. Lines an inline directive freezes, and every other line, are copied byte for
+/// byte. ``TodoFormatter`` runs passes until one changes nothing and verifies the result.
 ///
 /// The output is built as a permutation of the input lines plus byte edits on a few lines, so the
 /// work is linear in the size of the file and never recursive, however deep lists nest. Task lines
-/// get their canonical text while the output is written, straight into it.
+/// get their canonical text while the output is written, straight into it; a dry run
+/// (``survey(_:options:facts:)``) decides whether a pass would change anything without writing,
+/// reading the tasks of a large document in parts at the same time.
 struct CanonicalForm: ~Copyable {
     /// A replacement of bytes `[start, end)` on one line by `arena[bytes]`; 32-bit numbers, as in
     /// ``BlockStructure``.
@@ -57,46 +64,8 @@ struct CanonicalForm: ~Copyable {
         static let all = Scope()
     }
 
-    /// Formats `doc` and returns the canonical bytes (with the document's BOM) of one pass.
-    static func render(_ doc: ParsedDocument, options: FormatOptions) -> [UInt8] {
-        render(doc, options: options, scope: .all).bytes
-    }
-
-    /// The outcome of formatting until nothing changes.
-    struct Settled {
-        /// The canonical bytes.
-        var bytes: [UInt8]
-        /// `bytes` parsed; formatting it again gives `bytes`.
-        var document: ParsedDocument
-        /// `order[p]`: the input line now at position `p`.
-        var order: [Int]
-        /// Whether the bytes differ from the input.
-        var changed: Bool
-    }
-
-    /// How many passes ``settle(_:options:)`` makes at most.
-    static let maximumPasses = 8
-
-    /// Formats `doc` again and again until a pass changes nothing (a nested list may be movable
-    /// only once its parent item has moved); nil when it does not settle within a few passes.
-    static func settle(_ doc: ParsedDocument, options: FormatOptions) -> Settled? {
-        var current = doc
-        var order = Array(0..<doc.lines.count)
-        var changed = false
-        for _ in 0..<maximumPasses {
-            let (bytes, pass) = render(current, options: options, scope: .all)
-            if bytes.count == current.bytes.count + (current.hasBOM ? 3 : 0) && bytes == current.utf8 {
-                return Settled(bytes: bytes, document: current, order: order, changed: changed)
-            }
-            changed = true
-            order = pass.map { order[$0] }
-            current = ParsedDocument(validated: bytes, like: doc)
-        }
-        return nil
-    }
-
-    /// Finds out, task by task, whether a pass would change `doc`, as ``passChange(_:options:taskKeys:)``
-    /// does, and records in `facts` what it reads. Tasks that `facts` knows to be canonical are not
+    /// Finds out, task by task, whether a pass would change `doc` (and how: ``PassChange``), and
+    /// records in `facts` what it reads. Tasks that `facts` knows to be canonical are not
     /// read again; it stops at the first task line that is not canonical (`.taskLines`).
     static func survey(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> PassChange {
         doc.bytes.withUnsafeBufferPointer { buf in
@@ -108,7 +77,7 @@ struct CanonicalForm: ~Copyable {
         }
     }
 
-    /// Formats `doc` like ``render(_:options:)`` (the same bytes), reading only the tasks that
+    /// Writes one pass over `doc` (the same bytes as the scope ``Scope/all``), reading only the tasks that
     /// `facts` does not know to be canonical: those are copied as they stand. On return `facts` holds
     /// every task's key. Also returns the canonical task lines as they were written, for the next pass.
     static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
@@ -126,13 +95,15 @@ struct CanonicalForm: ~Copyable {
             var scratch = ByteWriter()
             for index in facts.states.indices where facts.states[index] == .unknown {
                 doc.read(task: index, into: &text, buf)
-                facts.record(index, key: FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch), canonical: false)
+                facts.record(index, key: TaskKey.of(doc, index, text, buf, scratch: &scratch), canonical: false)
             }
             return (bytes, CarriedTasks(doc, buf, facts: facts, order: order))
         }
     }
 
-    /// Renders `doc` within `scope`; `order[p]` is the input line that stands at output position `p`.
+    /// Renders `doc` within `scope`, unverified: the model's entry for sinking and renumbering only
+    /// the lists it touched (its result is not the whole canonical form); `order[p]` is the input line
+    /// that stands at output position `p`.
     static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int]) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
@@ -149,15 +120,7 @@ struct CanonicalForm: ~Copyable {
         }
     }
 
-    /// Whether ``render(_:options:)`` would change any byte of `doc`: a task line that is not
-    /// canonical, or a list whose completed items would sink. It decides without writing anything;
-    /// when it says no, rendering gives back the document as it is.
-    static func wouldChange(_ doc: ParsedDocument, options: FormatOptions) -> Bool {
-        var facts = TaskFacts(count: doc.structure.tasks.count)
-        return survey(doc, options: options, facts: &facts) != .nothing
-    }
-
-    /// What a pass of ``render(_:options:)`` would change in a document.
+    /// What a pass would change in a document.
     enum PassChange {
         /// Nothing: rendering gives back the document as it is.
         case nothing
@@ -228,16 +191,24 @@ struct CanonicalForm: ~Copyable {
             let task = tasks[index]
             doc.read(task: index, into: &text, buf)
             if doc.directives.isFrozen(task.line) {
-                if states[index] == .unknown { keys[index] = FormatVerifier.taskKey(doc, index, text, buf, scratch: &tail) }
+                if states[index] == .unknown { keys[index] = TaskKey.of(doc, index, text, buf, scratch: &tail) }
                 states[index] = .keyed
                 continue
             }
             tail.truncate(to: 0)
             let title = CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
             let key = states[index] != .unknown ? keys[index]
-                : title.map { title in tail.withBytes { FormatVerifier.taskKey(doc, index, text, buf, title: $0, title.lowerBound, title.upperBound) } }
-                ?? FormatVerifier.taskKey(doc, index, text, buf, scratch: &scratch)
+                : title.map { title in tail.withBytes { TaskKey.of(doc, index, text, buf, title: $0, title.lowerBound, title.upperBound) } }
+                ?? TaskKey.of(doc, index, text, buf, scratch: &scratch)
+            // A task the completion pass (``CompletionPass``) would complete now is not left as it is:
+            // said here too (its date is stamped anyway), so that a survey that finds nothing proves
+            // that the completion pass has nothing to do (``TodoFormatter`` surveys before it completes).
+            // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
+            let mark = buf[task.checkbox + 1]
+            let mayBeDone = mark >= 0x80 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") || !doc.statuses.isEmpty
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
+                && !(options.stampDates && mayBeDone && NextOccurrence.isBeingCompleted(text, status: doc.status(ofTask: index, buf).0)
+                     && NextOccurrence.mayHaveCompletionFields(doc, task: index, buf))
             keys[index] = key
             states[index] = canonical ? .canonical : .keyed
             if !canonical { return true }
@@ -245,22 +216,10 @@ struct CanonicalForm: ~Copyable {
         return false
     }
 
-    /// The canonical text of a task line from its `[` to the end of the line.
-    static func canonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> [UInt8] {
-        var out = ByteWriter()
-        appendCanonicalTail(doc, task: task, buf, options: options, into: &out)
-        return out.bytes
-    }
-
-    /// Appends ``canonicalTail(_:task:_:options:)`` to `out`, writing straight into it.
-    static func appendCanonicalTail(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions,
-                                    into out: inout ByteWriter) {
-        appendCanonicalTail(doc.text(ofTask: task, buf), ofTask: task, doc, buf, options: options, into: &out)
-    }
-
-    /// ``appendCanonicalTail(_:task:_:options:into:)`` for a task whose text is already read. Returns
-    /// where in `out` the title went when it is also the title without any field (the one the task's
-    /// verifier key reads: every field was taken out of it), nil otherwise.
+    /// Appends the canonical text of task `task` from its `[` to the end of its line, read already
+    /// into `text`, to `out` (through ``TaskTail``, the one writer of task lines). Returns where in
+    /// `out` the title went when it is also the title without any field (the one the task's
+    /// ``TaskKey`` reads: every field was taken out of it), nil otherwise.
     @discardableResult
     static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, _ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>,
                                     options: FormatOptions, into out: inout ByteWriter) -> Range<Int>? {
@@ -284,16 +243,7 @@ struct CanonicalForm: ~Copyable {
             stamp = status.kind == .done ? done : cancelled
         }
 
-        out.append(UInt8(ascii: "["))
-        if status == .done {
-            out.append(UInt8(ascii: "x"))
-        } else {
-            out.append(buf, t.checkbox + 1, t.checkboxEnd - 1)
-        }
-        out.append(UInt8(ascii: "]"))
-        // `[m] title fields ^id`, one space apart, two before each Dataview field (as `tail` writes it).
-        out.append(0x20)
-        let body = out.count
+        let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: status == .done, into: &out)
         text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
         let titleEnd = out.count
         var everyFieldRemoved = true
@@ -310,9 +260,7 @@ struct CanonicalForm: ~Copyable {
         while keys != 0 {
             let key = keys.trailingZeroBitCount
             keys &= keys - 1
-            if out.count > body {
-                for _ in 0..<options.fieldStyle.spacesBeforeField { out.append(0x20) }
-            }
+            TaskTail.separateField(body: body, style: options.fieldStyle, into: &out)
             if chosen[key] >= 0 {
                 text.occurrences[Int(chosen[key])].write(in: options.fieldStyle, today: options.today, buf, into: &out)
             } else {
@@ -320,54 +268,13 @@ struct CanonicalForm: ~Copyable {
             }
         }
         if let id = text.blockID {
-            if out.count > body { out.append(0x20) }
-            out.append(buf, id.lowerBound, id.upperBound)
+            TaskTail.appendBlockID(buf, id.lowerBound, id.upperBound, body: body, into: &out)
         }
-        if out.count == body {
-            // A task whose text all went (a dropped end date) ends at `]`: the checkbox stays paragraph
-            // text, so the item keeps its paragraph and everything after it stays where it was. With no
-            // text there is nothing for a hard break to break.
-            out.truncate(to: body - 1)
-        } else if let hardBreak = text.hardBreak {
-            out.append(buf, hardBreak.lowerBound, hardBreak.upperBound)
-        } else if text.protectsBackslash && out[out.count - 1] == UInt8(ascii: "\\") {
-            // Still a literal backslash, not a line break.
-            out.append(0x20)
-        }
+        // A task whose text all went (a dropped end date) ends at `]`: the checkbox stays paragraph
+        // text, so the item keeps its paragraph and everything after it stays where it was.
+        TaskTail.close(body: body, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
+                       protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
         return everyFieldRemoved ? body..<titleEnd : nil
-    }
-
-    /// Writes a task from its `[` to the end of its line: `[m] title fields ^id`, one space apart
-    /// (two before each Dataview field).
-    static func tail(mark: [UInt8], title: some Collection<UInt8>, fields: [Field], style: FieldStyle,
-                     blockID: [UInt8]?, hardBreak: [UInt8]?, spaceWhenEmpty: Bool, protectsBackslash: Bool = false) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        out.append(contentsOf: mark)
-        out.append(UInt8(ascii: "]"))
-        var body = Array(title)
-        for field in fields {
-            if !body.isEmpty { body.append(contentsOf: repeatElement(0x20, count: style.spacesBeforeField)) }
-            body.append(contentsOf: field.written(in: style).utf8)
-        }
-        if let blockID {
-            if !body.isEmpty { body.append(0x20) }
-            body.append(contentsOf: blockID)
-        }
-        if !body.isEmpty {
-            out.append(0x20)
-            out.append(contentsOf: body)
-            if let hardBreak {
-                out.append(contentsOf: hardBreak)
-            } else if protectsBackslash && body.last == UInt8(ascii: "\\") {
-                // Still a literal backslash, not a line break.
-                out.append(0x20)
-            }
-        } else if spaceWhenEmpty {
-            // GitHub draws an empty checkbox only when white space follows it.
-            out.append(0x20)
-        }
-        // With no text there is nothing for a hard break to break.
-        return out
     }
 
     // MARK: - Sinking
@@ -502,26 +409,13 @@ struct CanonicalForm: ~Copyable {
         lineStart(line, quoteDepth: quoteDepth) == nil
     }
 
-    /// The first lines (0-based, in `doc`) of the lists whose completed items stay above open items
-    /// after formatting, because reordering them would change the blocks around them.
-    static func listsKeptInPlace(_ doc: ParsedDocument, options: FormatOptions) -> [Int] {
-        guard let settled = settle(doc, options: options) else { return [] }
-        let final = settled.document
-        return final.bytes.withUnsafeBufferPointer { buf in
-            let form = CanonicalForm(doc: final, options: options, buf: buf)
-            return final.structure.lists.indices.compactMap { list -> Int? in
-                let items = final.structure.lists[list].items
-                let open = items.filter { !final.isCompletedItem($0, buf) }
-                let order = open + items.filter { final.isCompletedItem($0, buf) }
-                guard !order.elementsEqual(items), !form.isPinned(list) else { return nil }
-                return settled.order[final.structure.startLine(ofList: list)]
-            }
-        }
-    }
-
     /// A list that starts on its parent item's first line cannot move: that line carries the parent.
     private func isPinned(_ list: Int) -> Bool {
-        let structure = doc.structure
+        CanonicalForm.isPinned(list, doc.structure)
+    }
+
+    /// Whether `list` of `structure` starts on its parent item's first line (so it cannot move).
+    static func isPinned(_ list: Int, _ structure: BlockStructure) -> Bool {
         let parent = structure.lists[list].parentItem
         return parent >= 0 && structure.items[parent].startLine == structure.startLine(ofList: list)
     }
@@ -1027,8 +921,8 @@ struct CanonicalForm: ~Copyable {
                         let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
                         if records {
                             let key = facts.states[task] != .unknown ? facts.keys[task]
-                                : title.map { title in tail.withBytes { FormatVerifier.taskKey(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
-                                ?? FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
+                                : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
+                                ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
                             facts.record(task, key: key, canonical: tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)))
                         }
                         tail.withBytes { copy($0.baseAddress!, $0.count) }

@@ -54,7 +54,7 @@ struct CarriedTasks {
 
     /// A hash of a task line from its `[` to the end of its content, its length, and the flag.
     private static func digest(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ paragraphContinues: Bool) -> UInt64 {
-        var hash = FormatVerifier.Hasher64()
+        var hash = Hasher64()
         hash.add(buf, from, to)
         hash.add(paragraphContinues ? 1 : 0)
         return hash.value

@@ -39,7 +39,7 @@ struct CompletionPass {
                     listGrowth[list, default: 0] += 1
                 }
                 if NextOccurrence.deletesLine(doc, task: task, text) {
-                    deletions.append((list, t.line, FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)))
+                    deletions.append((list, t.line, TaskKey.of(doc, task, text, buf, scratch: &scratch)))
                 }
             }
         }

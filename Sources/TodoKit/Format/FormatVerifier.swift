@@ -5,27 +5,14 @@
 ///   and the bullet characters when the bullet option rewrites them),
 /// - the same tasks are there (same completion, title, block id and priority; dates may change),
 /// - the same lists hold the same items under the same parents,
-/// - a second formatting would change nothing,
+/// - a second formatting would change nothing (the formatter proves it with its own dry run over
+///   the output, before it asks for this check),
 /// - the lines inline directives froze are the same lines, at the same positions, byte for byte.
 enum FormatVerifier {
-    /// Throws `TodoError.verificationFailed` when `output` is not a faithful formatting of `input`,
-    /// or when formatting it again would change it.
-    static func verify(input: ParsedDocument, output: [UInt8], options: FormatOptions) throws(TodoError) {
-        let out = ParsedDocument(validated: output, like: input)
-        if let problem = problem(Expectation(input, taskKeys: nil, options: options), out, outputTaskKeys: nil)
-            ?? out.bytes.withUnsafeBufferPointer({ unstable(out, $0, options) }) {
-            throw .verificationFailed(problem)
-        }
-    }
-
-    /// Throws `TodoError.verificationFailed` when `output` (already parsed, and known to be stable)
-    /// does not hold the same lines, tasks and lists as `input`.
-    static func verify(input: ParsedDocument, output: ParsedDocument, options: FormatOptions) throws(TodoError) {
-        try verify(Expectation(input, taskKeys: nil, options: options), output: output, outputTaskKeys: nil)
-    }
-
-    /// ``verify(input:output:)`` against an ``Expectation`` taken from the input earlier;
-    /// `outputTaskKeys`: the output's task keys when already computed.
+    /// Throws `TodoError.verificationFailed` when `output` (already parsed, and known to be stable:
+    /// the formatter has proven it) does not hold the same lines, tasks and lists as the input that
+    /// `expected` was taken from; `outputTaskKeys`: the output's task keys (``TaskKey``) when already
+    /// computed.
     static func verify(_ expected: Expectation, output: ParsedDocument, outputTaskKeys: [UInt64]?) throws(TodoError) {
         if let problem = problem(expected, output, outputTaskKeys: outputTaskKeys) {
             throw .verificationFailed(problem)
@@ -47,7 +34,7 @@ enum FormatVerifier {
         /// Whether bullet characters may differ (the bullet option rewrites them).
         fileprivate let anyBullet: Bool
 
-        /// `taskKeys`: the ``FormatVerifier/taskKey(_:_:_:_:scratch:)`` of every task when already
+        /// `taskKeys`: the ``TaskKey/of(_:_:_:_:scratch:)`` of every task when already
         /// computed (the formatter does it while it reads the tasks anyway). `options`: what the
         /// formatter was asked to do.
         init(_ input: ParsedDocument, taskKeys: [UInt64]?, options: FormatOptions) {
@@ -95,68 +82,6 @@ enum FormatVerifier {
             }
             return hash.value
         }
-    }
-
-    /// Why formatting `doc` again would change it, if it would.
-    private static func unstable(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, _ options: FormatOptions) -> String? {
-        // Most outputs are stable: a dry run that only decides (no bytes written) proves it cheaply.
-        guard CanonicalForm.wouldChange(doc, options: options) else { return nil }
-        let again = CanonicalForm.render(doc, options: options)
-        guard again.count != buf.count + (doc.hasBOM ? 3 : 0) || again != doc.utf8 else { return nil }
-        // Name the first line that would change.
-        let lines = doc.lines
-        var line = 0
-        var offset = doc.hasBOM ? 3 : 0
-        while line < lines.count {
-            let length = lines.ends[line] - lines.starts[line]
-            if offset + length > again.count || !again[offset..<(offset + length)].elementsEqual(UnsafeBufferPointer(rebasing: buf[lines.starts[line]..<lines.ends[line]])) {
-                break
-            }
-            offset += length
-            line += 1
-        }
-        return "formatting is not stable at line \(line + 1)"
-    }
-
-    /// A task's identity: completion, title without fields, block id and priority.
-    static func taskKey(_ doc: ParsedDocument, _ task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
-                        scratch: inout ByteWriter) -> UInt64 {
-        scratch.truncate(to: 0)
-        text.appendTitle(buf, into: &scratch, removing: .all)
-        return scratch.withBytes { taskKey(doc, task, text, buf, title: $0, 0, $0.count) }
-    }
-
-    /// ``taskKey(_:_:_:_:scratch:)`` from the title without fields, `title[from..<to]`, written already.
-    static func taskKey(_ doc: ParsedDocument, _ task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
-                        title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
-        taskKey(completed: doc.status(ofTask: task, buf).0.isCompleted, title: title, from, to, text, buf)
-    }
-
-    /// The key of a task from its completion, its title (`title[from..<to]`) and the rest of `text`.
-    private static func taskKey(completed: Bool, title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int,
-                                _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = Hasher64()
-        hash.add(completed ? 1 : 0)
-        hash.add(title, from, to)
-        // Title and block id read as one text: dropping a field can turn `^id` into the block id.
-        if let id = text.blockID {
-            if to > from { hash.add(0x20) }
-            hash.add(buf, id.lowerBound, id.upperBound)
-        }
-        let p = text.chosenFields()[FieldKey.priority.order]
-        if p >= 0, let level = text.occurrences[Int(p)].priority {
-            hash.add(level.word.utf8Start.pointee)
-            hash.add(UInt8(level.word.utf8CodeUnitCount))
-        }
-        return hash.value
-    }
-
-    /// ``taskKey(_:_:_:_:scratch:)`` of a task line that is not part of a parsed document (a new
-    /// task written by ``NextOccurrence``), with its completion given.
-    static func taskKey(completed: Bool, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var scratch = ByteWriter()
-        text.appendTitle(buf, into: &scratch, removing: .all)
-        return scratch.withBytes { title in taskKey(completed: completed, title: title, 0, title.count, text, buf) }
     }
 
     /// Checks the completion pass (``CompletionPass``): `output` must hold the lines of `input` and
@@ -216,7 +141,7 @@ enum FormatVerifier {
                 var text = TaskText()
                 for task in s.tasks.indices {
                     doc.read(task: task, into: &text, buf)
-                    let key = FormatVerifier.taskKey(doc, task, text, buf, scratch: &scratch)
+                    let key = TaskKey.of(doc, task, text, buf, scratch: &scratch)
                     taskKeys[task] = key
                     tasks.add(key)
                 }
@@ -339,93 +264,6 @@ enum FormatVerifier {
             hash.add(word: sum)
             hash.add(word: mixedSum)
             return hash.value
-        }
-    }
-
-    /// A streaming 64-bit hash: the bytes go eight at a time through an xxHash64-style round, so
-    /// the result depends only on the sequence of bytes added, not on how it was split into calls
-    /// (the task key relies on that: title, space and block id hash like one text). It replaced
-    /// FNV-1a, whose one multiply per byte made hashing every line the verifier's largest cost.
-    struct Hasher64 {
-        private var state: UInt64 = 0xCBF2_9CE4_8422_2325
-        /// Up to seven bytes not yet mixed in, the first in the lowest bits.
-        private var pending: UInt64 = 0
-        private var pendingCount: UInt64 = 0
-        private var length: UInt64 = 0
-
-        /// The hash of everything added so far.
-        var value: UInt64 {
-            Hasher64.round(state, pending | length << 56)
-        }
-
-        mutating func add(_ byte: UInt8) {
-            pending |= UInt64(byte) << (pendingCount << 3)
-            pendingCount += 1
-            length &+= 1
-            if pendingCount == 8 {
-                state = Hasher64.round(state, pending)
-                pending = 0
-                pendingCount = 0
-            }
-        }
-
-        /// Adds the eight bytes of `word`, lowest first.
-        mutating func add(word: UInt64) {
-            length &+= 8
-            if pendingCount == 0 {
-                state = Hasher64.round(state, word)
-                return
-            }
-            // The pending bytes and the low bytes of `word` make a full word; its high bytes stay pending.
-            let shift = pendingCount << 3
-            state = Hasher64.round(state, pending | word << shift)
-            pending = word >> (64 - shift)
-        }
-
-        mutating func add(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
-            guard to > from, let base = buf.baseAddress else { return }
-            var i = from
-            let raw = UnsafeRawPointer(base)
-            if pendingCount != 0 && to - i >= 8 {
-                // Complete the pending word from the next eight bytes (as adding them one by one would).
-                let need = 8 - Int(pendingCount)
-                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                state = Hasher64.round(state, pending | w << (pendingCount << 3))
-                pending = 0
-                pendingCount = 0
-                length &+= UInt64(need)
-                i += need
-            }
-            while pendingCount != 0 && i < to {
-                add(buf[i])
-                i += 1
-            }
-            var v = state
-            while i + 8 <= to {
-                v = Hasher64.round(v, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-                i += 8
-                length &+= 8
-            }
-            state = v
-            let rest = to - i
-            guard rest > 0 else { return }
-            if to >= 8 {
-                // The last eight bytes of the run end at `to`: shift away those already mixed in.
-                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self))
-                pending = w >> UInt64(8 * (8 - rest))
-                pendingCount = UInt64(rest)
-                length &+= UInt64(rest)
-            } else {
-                while i < to {
-                    add(buf[i])
-                    i += 1
-                }
-            }
-        }
-
-        @inline(__always) private static func round(_ v: UInt64, _ word: UInt64) -> UInt64 {
-            let x = v &+ word &* 0xC2B2_AE3D_27D4_EB4F
-            return ((x << 31) | (x >> 33)) &* 0x9E37_79B1_85EB_CA87
         }
     }
 }

@@ -119,8 +119,9 @@ enum NextOccurrence {
         let writtenStyle = style ?? text.occurrences.first.map(\.style) ?? fallbackStyle
         var title = ByteWriter(capacity: 64)
         text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
-        let tail = CanonicalForm.tail(mark: [0x20], title: title.bytes, fields: fields, style: writtenStyle,
-                                      blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
+        let titleBytes = title.bytes
+        let tail = TaskTail.bytes(mark: [0x20], title: titleBytes, fields: fields, style: writtenStyle,
+                                  blockID: nil, hardBreak: nil, paragraphContinues: false)
         // Above the task, when its item starts its line. Below its block, when the line after it is blank,
         // the list's next item or the end: any other line there stands apart from the list only because
         // the block ends in something a paragraph cannot take in (a code fence), and a new item's
@@ -139,10 +140,19 @@ enum NextOccurrence {
         default: return nil
         }
         var keyText = TaskText()
+        var sameTitle = true
         let key = (prefix + tail).withUnsafeBufferPointer { line in
             keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
-            return FormatVerifier.taskKey(completed: false, keyText, line)
+            // The new task must read back with the title it was written with: title text that reads
+            // as a field on the new line (an earlier duplicate of a field that is not copied, such as
+            // a second id) would leave the title, and the copy would not be the same task. Such a
+            // task does not recur.
+            var reread = ByteWriter(capacity: titleBytes.count + 16)
+            keyText.appendTitle(line, into: &reread, removing: .chosen(dropEndDates: true))
+            sameTitle = reread.withBytes { $0.elementsEqual(titleBytes) }
+            return TaskKey.of(completed: false, keyText, line)
         }
+        guard sameTitle else { return nil }
         return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
     }
 
@@ -167,11 +177,16 @@ enum NextOccurrence {
     }
 
     /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is
-    /// alone on its lines: no continuation lines, no subtasks).
+    /// alone on its lines: no continuation lines, no subtasks, and no parent item starting on its
+    /// line, as in `- - [x] a`: that line is the parent's too, and its other lines would join the item
+    /// above).
     static func deletesLine(_ doc: ParsedDocument, task: Int, _ text: TaskText) -> Bool {
         guard deletesOnCompletion(text) else { return false }
-        let t = doc.structure.tasks[task]
-        let item = doc.structure.items[t.item]
+        let s = doc.structure
+        let t = s.tasks[task]
+        let item = s.items[t.item]
+        let parent = s.lists[item.list].parentItem
         return item.startLine == t.line && item.lastLine == t.line && item.firstChildList < 0
+            && (parent < 0 || s.items[parent].startLine != t.line)
     }
 }

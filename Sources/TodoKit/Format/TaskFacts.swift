@@ -13,7 +13,7 @@ struct TaskFacts {
         case canonical
     }
 
-    /// Each task's ``FormatVerifier/taskKey(_:_:_:_:scratch:)``, valid unless its state is `unknown`.
+    /// Each task's ``TaskKey/of(_:_:_:_:scratch:)``, valid unless its state is `unknown`.
     var keys: [UInt64]
     var states: [State]
 

@@ -256,7 +256,7 @@ struct TaskText {
     }
 
     /// Whether the token that ends at `end` is a URL (autolinks take a trailing backslash).
-    private static func endsInURL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    static func endsInURL(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var t = end
         while t > start && !buf[t - 1].isSpaceOrTab { t -= 1 }
         let token = UnsafeBufferPointer(rebasing: buf[t..<end])

@@ -59,13 +59,11 @@ enum TaskLineEditor {
                 : Array(String(status.mark).utf8)
             let lineStart = doc.lines.starts[t.line]
             var out = Array(doc.bytes[lineStart..<t.checkbox])
-            out += CanonicalForm.tail(
+            out += TaskTail.bytes(
                 mark: mark, title: title, fields: fields.values.sorted { $0.key < $1.key }, style: style,
                 blockID: text.blockID.map { Array(doc.bytes[$0]) },
                 hardBreak: text.hardBreak.map { Array(doc.bytes[$0]) },
-                // A title that now ends in a backslash (an end date after it dropped) stays a
-                // literal backslash when the paragraph goes on, not a line break.
-                spaceWhenEmpty: true, protectsBackslash: t.paragraphContinues)
+                paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash)
             return out
         }
     }

@@ -119,10 +119,10 @@ struct TodoListEditor {
         let s = doc.structure
         var allFields = fields
         if allFields[.created] == nil { allFields[.created] = .day(today) }
-        let tail = CanonicalForm.tail(
+        let tail = TaskTail.bytes(
             mark: [0x20], title: Array(title.utf8).filter { !$0.isLineBreak },
             fields: allFields.map { Field(key: $0.key, value: $0.value, style: fieldStyle) }.sorted { $0.key < $1.key },
-            style: fieldStyle, blockID: nil, hardBreak: nil, spaceWhenEmpty: true)
+            style: fieldStyle, blockID: nil, hardBreak: nil, paragraphContinues: false)
 
         var target = -1
         var openIndex: Int?
