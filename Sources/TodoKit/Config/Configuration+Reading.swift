@@ -1,14 +1,19 @@
 extension Configuration {
-    /// Reads a configuration from the bytes of a `.todofmt.json` file; `path` names the file in
-    /// errors and becomes ``file``.
-    ///
-    /// Throws for JSON that is not strictly valid (with line and column), a duplicate or unknown
-    /// key, a value of the wrong kind, an unknown rule, or a rule named twice.
+    /// Reads a configuration from the bytes of a `.todofmt.json` file.
+    /// - Parameters:
+    ///   - bytes: The file's content: one strictly valid JSON object.
+    ///   - path: The file as errors name it; it becomes ``file``.
+    /// - Throws: ``ConfigurationError`` with the line and column for JSON that is not strictly
+    ///   valid, a duplicate or unknown key, a value of the wrong kind, an unknown rule, or a rule
+    ///   named twice.
     public init(json bytes: [UInt8], path: String) throws(ConfigurationError) {
         self = try ConfigurationDecoder(bytes: bytes, path: path).decode()
     }
 
     /// Reads the configuration file at `path`.
+    /// - Parameter path: The file; errors and ``file`` name it as given.
+    /// - Throws: ``ConfigurationError`` without a location when the file cannot be read, else what
+    ///   ``init(json:path:)`` throws.
     public init(contentsOf path: String) throws(ConfigurationError) {
         try self.init(contentsOf: path, named: path)
     }

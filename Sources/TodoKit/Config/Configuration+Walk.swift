@@ -1,11 +1,13 @@
 extension Configuration {
-    /// Whether a directory walk includes the file at `relativePath` (`/`-separated, relative to
-    /// the directory holding the configuration file): an ``include`` pattern matches it and no
-    /// ``exclude`` pattern matches it or a directory above it.
+    /// Whether a directory walk includes the file at `relativePath`: an ``include`` pattern matches
+    /// it and no ``exclude`` pattern matches it or a directory above it.
     ///
     /// Patterns work as in `.gitignore`: one without `/` matches a name at any depth, one with `/`
     /// matches the whole relative path (a leading `/` only anchors it), and a final `/` makes it
     /// match directories only. Case is ignored.
+    /// - Parameter relativePath: The file's path, `/`-separated, relative to the directory holding
+    ///   the configuration file.
+    /// - Returns: `true` when the walk takes the file.
     public func includes(relativePath: String) -> Bool {
         // The path is cut into segments once for every pattern and every directory above it.
         let segments = GlobPattern.segments(of: relativePath)

@@ -65,25 +65,35 @@ public struct Configuration: Hashable, Sendable {
     }
 
     /// Options for formatting on `today`.
+    /// - Parameter today: The day completed tasks are stamped with and recurrences count from.
+    /// - Returns: This configuration's field style, date stamping, sinking, bullet, indentation,
+    ///   next-occurrence placement, statuses and global filter, with `today`.
     public func formatOptions(today: Day) -> FormatOptions {
         FormatOptions(fieldStyle: fieldStyle, stampDates: stampDates, sinkCompleted: sinkCompleted, today: today,
                       bullet: bullet, indentation: indentation, nextOccurrence: nextOccurrence, statuses: statuses, globalFilter: globalFilter)
     }
 
-    /// What this configuration makes of `rule`: its configured level, else its default (its own
-    /// severity when it is on by default, else off).
+    /// What this configuration makes of `rule`.
+    /// - Parameter rule: A lint rule.
+    /// - Returns: Its configured level, else its default: its own severity when it is on by
+    ///   default, else ``RuleLevel/off``.
     public func level(of rule: LintRule) -> RuleLevel {
         if let level = rules[rule.code] { return level }
         return rule.enabledByDefault ? RuleLevel(rule.severity) : .off
     }
 
-    /// Sets the level of `rule`.
+    /// Sets the level of `rule`; a level equal to the rule's default is not kept in ``rules``.
+    /// - Parameters:
+    ///   - level: The level to give it.
+    ///   - rule: The lint rule.
     public mutating func setLevel(_ level: RuleLevel, of rule: LintRule) {
         rules[rule.code] = level == Configuration.default.level(of: rule) ? nil : level
     }
 
-    /// A linter comparing dates with `today` that runs the rules this configuration turns on, at
-    /// their configured severities.
+    /// A linter that runs the rules this configuration turns on, at their configured severities.
+    /// - Parameter today: The day dates are compared with (overdue, stamps) and formatting uses.
+    /// - Returns: A linter with the rules whose level is not ``RuleLevel/off`` and this
+    ///   configuration's ``formatOptions(today:)``.
     public func linter(today: Day) -> Linter {
         var enabled: [LintRule] = []
         var severities: [String: Severity] = [:]

@@ -10,6 +10,10 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public let message: String
 
     /// Creates an error.
+    /// - Parameters:
+    ///   - path: The configuration file, as it was named when it was read.
+    ///   - location: Where in the file the problem is, or `nil` when the whole file is.
+    ///   - message: A lowercase message without the path.
     public init(path: String, location: SourceLocation?, message: String) {
         self.path = path
         self.location = location

@@ -55,17 +55,22 @@ public final class ConfigurationResolver: @unchecked Sendable {
     /// How many directories ``listed`` holds before they move to ``cache``.
     private static let listedDirectories = 16
 
-    /// A resolver that discovers configuration files. `currentDirectory` (default: the process's)
-    /// is what relative paths are relative to.
+    /// A resolver that discovers configuration files.
+    /// - Parameter currentDirectory: What relative paths are relative to; `nil` for the process's
+    ///   current directory.
     public init(currentDirectory: String? = nil) {
         fixed = nil
         self.currentDirectory = Self.normalized(currentDirectory ?? Self.processDirectory(), in: "/")
         pthread_mutex_init(mutex, nil)
     }
 
-    /// A resolver that applies `configuration` to every file (`--config FILE`, or `--no-config`
-    /// with ``Configuration/default``); its patterns are relative to the directory of its
-    /// ``Configuration/file``.
+    /// A resolver that applies one configuration to every file and reads no configuration file
+    /// (`--config FILE`, or `--no-config` with ``Configuration/default``).
+    /// - Parameters:
+    ///   - configuration: What applies everywhere; its patterns are relative to the directory of its
+    ///     ``Configuration/file`` (with no file, paths are matched without their leading `/`).
+    ///   - currentDirectory: What relative paths are relative to; `nil` for the process's current
+    ///     directory.
     public init(fixed configuration: Configuration, currentDirectory: String? = nil) {
         let current = Self.normalized(currentDirectory ?? Self.processDirectory(), in: "/")
         self.currentDirectory = current
@@ -79,32 +84,48 @@ public final class ConfigurationResolver: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// The configuration that applies to the file (or directory) at `path`; throws when the
-    /// configuration file that applies cannot be read or is not valid.
+    /// The configuration that applies to the file (or directory) at `path`.
+    /// - Parameter path: A file or directory, absolute or relative to the current directory; it
+    ///   need not exist.
+    /// - Returns: The nearest configuration file's settings, or ``Configuration/default`` when the
+    ///   walk up finds none.
+    /// - Throws: ``ConfigurationError`` when the configuration file that applies cannot be read or
+    ///   is not valid.
     public func configuration(for path: String) throws(ConfigurationError) -> Configuration {
         let file = absolute(path)
         return try entry(startingAt: Self.isDirectory(file) ? file : Self.parent(of: file)).result.get()
     }
 
-    /// Whether a directory walk includes the file at `path`: the configuration that applies to it
-    /// includes it (by its path relative to the configuration file's directory) and does not
-    /// exclude it. Paths given on the command line are processed whatever this says.
+    /// Whether a directory walk includes the file at `path`. Paths given on the command line are
+    /// processed whatever this says.
+    /// - Parameter path: A file, absolute or relative to the current directory.
+    /// - Returns: `true` when the configuration that applies to it includes it (by its path relative
+    ///   to the configuration file's directory) and does not exclude it.
+    /// - Throws: ``ConfigurationError`` when the configuration file that applies cannot be read or
+    ///   is not valid.
     public func walkIncludes(_ path: String) throws(ConfigurationError) -> Bool {
         let file = absolute(path)
         let entry = entry(startingAt: Self.parent(of: file))
         return try entry.result.get().includes(relativePath: Self.relative(file, to: entry.base))
     }
 
-    /// Whether the configuration that applies to the file at `path` excludes it or a directory
-    /// above it (by its path relative to the configuration file's directory).
+    /// Whether the configuration that applies to the file at `path` excludes it.
+    /// - Parameter path: A file, absolute or relative to the current directory.
+    /// - Returns: `true` when an `exclude` pattern matches the file or a directory above it (by its
+    ///   path relative to the configuration file's directory).
+    /// - Throws: ``ConfigurationError`` when the configuration file that applies cannot be read or
+    ///   is not valid.
     public func excludes(_ path: String) throws(ConfigurationError) -> Bool {
         let file = absolute(path)
         let entry = entry(startingAt: Self.parent(of: file))
         return try entry.result.get().excludes(relativePath: Self.relative(file, to: entry.base), isDirectory: false)
     }
 
-    /// Whether a directory walk enters the directory at `path`: the configuration that applies to
-    /// the files beside it does not exclude it.
+    /// Whether a directory walk enters the directory at `path`.
+    /// - Parameter path: A directory, absolute or relative to the current directory.
+    /// - Returns: `true` unless the configuration that applies to the files beside it excludes it
+    ///   or a directory above it.
+    /// - Throws: ``ConfigurationError`` when that configuration file cannot be read or is not valid.
     public func walkEnters(_ path: String) throws(ConfigurationError) -> Bool {
         let directory = absolute(path)
         let entry = entry(startingAt: Self.parent(of: directory))
@@ -274,9 +295,14 @@ public final class ConfigurationResolver: @unchecked Sendable {
 }
 
 extension ConfigurationResolver: TodoFileSelection {
-    /// Whether a walk takes the file: ``walkIncludes(_:)``. A file under a configuration file that
-    /// cannot be used is taken when its name is a default todo file name, so that processing it
-    /// reports the configuration's error.
+    /// Whether a walk takes the file: ``walkIncludes(_:)``, without throwing.
+    /// - Parameters:
+    ///   - path: The file, absolute or relative to the current directory.
+    ///   - relativePath: The file's path relative to the walked directory, used when the
+    ///     configuration file that applies cannot be read or is not valid.
+    /// - Returns: What ``walkIncludes(_:)`` answers; under a configuration file that cannot be used,
+    ///   whether `relativePath` has a default todo file name, so that processing the file reports
+    ///   the configuration's error.
     public func includesFile(at path: String, relativePath: String) -> Bool {
         do {
             return try walkIncludes(path)
@@ -285,8 +311,13 @@ extension ConfigurationResolver: TodoFileSelection {
         }
     }
 
-    /// Whether a walk enters the directory: ``walkEnters(_:)``; under a configuration file that
-    /// cannot be used, yes.
+    /// Whether a walk enters the directory: ``walkEnters(_:)``, without throwing.
+    /// - Parameters:
+    ///   - path: The directory, absolute or relative to the current directory.
+    ///   - relativePath: The directory's path relative to the walked directory; unused (the
+    ///     protocol ``TodoFileSelection`` passes it).
+    /// - Returns: What ``walkEnters(_:)`` answers; `true` under a configuration file that cannot be
+    ///   used.
     public func entersDirectory(at path: String, relativePath: String) -> Bool {
         (try? walkEnters(path)) ?? true
     }

@@ -8,6 +8,10 @@ public struct JSONMember: Hashable, Sendable {
     public var value: JSONValue
 
     /// A member read at `keyOffset`, or built in code.
+    /// - Parameters:
+    ///   - key: The key, unescaped.
+    ///   - keyOffset: The offset of the key's opening quote in the document (0 in code).
+    ///   - value: The value.
     public init(key: String, keyOffset: Int = 0, value: JSONValue) {
         self.key = key
         self.keyOffset = keyOffset

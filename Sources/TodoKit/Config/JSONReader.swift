@@ -20,6 +20,11 @@ public struct JSONReader {
     }
 
     /// Reads the one JSON value in `bytes`.
+    /// - Parameter bytes: UTF-8 JSON text (RFC 8259), optionally after a byte order mark; whitespace
+    ///   may surround the value.
+    /// - Returns: The value, with the byte offset of each value and key.
+    /// - Throws: ``JSONSyntaxError`` at the offending byte for text that is not valid UTF-8, holds
+    ///   a NUL byte, is not strictly valid JSON, or goes on after the value.
     public static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         do {
             try TodoDocument.validate(bytes)

@@ -24,6 +24,9 @@ public struct JSONValue: Hashable, Sendable {
     public var offset: Int
 
     /// A value read at `offset`, or built in code (offset 0).
+    /// - Parameters:
+    ///   - kind: What the value is.
+    ///   - offset: The offset of the value's first byte in the document it was read from.
     public init(kind: Kind, offset: Int = 0) {
         self.kind = kind
         self.offset = offset

@@ -5,6 +5,8 @@
 /// their literal, which must be a valid JSON number.
 public enum JSONWriter {
     /// The value as JSON text.
+    /// - Parameter value: The value to write.
+    /// - Returns: Compact UTF-8 JSON, without a final line feed.
     public static func write(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         write(value, into: &out)
@@ -12,6 +14,9 @@ public enum JSONWriter {
     }
 
     /// Appends the value as JSON text to `out`.
+    /// - Parameters:
+    ///   - value: The value to write.
+    ///   - out: The buffer the compact UTF-8 JSON is appended to.
     public static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value.kind {
         case .null: out += "null".utf8
@@ -46,7 +51,11 @@ public enum JSONWriter {
         return String(decoding: literal, as: UTF8.self)
     }
 
-    /// Appends `text` as a JSON string literal.
+    /// Appends `text` as a JSON string literal, quotes included.
+    /// - Parameters:
+    ///   - text: The string; `"`, `\` and bytes below U+0020 are escaped, everything else is
+    ///     copied as UTF-8.
+    ///   - out: The buffer the literal is appended to.
     public static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text

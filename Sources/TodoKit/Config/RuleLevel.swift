@@ -20,6 +20,7 @@ public enum RuleLevel: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The level that runs a rule with `severity`.
+    /// - Parameter severity: The severity the rule's findings get.
     public init(_ severity: Severity) {
         switch severity {
         case .error: self = .error

@@ -44,12 +44,17 @@ public struct TodoFileFinder {
     /// Decides which files and directories the walk takes.
     public var selection: any TodoFileSelection
 
-    /// Creates a finder that takes what `selection` takes.
+    /// Creates a finder.
+    /// - Parameter selection: Decides which files the walk takes and which directories it enters.
     public init(selection: any TodoFileSelection) {
         self.selection = selection
     }
 
-    /// Walks `directory`. Throws only when `directory` itself cannot be read.
+    /// Walks a directory.
+    /// - Parameter directory: The directory to walk, absolute or relative.
+    /// - Returns: The files taken, sorted by their bytes, and one problem line per directory below
+    ///   it that could not be read.
+    /// - Throws: ``FileError`` only when `directory` itself cannot be read.
     public func find(in directory: String) throws(FileError) -> Result {
         var result = Result()
         var scopes = Self.scopesAbove(directory)

@@ -28,13 +28,18 @@ public enum DatePhrase {
         return RelativePhrase(text)?.day(from: today)
     }
 
-    /// Whether `text` is a relative phrase (not `YYYY-MM-DD`) that ``resolve(_:today:)`` understands.
+    /// Whether `text` is a relative phrase that ``resolve(_:today:)`` understands.
+    /// - Parameter text: A date field's value as written.
+    /// - Returns: `true` for a phrase such as `tomorrow` or `in 3 days`; `false` for `YYYY-MM-DD`
+    ///   and for anything not understood.
     public static func isRelative(_ text: some StringProtocol) -> Bool {
         Day(text) == nil && RelativePhrase(text) != nil
     }
 
-    /// The spelling of a relative phrase that fits in a plain `key:value` field: lower case, words
-    /// joined by hyphens (`In 3 days` → `in-3-days`); `nil` when `text` is not a relative phrase.
+    /// The spelling of a relative phrase that fits in a plain `key:value` field.
+    /// - Parameter text: A relative phrase, e.g. `In 3 days`.
+    /// - Returns: Its words in lower case joined by hyphens (`in-3-days`), or `nil` when `text` is
+    ///   not a relative phrase.
     public static func plainSpelling(_ text: some StringProtocol) -> String? {
         RelativePhrase(text)?.words.joined(separator: "-")
     }

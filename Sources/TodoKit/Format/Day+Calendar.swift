@@ -7,20 +7,25 @@ extension Day {
         return Weekday(rawValue: (offset < 0 ? offset + 7 : offset) + 1)!
     }
 
-    /// The number of days from this day to `other`: positive when `other` is later.
+    /// The number of days from this day to another.
+    /// - Parameter other: The other day.
+    /// - Returns: Positive when `other` is later, negative when it is earlier, 0 for the same day.
     public func days(until other: Day) -> Int {
         other.daysSinceEpoch - daysSinceEpoch
     }
 
-    /// The day `n` weeks later (earlier when negative); `nil` outside years 1...9999.
+    /// The day some weeks later (earlier when negative).
+    /// - Parameter n: The number of weeks.
+    /// - Returns: The day `7 * n` days on; `nil` outside years 1...9999.
     public func adding(weeks n: Int) -> Day? {
         let (days, overflow) = n.multipliedReportingOverflow(by: 7)
         return overflow ? nil : adding(days: days)
     }
 
-    /// The same day of the month `n` months later (earlier when negative), clamped to the end of a
+    /// The same day of the month some months later (earlier when negative), clamped to the end of a
     /// shorter month: January 31st plus one month is February 28th (29th in a leap year).
-    /// `nil` outside years 1...9999.
+    /// - Parameter n: The number of months.
+    /// - Returns: The day; `nil` outside years 1...9999.
     public func adding(months n: Int) -> Day? {
         guard abs(n) < 12 * 10_000 else { return nil }
         let index = year * 12 + (month - 1) + n
@@ -30,15 +35,19 @@ extension Day {
         return Day(year: newYear, month: newMonth, day: min(day, Day.daysIn(month: newMonth, year: newYear)))
     }
 
-    /// The same day `n` years later (earlier when negative); February 29th becomes the 28th in a
-    /// year without one. `nil` outside years 1...9999.
+    /// The same day some years later (earlier when negative); February 29th becomes the 28th in a
+    /// year without one.
+    /// - Parameter n: The number of years.
+    /// - Returns: The day; `nil` outside years 1...9999.
     public func adding(years n: Int) -> Day? {
         guard abs(n) < 10_000 else { return nil }
         return adding(months: n * 12)
     }
 
-    /// The day `n` business days (Monday to Friday) later, or earlier when negative. Counting skips
+    /// The day some business days (Monday to Friday) later, or earlier when negative. Counting skips
     /// weekends: Friday plus one business day is Monday, and so is Saturday plus one.
+    /// - Parameter n: The number of business days; 0 gives this day, even on a weekend.
+    /// - Returns: The day; `nil` outside years 1...9999.
     public func adding(businessDays n: Int) -> Day? {
         guard n != 0 else { return self }
         guard abs(n) < 5 * 530_000 else { return nil }
@@ -84,7 +93,10 @@ extension Day {
         Day(year: year, month: month, day: 1)!
     }
 
-    /// The next day after this one that falls on `weekday`: one to seven days later, never this day.
+    /// The next day after this one that falls on a weekday.
+    /// - Parameter weekday: The weekday.
+    /// - Returns: A day one to seven days later, never this day; `nil` when that is after
+    ///   December 31st, 9999.
     public func next(_ weekday: Weekday) -> Day? {
         let ahead = (weekday.rawValue - self.weekday.rawValue + 7) % 7
         return adding(days: ahead == 0 ? 7 : ahead)

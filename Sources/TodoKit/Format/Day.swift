@@ -17,6 +17,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let day: Int
 
     /// Creates a day when the three numbers name a real calendar day, otherwise `nil`.
+    /// - Parameters:
+    ///   - year: 1...9999.
+    ///   - month: 1...12.
+    ///   - day: 1 to the number of days in that month.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
@@ -25,7 +29,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.day = day
     }
 
-    /// Parses exactly `YYYY-MM-DD`; returns `nil` for anything else or for a day that does not exist.
+    /// Parses exactly `YYYY-MM-DD`; `nil` for anything else or for a day that does not exist.
+    /// - Parameter text: The text, without surrounding spaces.
     public init?(_ text: some StringProtocol) {
         var utf8 = Array(text.utf8)
         guard let parsed = utf8.withUnsafeMutableBufferPointer({ Day(isoBytes: UnsafeBufferPointer($0)) }) else { return nil }
@@ -49,7 +54,11 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
                   month: Int(m0) * 10 + Int(m1), day: Int(d0) * 10 + Int(d1))
     }
 
-    /// The number of days in a month (1...12) of a year.
+    /// The number of days in a month of a year.
+    /// - Parameters:
+    ///   - month: 1...12.
+    ///   - year: The year (Gregorian leap years).
+    /// - Returns: 28 to 31.
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
@@ -59,6 +68,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a year has a February 29th.
+    /// - Parameter year: The year.
+    /// - Returns: `true` for a year divisible by 4 but not by 100, or by 400.
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
@@ -103,7 +114,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return era * 146_097 + doe - 719_468
     }
 
-    /// The day `n` days after this one (before it when negative); `nil` outside years 1...9999.
+    /// The day some days after this one (before it when negative).
+    /// - Parameter n: The number of days.
+    /// - Returns: The day; `nil` outside years 1...9999.
     public func adding(days n: Int) -> Day? {
         let z = daysSinceEpoch + n + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -116,11 +129,13 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Day(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
+    /// Whether `lhs` is earlier than `rhs`.
     public static func < (lhs: Day, rhs: Day) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
     /// Today in the local time zone of this process.
+    /// - Returns: The local calendar day; January 1st, 1970 if the clock's year is outside 1...9999.
     public static func today() -> Day {
         var now = time(nil)
         var parts = tm()

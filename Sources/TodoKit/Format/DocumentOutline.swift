@@ -35,6 +35,7 @@ public struct DocumentOutline: Sendable {
     public let lineCount: Int
 
     /// The outline of a document.
+    /// - Parameter document: The parsed document.
     public init(_ document: TodoDocument) {
         let doc = document.parsed
         let s = doc.structure

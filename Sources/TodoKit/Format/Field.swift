@@ -25,6 +25,10 @@ public struct Field: Hashable, Sendable {
     public var style: FieldStyle
 
     /// Creates a field.
+    /// - Parameters:
+    ///   - key: What the field says.
+    ///   - value: The field's value; it should be of the kind `key` takes.
+    ///   - style: The spelling the field was read in.
     public init(key: FieldKey, value: Value, style: FieldStyle = .default) {
         self.key = key
         self.value = value
@@ -37,14 +41,18 @@ public struct Field: Hashable, Sendable {
         return nil
     }
 
-    /// The field with a relative date replaced by the day it names counted from `today` (unchanged
-    /// when the phrase names no day in years 1...9999).
+    /// The field with a relative date replaced by the day it names.
+    /// - Parameter today: The day the phrase counts from.
+    /// - Returns: The field with a ``Value/day(_:)`` value; the field unchanged when its value is not
+    ///   ``Value/relative(_:)`` or the phrase names no day in years 1...9999.
     public func resolved(today: Day) -> Field {
         guard case .relative(let phrase) = value, let day = DatePhrase.resolve(phrase, today: today) else { return self }
         return Field(key: key, value: .day(day), style: style)
     }
 
-    /// The field written in `style`, e.g. `due:2026-12-01`, `📅 2026-12-01`, `[due:: 2026-12-01]`.
+    /// The field written in a style.
+    /// - Parameter style: The spelling to write.
+    /// - Returns: The field's text, e.g. `due:2026-12-01`, `📅 2026-12-01` or `[due:: 2026-12-01]`.
     public func written(in style: FieldStyle) -> String {
         var out = ByteWriter(capacity: 32)
         write(in: style, into: &out)

@@ -32,6 +32,7 @@ public enum FieldKey: String, CaseIterable, Comparable, Sendable {
     /// Whether the field's value is a ``Day``.
     public var isDate: Bool { order >= FieldKey.created.order }
 
+    /// Whether `lhs` comes before `rhs` in the canonical order.
     public static func < (lhs: FieldKey, rhs: FieldKey) -> Bool {
         lhs.order < rhs.order
     }

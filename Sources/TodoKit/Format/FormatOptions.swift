@@ -25,6 +25,17 @@ public struct FormatOptions: Hashable, Sendable {
     public static let indentationWidths: ClosedRange<Int> = 2...4
 
     /// Creates options; every argument has the default behaviour.
+    /// - Parameters:
+    ///   - fieldStyle: How fields are spelled when written.
+    ///   - stampDates: Whether completed tasks are stamped and reopened ones lose their end date.
+    ///   - sinkCompleted: Whether completed tasks sink below the other items of their list.
+    ///   - today: The day stamps and relative dates count from.
+    ///   - bullet: The marker of bullet lists that hold tasks.
+    ///   - indentation: The indentation of nested lists in columns, or `nil` to keep it as written.
+    ///   - nextOccurrence: Where a recurring task's next occurrence goes when the task is done.
+    ///   - statuses: Custom checkbox marks and the kind of status each stands for.
+    ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are
+    ///     tasks; `nil` or empty makes every checklist item one.
     public init(fieldStyle: FieldStyle = .default, stampDates: Bool = true, sinkCompleted: Bool = true, today: Day = .today(),
                 bullet: BulletStyle = .default, indentation: Int? = nil, nextOccurrence: OccurrencePlacement = .default,
                 statuses: StatusMap = .standard, globalFilter: String? = nil) {

@@ -62,7 +62,12 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// Whether the rule is just an interval (`every 2 weeks`), which todo.txt's `rec:` can hold.
     public var isSimple: Bool { weekdays == 0 && monthDays == 0 && nthWeekdays == 0 && months == 0 }
 
-    /// A rule of `interval` units, from the reference date or (`whenDone`) from completion.
+    /// A rule of a number of units; `nil` for an interval outside 1...999.
+    /// - Parameters:
+    ///   - interval: How many units lie between occurrences.
+    ///   - unit: The unit.
+    ///   - whenDone: Whether the next occurrence counts from completion rather than from the
+    ///     reference date.
     public init?(every interval: Int, _ unit: Unit, whenDone: Bool = false) {
         guard (1...RecurrenceRule.maximumInterval).contains(interval) else { return nil }
         storedInterval = UInt16(interval)
@@ -72,8 +77,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Reading
 
-    /// Reads todo.txt's short form: `[+]N` and one of `d w m y b` (`+`: strict, from the due date;
-    /// without it the rule counts from completion, as `when done` does).
+    /// Reads todo.txt's short form; `nil` for anything else.
+    /// - Parameter text: `[+]N` and one of `d w m y b`, e.g. `+2w`; `+` makes the rule strict
+    ///   (from the due date), without it the rule counts from completion, as `when done` does.
     public init?(todoTxt text: some StringProtocol) {
         var bytes = Substring(text).utf8[...]
         var strict = false
@@ -99,8 +105,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         self.init(every: n, unit, whenDone: !strict)
     }
 
-    /// Reads a phrase: `every …` as in Obsidian Tasks, case-insensitive, words separated by spaces,
-    /// tabs or hyphens, list items by commas or `and`. `nil` for anything it does not understand.
+    /// Reads a phrase: `every …` as in Obsidian Tasks; `nil` for anything it does not understand.
+    /// - Parameter text: The phrase, case-insensitive, words separated by spaces, tabs or hyphens,
+    ///   list items by commas or `and`; at most 2,000 bytes.
     public init?(phrase text: some StringProtocol) {
         guard text.utf8.count <= RecurrenceRule.maximumLength else { return nil }
         var words: [Substring] = []
@@ -125,7 +132,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         self = rule
     }
 
-    /// Reads either spelling: todo.txt's short form or a phrase.
+    /// Reads either spelling; `nil` when neither is understood.
+    /// - Parameter text: todo.txt's short form (``init(todoTxt:)``) or a phrase
+    ///   (``init(phrase:)``).
     public init?(_ text: some StringProtocol) {
         if let rule = RecurrenceRule(todoTxt: text) {
             self = rule
@@ -351,10 +360,12 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Arithmetic
 
-    /// The first day of the rule after `reference` (the reference date's occurrence, or the day the
-    /// task was done for `when done`). Months and years without a day named clamp to the month's end
-    /// (Obsidian Tasks: January 31st + 1 month is February 28th); a named day that a month lacks
-    /// skips that month (`every month on the 31st`). `nil` when no such day exists before year 10000.
+    /// The first day of the rule after a reference day. Months and years without a day named clamp
+    /// to the month's end (Obsidian Tasks: January 31st + 1 month is February 28th); a named day
+    /// that a month lacks skips that month (`every month on the 31st`).
+    /// - Parameter reference: The reference date's occurrence, or the day the task was done for
+    ///   `when done`.
+    /// - Returns: The day, or `nil` when no such day exists before year 10000.
     public func next(after reference: Day) -> Day? {
         switch unit {
         case .day:

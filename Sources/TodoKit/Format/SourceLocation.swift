@@ -6,6 +6,9 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     public var column: Int
 
     /// Creates a location.
+    /// - Parameters:
+    ///   - line: The line, starting at 1.
+    ///   - column: The UTF-8 byte column, starting at 1.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -14,6 +17,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 
+    /// Whether `lhs` comes before `rhs`: an earlier line, or the same line and an earlier column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

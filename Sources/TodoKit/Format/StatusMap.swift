@@ -17,7 +17,9 @@ public struct StatusMap: Hashable, Sendable {
     /// Whether no mark is mapped.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// The kind `mark` is mapped to, if any.
+    /// The kind a mark is mapped to, if any. Setting `nil` removes the mark; setting a kind for a
+    /// standard mark (``standardMarks``) has no effect, as those keep their meaning.
+    /// - Parameter mark: A checkbox character.
     public subscript(mark: Unicode.Scalar) -> TaskStatus.Kind? {
         get { entries.first { $0.mark == mark }?.kind }
         set {
@@ -28,10 +30,13 @@ public struct StatusMap: Hashable, Sendable {
         }
     }
 
+    /// Whether both maps map the same marks to the same kinds.
     public static func == (lhs: StatusMap, rhs: StatusMap) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.mark == $1.mark && $0.kind == $1.kind }
     }
 
+    /// Hashes the marks and their kinds.
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         for entry in entries {
             hasher.combine(entry.mark)

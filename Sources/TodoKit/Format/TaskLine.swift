@@ -21,12 +21,17 @@ public struct TaskLine: Hashable, Sendable {
     /// The line exactly as written, without its line ending.
     public var source: String
 
-    /// The first field with `key`, if any.
+    /// The first field with a key.
+    /// - Parameter key: The key.
+    /// - Returns: The first such field in the line, or `nil` when the task has none.
     public func field(_ key: FieldKey) -> Field? {
         fields.first { $0.key == key }
     }
 
-    /// The day of the date field `key`, if present.
+    /// The day of a date field.
+    /// - Parameter key: A date key.
+    /// - Returns: The day of the first field with `key`, or `nil` when there is none or its value is
+    ///   not a day (a relative phrase not yet resolved).
     public func day(_ key: FieldKey) -> Day? {
         field(key)?.day
     }

@@ -27,6 +27,8 @@ public enum TaskStatus: Hashable, Sendable {
     }
 
     /// Reads the character between the brackets.
+    /// - Parameter mark: The checkbox's character: space, `x`, `X`, `-` and `/` are the standard
+    ///   statuses, anything else is ``other(_:)``.
     public init(mark: Unicode.Scalar) {
         switch mark {
         case " ": self = .open
@@ -37,7 +39,11 @@ public enum TaskStatus: Hashable, Sendable {
         }
     }
 
-    /// Reads the character between the brackets, with the marks `statuses` maps.
+    /// Reads the character between the brackets, with the marks a configuration maps.
+    /// - Parameters:
+    ///   - mark: The checkbox's character.
+    ///   - statuses: Custom marks; a mapped mark reads as ``custom(_:_:)``. Standard marks keep
+    ///     their meaning.
     public init(mark: Unicode.Scalar, statuses: StatusMap) {
         let standard = TaskStatus(mark: mark)
         if case .other = standard, let kind = statuses[mark] {

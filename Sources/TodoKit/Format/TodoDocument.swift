@@ -13,12 +13,16 @@ public struct TodoDocument: Sendable {
     /// The tasks in file order.
     public let tasks: [TaskLine]
 
-    /// Parses text.
+    /// Parses text, with the standard statuses and no global filter.
+    /// - Parameter text: The file's content; never refused.
     public init(_ text: String) {
         self.init(parsed: ParsedDocument(validated: Array(text.utf8)))
     }
 
-    /// Parses UTF-8 bytes, refusing bytes that are not UTF-8 text (or hold a NUL byte).
+    /// Parses UTF-8 bytes, with the standard statuses and no global filter.
+    /// - Parameter bytes: The file's content.
+    /// - Throws: ``TodoError/invalidUTF8(offset:)`` for bytes that are not UTF-8,
+    ///   ``TodoError/binary(offset:)`` for a NUL byte.
     public init(utf8 bytes: [UInt8]) throws(TodoError) {
         try TodoDocument.validate(bytes)
         self.init(parsed: ParsedDocument(validated: bytes))

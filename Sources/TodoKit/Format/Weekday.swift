@@ -21,7 +21,8 @@ public enum Weekday: Int, CaseIterable, Sendable {
     /// Whether the day is Monday to Friday.
     public var isBusinessDay: Bool { self != .saturday && self != .sunday }
 
-    /// The weekday named by `word`: its English name or three-letter abbreviation, in any case.
+    /// The weekday named by a word; `nil` for any other word.
+    /// - Parameter word: An English weekday name or its three-letter abbreviation, in any case.
     public init?(named word: some StringProtocol) {
         let lower = word.lowercased()
         guard let match = Weekday.allCases.first(where: {

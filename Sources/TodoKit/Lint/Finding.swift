@@ -14,7 +14,13 @@ public struct Finding: Hashable, Sendable {
     /// walk drops the finding when a task of another file has it (``Linter/declaredIDs(utf8:)``).
     public var missingID: String?
 
-    /// Creates a finding.
+    /// Creates a finding without a ``missingID``.
+    /// - Parameters:
+    ///   - location: Where the problem is: 1-based line and UTF-8 column.
+    ///   - severity: The severity of the rule that found it.
+    ///   - code: The rule's stable code, e.g. `TD001`.
+    ///   - rule: The rule's kebab-case name, e.g. `invalid-date`.
+    ///   - message: A short lowercase message without a final period.
     public init(location: SourceLocation, severity: Severity, code: String, rule: String, message: String) {
         self.location = location
         self.severity = severity

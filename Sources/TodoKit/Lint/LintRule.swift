@@ -13,6 +13,10 @@ public struct LintRule: Hashable, Sendable {
         public let column: Int
 
         /// Creates an example.
+        /// - Parameters:
+        ///   - text: The Markdown text.
+        ///   - line: The 1-based line of the finding.
+        ///   - column: The 1-based UTF-8 column of the finding.
         public init(_ text: String, line: Int, column: Int) {
             self.text = text
             self.line = line
@@ -42,7 +46,10 @@ public struct LintRule: Hashable, Sendable {
     /// The day the examples are linted on.
     public static let exampleDay = Day(year: 2026, month: 11, day: 21)!
 
-    /// The rule with `code` or `name`, if there is one.
+    /// The rule with a code or name.
+    /// - Parameter codeOrName: A code such as `TD001` or a name such as `invalid-date`, as written
+    ///   (case matters).
+    /// - Returns: The rule from ``all``, or `nil` when none has that code or name.
     public static func named(_ codeOrName: String) -> LintRule? {
         all.first { $0.code == codeOrName || $0.name == codeOrName }
     }

@@ -14,6 +14,12 @@ public struct Linter: Sendable {
 
     /// Creates a linter; by default every rule that is on by default runs at its own severity,
     /// and `TD000` formats with the default options and `today`.
+    /// - Parameters:
+    ///   - today: The day rules that compare dates with today use.
+    ///   - rules: The rules that run.
+    ///   - formatOptions: The options `TD000` formats with; `nil` for the default options with
+    ///     `today`.
+    ///   - severities: Severities that replace a rule's own, by rule code.
     public init(today: Day = .today(), rules: [LintRule] = LintRule.all.filter(\.enabledByDefault),
                 formatOptions: FormatOptions? = nil, severities: [String: Severity] = [:]) {
         self.today = today
@@ -22,12 +28,20 @@ public struct Linter: Sendable {
         self.severities = severities
     }
 
-    /// The findings in a document, sorted by line, column and code.
+    /// The findings in a parsed document.
+    /// - Parameter document: The document, read with the statuses and global filter it was parsed
+    ///   with.
+    /// - Returns: The findings of the rules that run, sorted by line, column and code; empty when
+    ///   there are none.
     public func lint(_ document: TodoDocument) -> [Finding] {
         lint(parsed: document.parsed)
     }
 
-    /// The findings in UTF-8 bytes; throws for bytes that are not UTF-8 text.
+    /// The findings in UTF-8 bytes, read with ``formatOptions``' statuses and global filter.
+    /// - Parameter bytes: The file's bytes.
+    /// - Returns: The findings of the rules that run, sorted by line, column and code; empty when
+    ///   there are none.
+    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text or hold a NUL byte.
     public func lint(utf8 bytes: [UInt8]) throws(TodoError) -> [Finding] {
         try TodoDocument.validate(bytes)
         return lint(parsed: ParsedDocument(validated: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter))
@@ -47,6 +61,9 @@ public struct Linter: Sendable {
 
     /// The task ids (`🆔`, `id:`, `[id:: ]`) the tasks of a document declare, for checking
     /// dependencies across the files of a walk. Only lines holding `id` or `🆔` are read.
+    /// - Parameter bytes: The file's bytes, already known to be UTF-8 text (they are not checked
+    ///   here); read with the standard statuses and no global filter.
+    /// - Returns: The ids; empty when no task declares one.
     public static func declaredIDs(utf8 bytes: [UInt8]) -> Set<String> {
         declaredIDs(in: ParsedDocument(validated: bytes))
     }
@@ -101,6 +118,11 @@ public struct Linter: Sendable {
     /// One `TD000` (the `unformatted` rule) finding per region of `original` that formatting
     /// changes into `formatted`, at the region's first line, column 1 (lines only inserted are
     /// reported on the line above them). Lines are counted as lint counts them (LF, CRLF or CR).
+    /// - Parameters:
+    ///   - original: The file's bytes.
+    ///   - formatted: The same file formatted.
+    /// - Returns: The findings in line order, at the rule's own severity; empty when the two are
+    ///   the same.
     public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {
         ChangedLines(old: original, new: formatted).regions.map { hunk in
             let count = hunk.new.count == 1 ? "a line" : "\(hunk.new.count) lines"

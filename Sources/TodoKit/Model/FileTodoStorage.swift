@@ -13,7 +13,7 @@ public struct FileTodoStorage: TodoStorage {
     /// Reads the whole file.
     ///
     /// - Returns: the file's bytes.
-    /// - Throws: ``TodoStoreError/storage(_:)`` naming the path, when the file cannot be read.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` naming the path, when the file cannot be read.
     public func read() throws(TodoStoreError) -> [UInt8] {
         do {
             return try AtomicFile.read(path)
@@ -25,7 +25,7 @@ public struct FileTodoStorage: TodoStorage {
     /// Replaces the file atomically (temporary file, fsync, rename).
     ///
     /// - Parameter bytes: the new content.
-    /// - Throws: ``TodoStoreError/storage(_:)`` naming the path; the old file is still there then.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` naming the path; the old file is still there then.
     public func write(_ bytes: [UInt8]) throws(TodoStoreError) {
         do {
             try AtomicFile.write(bytes, to: path)
@@ -42,7 +42,7 @@ public struct FileTodoStorage: TodoStorage {
     ///   - bytes: the new content.
     ///   - expected: what the file must still hold.
     /// - Returns: `false`, writing nothing, when the file no longer holds `expected`.
-    /// - Throws: ``TodoStoreError/storage(_:)`` naming the path.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` naming the path.
     public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
         do {
             return try AtomicFile.write(bytes, to: path, ifStill: expected)

@@ -138,7 +138,7 @@ public actor TodoStore {
     /// Reads the file. Errors (missing file, not UTF-8) are thrown and reported as ``Event/failed(_:)``.
     ///
     /// - Returns: the list read.
-    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or is not UTF-8 text.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when the file cannot be read or is not UTF-8 text.
     @discardableResult
     public func load() throws(TodoStoreError) -> TodoList {
         let bytes = try read()
@@ -152,7 +152,7 @@ public actor TodoStore {
     /// Returns whether it changed. A file watcher calls this after every change on disk.
     ///
     /// - Returns: whether the file had changed.
-    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or is not UTF-8 text.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when the file cannot be read or is not UTF-8 text.
     @discardableResult
     public func reload() throws(TodoStoreError) -> Bool {
         try syncWithStorage()
@@ -230,7 +230,7 @@ public actor TodoStore {
     ///   - priority: its priority.
     ///   - placement: where it goes.
     /// - Returns: the new todo's identity.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the parent of `.subtask` is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written, ``TodoStoreError/noSection(_:)`` for a heading that is not there.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the parent of `.subtask` is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/noSection(_:)`` for a heading that is not there.
     @discardableResult
     public func add(_ title: String, due: Day? = nil, scheduled: Day? = nil, start: Day? = nil, priority: Priority? = nil,
                     placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
@@ -249,7 +249,7 @@ public actor TodoStore {
     /// - Parameters:
     ///   - title: the new title (line breaks are dropped).
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func setTitle(_ title: String, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(title: title)))
     }
@@ -259,7 +259,7 @@ public actor TodoStore {
     /// - Parameters:
     ///   - status: the new status.
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func setStatus(_ status: TaskStatus, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(status: status)))
     }
@@ -270,7 +270,7 @@ public actor TodoStore {
     ///   - day: the day, or nil to clear the field.
     ///   - key: the date field.
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func setDate(_ day: Day?, for key: FieldKey, of id: TodoID) throws(TodoStoreError) {
         guard key.isDate else { throw .invalid("priority is not a date") }
         try perform(.edit(id, TaskLineEditor.Change(fields: [key: day.map { .day($0) }])))
@@ -285,7 +285,7 @@ public actor TodoStore {
     ///   - title: the new title, or nil to keep it.
     ///   - days: date fields to set, or to clear (nil).
     ///   - priority: the new priority, `.some(nil)` to clear it, nil to keep it.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority` in `days`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority` in `days`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func edit(_ id: TodoID, title: String? = nil, days: [FieldKey: Day?] = [:], priority: Priority?? = nil) throws(TodoStoreError) {
         var change = TaskLineEditor.Change(title: title)
         for (key, day) in days {
@@ -302,7 +302,7 @@ public actor TodoStore {
     /// - Parameters:
     ///   - priority: the priority, or nil to clear it.
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func setPriority(_ priority: Priority?, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(fields: [.priority: priority.map { .priority($0) }])))
     }
@@ -310,7 +310,7 @@ public actor TodoStore {
     /// Ticks an open todo or reopens a completed one.
     ///
     /// - Parameter id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func toggle(_ id: TodoID) throws(TodoStoreError) {
         try perform(.toggle([id]))
     }
@@ -318,7 +318,7 @@ public actor TodoStore {
     /// Toggles several todos as one undo step (a multi-select in a UI).
     ///
     /// - Parameter ids: the todos.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func toggle(_ ids: [TodoID]) throws(TodoStoreError) {
         try perform(.toggle(ids))
     }
@@ -328,7 +328,7 @@ public actor TodoStore {
     /// - Parameters:
     ///   - id: the todo.
     ///   - index: its new position among the open items (0 is the top; past the end is the end).
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for a completed todo; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a completed todo; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func move(_ id: TodoID, toOpenIndex index: Int) throws(TodoStoreError) {
         try perform(.move(id, toOpenIndex: index))
     }
@@ -336,7 +336,7 @@ public actor TodoStore {
     /// Makes a todo a subtask of the item above it.
     ///
     /// - Parameter id: the todo.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for a list's first item or an item in a block quote; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a list's first item or an item in a block quote; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func indent(_ id: TodoID) throws(TodoStoreError) {
         try perform(.indent(id))
     }
@@ -344,7 +344,7 @@ public actor TodoStore {
     /// Moves a subtask out of its parent, right after it.
     ///
     /// - Parameter id: the todo.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for a top-level item; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a top-level item; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func outdent(_ id: TodoID) throws(TodoStoreError) {
         try perform(.outdent(id))
     }
@@ -352,7 +352,7 @@ public actor TodoStore {
     /// Removes a todo with its subtasks.
     ///
     /// - Parameter id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func remove(_ id: TodoID) throws(TodoStoreError) {
         try perform(.remove([id]))
     }
@@ -360,21 +360,21 @@ public actor TodoStore {
     /// Removes several todos as one undo step.
     ///
     /// - Parameter ids: the todos.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func remove(_ ids: [TodoID]) throws(TodoStoreError) {
         try perform(.remove(ids))
     }
 
     /// Removes every todo (prose and other content stay).
     ///
-    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
     public func removeAll() throws(TodoStoreError) {
         try perform(.removeAll)
     }
 
     /// Removes every completed todo, as one undo step.
     ///
-    /// - Throws: ``TodoStoreError/storage(_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
     public func clearCompleted() throws(TodoStoreError) {
         try perform(.clearCompleted)
     }
@@ -498,7 +498,7 @@ public actor TodoStore {
     ///
     /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo,
     ///   ``TodoStoreError/conflict(_:)`` when someone else changed the same lines, or
-    ///   ``TodoStoreError/storage(_:)`` when the file cannot be read or written.
+    ///   ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func undo() throws(TodoStoreError) {
         try travel(.undo)
     }

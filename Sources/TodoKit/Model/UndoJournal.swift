@@ -47,7 +47,7 @@ public struct UndoJournal: Sendable {
     /// Pushes an entry on the undo stack and forgets the redo stack.
     ///
     /// - Parameter entry: what a command changed.
-    /// - Throws: ``TodoStoreError/storage(_:)`` when the journal cannot be written.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when the journal cannot be written.
     public func record(_ entry: JournalEntry) throws(TodoStoreError) {
         try locked { () throws(TodoStoreError) in
             try push(entry, on: "undo")
@@ -60,7 +60,7 @@ public struct UndoJournal: Sendable {
     /// Undoes the newest entry and moves it to the redo stack; returns it.
     ///
     /// - Returns: the entry undone.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo, ``TodoStoreError/conflict(_:)`` when a file changed since on the same lines (nothing is written), ``TodoStoreError/storage(_:)`` when the journal cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo, ``TodoStoreError/conflict(_:)`` when a file changed since on the same lines (nothing is written), ``TodoStoreError/storage(path:_:)`` when the journal cannot be read or written.
     @discardableResult
     public func undo() throws(TodoStoreError) -> JournalEntry {
         try step(from: "undo", to: "redo", reversed: true)

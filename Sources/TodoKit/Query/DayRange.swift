@@ -5,18 +5,24 @@ public struct DayRange: Hashable, Sendable, CustomStringConvertible {
     /// The last day.
     public let end: Day
 
-    /// A range; the two days are put in order.
+    /// A range of days; the two days are put in order.
+    /// - Parameters:
+    ///   - start: One end of the range, included.
+    ///   - end: The other end, included.
     public init(_ start: Day, _ end: Day) {
         self.start = min(start, end)
         self.end = max(start, end)
     }
 
-    /// One day.
+    /// A range of one day.
+    /// - Parameter day: The day.
     public init(_ day: Day) {
         self.init(day, day)
     }
 
-    /// Whether `day` lies in the range.
+    /// Whether a day lies in the range.
+    /// - Parameter day: The day.
+    /// - Returns: `true` when it is on or after ``start`` and on or before ``end``.
     public func contains(_ day: Day) -> Bool { start <= day && day <= end }
 
     /// `YYYY-MM-DD`, or `YYYY-MM-DD YYYY-MM-DD` for a longer range.

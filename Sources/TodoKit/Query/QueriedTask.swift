@@ -7,24 +7,29 @@ public struct QueriedTask: Hashable, Sendable {
     /// The 1-based line of the enclosing task, or nil for a top-level task.
     public let parentLine: Int?
 
-    /// Wraps a todo of the file at `path`.
+    /// Wraps a todo of a file.
+    /// - Parameters:
+    ///   - path: The file's path as it was given or found.
+    ///   - todo: The task.
+    ///   - parentLine: The 1-based line of the enclosing task, or `nil` for a top-level task.
     public init(path: String, todo: Todo, parentLine: Int?) {
         self.path = path
         self.todo = todo
         self.parentLine = parentLine
     }
 
-    /// The tasks of a file's bytes in file order; bytes that are not UTF-8 text are an error.
+    /// The tasks of a file's bytes in file order.
     ///
     /// Read straight from the document, without the identities a ``TodoList`` keeps for editing
     /// (each todo's ``Todo/id`` is its position, 1-based), so listing a big file stays cheap.
     ///
     /// - Parameters:
-    ///   - bytes: the file's bytes.
-    ///   - path: the file's path as it should be reported.
-    ///   - statuses: custom checkbox marks and their kinds (`.todofmt.json` `statuses`).
+    ///   - bytes: The file's bytes.
+    ///   - path: The file's path as it should be reported.
+    ///   - statuses: Custom checkbox marks and their kinds (`.todofmt.json` `statuses`).
     ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are tasks.
-    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
+    /// - Returns: One task per task line; empty for a file without tasks.
+    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text or hold a NUL byte.
     public static func tasks(in bytes: [UInt8], path: String, statuses: StatusMap = .standard,
                              globalFilter: String? = nil) throws(TodoError) -> [QueriedTask] {
         try TodoDocument.validate(bytes)
@@ -42,6 +47,10 @@ public struct QueriedTask: Hashable, Sendable {
     }
 
     /// The tasks of a loaded list in file order.
+    /// - Parameters:
+    ///   - list: The list; its todos keep their identities.
+    ///   - path: The file's path as it should be reported.
+    /// - Returns: One task per todo of the list.
     public static func tasks(of list: TodoList, path: String) -> [QueriedTask] {
         list.todos.map { todo in
             QueriedTask(path: path, todo: todo, parentLine: todo.parent.flatMap { list[$0]?.line })

@@ -28,7 +28,10 @@ public indirect enum TaskFilter: Hashable, Sendable {
     /// Not.
     case not(TaskFilter)
 
-    /// Whether the filter keeps `task`.
+    /// Whether the filter keeps a task.
+    /// - Parameter task: The task.
+    /// - Returns: `true` when the task passes the filter; a start-date filter keeps a task without
+    ///   a start date.
     public func matches(_ task: QueriedTask) -> Bool {
         let todo = task.todo
         switch self {

@@ -28,6 +28,9 @@ public struct TaskGrouping: Hashable, Sendable {
     public let reverse: Bool
 
     /// A grouping instruction.
+    /// - Parameters:
+    ///   - key: What tasks are grouped by.
+    ///   - reverse: Whether groups come in the opposite order.
     public init(_ key: Key, reverse: Bool = false) {
         self.key = key
         self.reverse = reverse

@@ -23,8 +23,12 @@ public struct TaskQuery: Hashable, Sendable {
     /// The query without instructions: every task, in file order.
     public init() {}
 
-    /// Parses instructions, one per element (blank lines and `#` comments are skipped). An
-    /// instruction this implementation does not know is an error naming it, never ignored.
+    /// Parses instructions. An instruction this implementation does not know is an error naming
+    /// it, never ignored.
+    /// - Parameters:
+    ///   - instructions: One instruction per element; blank lines and `#` comments are skipped.
+    ///   - today: The day relative dates in filters (`due before tomorrow`) count from.
+    /// - Throws: ``TaskQueryError`` naming the first instruction that is unknown or not valid.
     public init(_ instructions: [String], today: Day) throws(TaskQueryError) {
         var parser = TaskQueryParser(today: today)
         for line in instructions {
@@ -34,7 +38,8 @@ public struct TaskQuery: Hashable, Sendable {
         }
     }
 
-    /// What a listing shows when the user gives no query: open tasks, grouped by file, in file order.
+    /// What a listing shows when the user gives no query.
+    /// - Returns: A query for open tasks, grouped by file, in file order.
     public static func defaultQuery() -> TaskQuery {
         var query = TaskQuery()
         query.filters = [.done(false)]
@@ -42,7 +47,10 @@ public struct TaskQuery: Hashable, Sendable {
         return query
     }
 
-    /// The instructions of every ` ```tasks ` block in a Markdown text, block by block.
+    /// The instructions of every ` ```tasks ` (or `~~~tasks`) block in a Markdown text.
+    /// - Parameter text: Markdown, with LF or CRLF line breaks.
+    /// - Returns: One array of lines per block, in text order; a block left open runs to the end
+    ///   of the text. Empty when the text has no such block.
     public static func blocks(inMarkdown text: String) -> [[String]] {
         var blocks: [[String]] = []
         var current: [String]?
@@ -72,6 +80,9 @@ public struct TaskQuery: Hashable, Sendable {
     /// Runs the query: filters, sorts (stable: ties keep the order given), limits, then groups.
     ///
     /// Works on positions in `tasks`, so no task is copied or hashed until the result is built.
+    /// - Parameter tasks: The tasks to query, in the order ties keep.
+    /// - Returns: The groups in order (one unnamed group without grouping, none when no task is
+    ///   kept) and the number of tasks that matched before the limit.
     public func results(_ tasks: [QueriedTask]) -> TaskQueryResult {
         var kept = tasks.indices.filter { index in filters.allSatisfy { $0.matches(tasks[index]) } }
         let matched = kept.count

@@ -5,7 +5,10 @@ public struct TaskQueryError: Error, Hashable, Sendable, CustomStringConvertible
     /// Why it was refused, lowercase.
     public let reason: String
 
-    /// An error about `instruction`.
+    /// An error about an instruction.
+    /// - Parameters:
+    ///   - instruction: The instruction as written.
+    ///   - reason: Why it was refused, lowercase.
     public init(_ instruction: String, _ reason: String) {
         self.instruction = instruction
         self.reason = reason

@@ -28,6 +28,9 @@ public struct TaskSort: Hashable, Sendable {
     public let reverse: Bool
 
     /// A sort instruction.
+    /// - Parameters:
+    ///   - key: What is compared.
+    ///   - reverse: Whether the order is reversed.
     public init(_ key: Key, reverse: Bool = false) {
         self.key = key
         self.reverse = reverse

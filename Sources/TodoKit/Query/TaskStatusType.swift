@@ -10,6 +10,8 @@ public enum TaskStatusType: String, CaseIterable, Hashable, Sendable {
     case cancelled = "CANCELLED"
 
     /// The type of a checkbox's status.
+    /// - Parameter status: The status; an unknown mark is ``todo``, a custom one the type of its
+    ///   kind.
     public init(_ status: TaskStatus) {
         switch status.kind {
         case .open: self = .todo

@@ -25,7 +25,10 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
     public let ignoresCase: Bool
     let root: Node
 
-    /// `/pattern/flags` as written in a query; throws the reason as text.
+    /// Reads a pattern as written in a query.
+    /// - Parameter text: `/pattern/` or `/pattern/i`.
+    /// - Throws: ``TextPatternError`` with the reason as text when the slashes are missing, a flag
+    ///   other than `i` follows, or the pattern is not valid.
     public init(slashed text: String) throws(TextPatternError) {
         guard text.hasPrefix("/"), let close = text.lastIndex(of: "/"), close != text.startIndex else {
             throw TextPatternError("a regular expression is written /pattern/ or /pattern/i")
@@ -36,6 +39,12 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A pattern without slashes.
+    /// - Parameters:
+    ///   - source: The pattern.
+    ///   - ignoresCase: Whether case is ignored (the `i` flag).
+    /// - Throws: ``TextPatternError`` with the reason as text for a pattern that is not valid
+    ///   (an unbalanced parenthesis or bracket, a quantifier with nothing to repeat, an
+    ///   unsupported escape, group or range).
     public init(_ source: String, ignoresCase: Bool = false) throws(TextPatternError) {
         self.source = source
         self.ignoresCase = ignoresCase
@@ -47,7 +56,9 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
     /// `/source/` with its flags.
     public var description: String { "/\(source)/" + (ignoresCase ? "i" : "") }
 
-    /// Whether the pattern matches somewhere in `text`.
+    /// Whether the pattern matches somewhere in a text.
+    /// - Parameter text: The text to search.
+    /// - Returns: `true` when a match starts at any position, the end included.
     public func matches(_ text: String) -> Bool {
         let scalars = Array((ignoresCase ? text.lowercased() : text).unicodeScalars)
         var matcher = Matcher(text: scalars, ignoresCase: ignoresCase)

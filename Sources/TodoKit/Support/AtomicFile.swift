@@ -13,10 +13,12 @@ import Darwin
 ///
 /// Writing only when the content changed is the caller's job: compare the bytes first.
 public enum AtomicFile {
-    /// Reads the whole file at `path`.
+    /// Reads the whole file at a path.
     ///
     /// Symbolic links are followed. Anything that is not a directory can be read, including
     /// FIFOs and devices.
+    /// - Parameter path: The file.
+    /// - Returns: Every byte of the file; empty for an empty file.
     /// - Throws: ``FileError/noSuchFile``, ``FileError/isDirectory``,
     ///   ``FileError/permissionDenied`` or another ``FileError``.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
@@ -37,6 +39,9 @@ public enum AtomicFile {
     /// Reads from an open file descriptor until end of file, e.g. standard input (`0`).
     ///
     /// The descriptor is neither closed nor rewound.
+    /// - Parameter descriptor: An open file descriptor, read from its current offset.
+    /// - Returns: The bytes read up to end of file; empty when it is already at the end.
+    /// - Throws: ``FileError`` made from `errno` when a read fails.
     public static func readAll(from descriptor: Int32) throws(FileError) -> [UInt8] {
         // Standard input redirected from a file: its size is known, as for a path.
         var info = stat()
@@ -75,6 +80,11 @@ public enum AtomicFile {
 
     /// Writes every byte to an open file descriptor, e.g. standard output (`1`), continuing
     /// after partial writes and interrupted calls.
+    /// - Parameters:
+    ///   - bytes: The bytes to write.
+    ///   - descriptor: An open file descriptor; it is not closed.
+    /// - Throws: ``FileError`` made from `errno` when a write fails (`EIO` for a write that makes
+    ///   no progress); some bytes may have been written.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileError) {
         let failure: Int32 = bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -104,6 +114,9 @@ public enum AtomicFile {
     /// refused with ``FileError/permissionDenied`` — even for the superuser, who could rename
     /// over it — because a read-only mode says the file is not to be changed.
     ///
+    /// - Parameters:
+    ///   - bytes: The new contents.
+    ///   - path: An existing regular file, or a symbolic link to one.
     /// - Throws: ``FileError/noSuchFile`` (also for a dangling link), ``FileError/isDirectory``,
     ///   ``FileError/notRegularFile``, ``FileError/permissionDenied``,
     ///   ``FileError/cannotCreateTemporaryFile(code:)`` or another ``FileError``. After an
@@ -124,9 +137,13 @@ public enum AtomicFile {
     /// someone saved in between, and their file is swapped back (repeatedly, if they keep
     /// saving). Where swapping is not supported, a plain rename follows the first comparison, and
     /// a save in the moment between the two can be replaced.
+    /// - Parameters:
+    ///   - bytes: The new contents.
+    ///   - path: An existing regular file, or a symbolic link to one.
+    ///   - expected: The contents the file held when it was read.
     /// - Returns: `true` if the file was replaced, `false` if it no longer held `expected` (no
     ///   temporary file is left behind).
-    /// - Throws: the errors of ``write(_:to:)``; a file that has vanished throws
+    /// - Throws: The errors of ``write(_:to:)``; a file that has vanished throws
     ///   ``FileError/noSuchFile``.
     public static func write(_ bytes: [UInt8], to path: String, ifStill expected: [UInt8]) throws(FileError) -> Bool {
         try replace(path, with: bytes, ifStill: expected, afterComparing: {})
@@ -269,12 +286,19 @@ public enum AtomicFile {
         }
     }
 
-    /// Creates a file that does not exist yet with `bytes` and `mode`, atomically: the bytes are
-    /// written and flushed under a temporary name, then linked to `path`, which fails with
-    /// ``FileError/system(code:)`` (`EEXIST`) when something is there already. Nothing is ever
-    /// half-written at `path`, and no temporary file is left behind. With `durable` false the bytes
-    /// are not flushed to disk first (for files that may be lost in a power failure, such as the
-    /// undo journal's entries): still never half-written, only possibly missing after a crash.
+    /// Creates a file that does not exist yet, atomically: the bytes are written (and flushed)
+    /// under a temporary name, then linked to `path`. Nothing is ever half-written at `path`, and
+    /// no temporary file is left behind.
+    /// - Parameters:
+    ///   - bytes: The contents.
+    ///   - path: Where the file is created; its directory must exist.
+    ///   - mode: The permission bits, less the process's umask.
+    ///   - durable: Whether the bytes and the directory are flushed to disk. `false` suits files
+    ///     that may be lost in a power failure, such as the undo journal's entries: still never
+    ///     half-written, only possibly missing after a crash.
+    /// - Throws: ``FileError/system(code:)`` (`EEXIST`) when something is at `path` already,
+    ///   ``FileError/cannotCreateTemporaryFile(code:)`` when the temporary file cannot be made,
+    ///   or another ``FileError`` when writing or linking fails.
     public static func create(_ bytes: [UInt8], at path: String, mode: mode_t = 0o644, durable: Bool = true) throws(FileError) {
         let (directory, name) = split(Array(path.utf8))
         var template = (directory + Array("/.".utf8) + truncatedName(name) + Array(".todofmt-XXXXXX".utf8))

@@ -18,6 +18,9 @@ public struct ChangedLines: Sendable {
         public var new: Range<Int>
 
         /// A region.
+        /// - Parameters:
+        ///   - old: 0-based indices of the lines of the first text that are replaced.
+        ///   - new: 0-based indices of the lines of the second text that replace them.
         public init(old: Range<Int>, new: Range<Int>) {
             self.old = old
             self.new = new
@@ -31,7 +34,10 @@ public struct ChangedLines: Sendable {
     /// The regions in line order; empty when the texts are equal.
     public let regions: [Region]
 
-    /// Compares `old` with `new`.
+    /// Compares two texts.
+    /// - Parameters:
+    ///   - old: The first text.
+    ///   - new: The second text; equal bytes give no regions.
     public init(old: [UInt8], new: [UInt8]) {
         guard !SameBytes.equal(old, new) else {
             oldLines = []

@@ -22,6 +22,8 @@ public enum FileError: Error, Hashable, Sendable, CustomStringConvertible {
     case system(code: Int32)
 
     /// Maps an `errno` value to the matching case.
+    /// - Parameter code: The `errno`: `ENOENT`, `EISDIR`, `EACCES` and `EPERM` have their own
+    ///   cases, any other value is ``system(code:)``.
     public init(errno code: Int32) {
         switch code {
         case ENOENT: self = .noSuchFile

@@ -30,7 +30,11 @@ public struct UnifiedDiff: Sendable {
         case added(new: Int)
     }
 
-    /// Compares `old` with `new`, showing `context` unchanged lines around each change.
+    /// Compares two texts.
+    /// - Parameters:
+    ///   - old: The first text.
+    ///   - new: The second text.
+    ///   - context: How many unchanged lines are shown before and after each change.
     public init(old: [UInt8], new: [UInt8], context: Int = 3) {
         self.init(old: old, new: new, context: context, costLimit: 4096)
     }
@@ -50,13 +54,18 @@ public struct UnifiedDiff: Sendable {
     /// Whether the two texts are equal.
     public var isEmpty: Bool { hunks.isEmpty }
 
-    /// The diff as bytes: `--- oldLabel`, `+++ newLabel`, then the hunks; empty when the texts are
-    /// equal.
+    /// The diff as bytes: `--- oldLabel`, `+++ newLabel`, then the hunks.
     ///
     /// Labels are written as given (callers add `a/` and `b/`); a label with a space gets a
     /// trailing tab, and one with a quote, backslash or control character is C-quoted, as Git
-    /// does, so that `patch` reads it back. With `colored`, ANSI colours mark the headers (bold),
-    /// hunk ranges (cyan), removed lines (red) and added lines (green).
+    /// does, so that `patch` reads it back.
+    /// - Parameters:
+    ///   - oldLabel: The name of the first text.
+    ///   - newLabel: The name of the second text.
+    ///   - colored: Whether ANSI colours mark the headers (bold), hunk ranges (cyan), removed lines
+    ///     (red) and added lines (green).
+    /// - Returns: The diff, each line ending in LF (a last line without one is followed by
+    ///   `\ No newline at end of file`); empty when the texts are equal.
     public func rendered(oldLabel: String, newLabel: String, colored: Bool = false) -> [UInt8] {
         guard !hunks.isEmpty else { return [] }
         var out: [UInt8] = []

@@ -17,6 +17,12 @@ extension FileWatcher {
         var simulateWatchLimit = false
 
         /// Creates options; the defaults suit an interactive editor session.
+        /// - Parameters:
+        ///   - debounce: Quiet time after the last file-system event before the file is read.
+        ///   - maximumDelay: Longest time a continuous stream of events may hold back a read.
+        ///   - backend: Which mechanism watches the file.
+        ///   - pollInterval: How often the file's metadata is checked when polling, and a missing
+        ///     directory looked for again.
         public init(
             debounce: Duration = .milliseconds(20),
             maximumDelay: Duration = .milliseconds(500),

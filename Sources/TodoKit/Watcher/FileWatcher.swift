@@ -38,10 +38,13 @@ public final class FileWatcher: Sendable {
     /// The state machine; internal so tests can observe it.
     let core: WatchCore
 
-    /// Creates a watcher for the file at `path`; nothing happens until ``start(queue:handler:)``.
+    /// Creates a watcher for a file; nothing happens until ``start(queue:handler:)``.
     ///
     /// A relative path is resolved against the current directory now, so a later `chdir` does not
     /// change which file is watched. The file and its directory need not exist yet.
+    /// - Parameters:
+    ///   - path: The file to watch, absolute or relative.
+    ///   - options: How to watch and how long to wait before reading.
     public init(path: String, options: Options = Options()) {
         self.path = path
         self.options = options
@@ -57,6 +60,9 @@ public final class FileWatcher: Sendable {
     /// The file's current content becomes the baseline and is not reported; if it cannot be read,
     /// an ``Event/error(_:)`` is reported straight away. Calling `start` on a running watcher
     /// replaces the previous handler, which receives no further events.
+    /// - Parameters:
+    ///   - queue: The queue `handler` is called on.
+    ///   - handler: Called once per event.
     public func start(queue: DispatchQueue, handler: @escaping @Sendable (Event) -> Void) {
         _ = core.start(queue: queue, handler: handler, onStop: nil)
     }
@@ -65,6 +71,8 @@ public final class FileWatcher: Sendable {
     ///
     /// The stream ends when the watcher is stopped (or started again, or released). Cancelling the
     /// task that iterates the stream, or dropping the stream, stops the watcher.
+    /// - Returns: The events in order, from now on; the baseline is not reported (as with
+    ///   ``start(queue:handler:)``).
     public func events() -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream()
         let delivery = DispatchQueue(label: "todofmt.FileWatcher.events")
@@ -79,12 +87,13 @@ public final class FileWatcher: Sendable {
         core.stop()
     }
 
-    /// Tells the watcher that the client is about to write `bytes` to the file itself.
+    /// Tells the watcher that the client is about to write bytes to the file itself.
     ///
     /// The bytes become the content last seen, so the client's own write is not reported. Any other
     /// content found afterwards (someone saved in between, or the write failed) is reported as
     /// usual. Write atomically (temporary file and rename) so that no half-written state is seen.
     /// Has no effect while the watcher is not running.
+    /// - Parameter bytes: The complete content about to be written.
     public func expectWrite(_ bytes: [UInt8]) {
         core.expectWrite(bytes)
     }
