@@ -143,6 +143,8 @@ bench-watch: release
 DOCS_DIR := .build/docs
 docs:
 	@rm -rf .build/docs-symbol-graphs && mkdir -p .build/docs-symbol-graphs
+	@# dump-symbol-graph loads every module of the package, the test modules included: build them first.
+	$(SWIFT) build --build-tests >/dev/null
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public >/dev/null
 	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph/TodoKit.symbols.json" .build/docs-symbol-graphs/
 	docc convert Sources/TodoKit/TodoKit.docc --additional-symbol-graph-dir .build/docs-symbol-graphs \

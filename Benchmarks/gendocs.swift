@@ -1,8 +1,8 @@
 // Writes the test suite's generated documents to a directory, for `bench.py compare`, which formats
 // them with both binaries (OUT/gendocs). Odd cases have inline directives mixed in.
 //
-//   swiftc -O -parse-as-library Benchmarks/gendocs.swift Tests/TodoKitTests/Support/DocumentGenerator.swift \
-//       Tests/TodoKitTests/Support/SplitMix64.swift -o .build/gendocs
+//   swiftc -O -parse-as-library Benchmarks/gendocs.swift Tests/TodoKitTests/Helpers/DocumentGenerator.swift \
+//       Tests/TodoKitTests/Helpers/SplitMix64.swift -o .build/gendocs
 //   mkdir -p .build/bench/gendocs && .build/gendocs .build/bench/gendocs 20000
 #if canImport(Glibc)
 import Glibc

@@ -34,13 +34,8 @@ final class GoldenFixtureTests: XCTestCase {
     static let inputSuffix = ".input.md"
     static let expectedSuffix = ".expected.md"
 
-    /// `<package>/Fixtures/format`, found from this file: Tests/TodoKitTests/ → ../../Fixtures.
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-        .appendingPathComponent("format")
+    /// `<package>/Fixtures/format`.
+    static let directory = SharedMaterial.packageRoot.appendingPathComponent("Fixtures/format")
 
     static var isRecording: Bool {
         ProcessInfo.processInfo.environment["TODOFMT_RECORD"] == "1"

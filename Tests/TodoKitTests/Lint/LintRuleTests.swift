@@ -150,8 +150,7 @@ final class LintRuleTests: XCTestCase {
 
     /// docs/LINT.md lists exactly the registry's rules, each with its name, severity and fixable flag.
     func testLintDocumentListsEveryRule() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/LINT.md")
+        let url = SharedMaterial.packageRoot.appendingPathComponent("docs/LINT.md")
         let doc = try String(contentsOf: url, encoding: .utf8)
         let rows = doc.split(separator: "\n").filter { $0.hasPrefix("| TD") }
         XCTAssertEqual(rows.map { String($0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces)) },

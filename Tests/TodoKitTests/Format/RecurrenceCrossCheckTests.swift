@@ -136,8 +136,7 @@ final class RecurrenceCrossCheckTests: XCTestCase {
             ours.append(rule.next(after: c.start)?.description ?? "none")
             input += "\(index)\t\(c.line)\n"
         }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scripts/rrule-crosscheck.py").path
+        let script = SharedMaterial.packageRoot.appendingPathComponent("Scripts/rrule-crosscheck.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script]

@@ -6,9 +6,7 @@ import TodoKit
 /// input only. Under every formatter configuration each must parse back byte for byte, format
 /// without the safety check failing, and come out unchanged when formatted again.
 final class RegressionTests: XCTestCase {
-    private static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/regressions")
+    private static let fixtures = SharedMaterial.packageRoot.appendingPathComponent("Fixtures/regressions")
 
     /// Every combination of field style, date stamping and sinking, each with bullets and
     /// indentation kept and with three settings of those options, on a fixed day.

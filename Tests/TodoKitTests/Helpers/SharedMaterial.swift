@@ -3,9 +3,10 @@ import XCTest
 
 /// Locates the team material in `../shared` beside the package root; tests skip when it is absent.
 enum SharedMaterial {
-    /// The package root, found from this file's place in `Tests/TodoKitTests/Support/`.
+    /// The package root, found from this file's place in `Tests/TodoKitTests/Helpers/`; tests find
+    /// the repository's files (fixtures, docs, scripts) from here.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // Support
+        .deletingLastPathComponent() // Helpers
         .deletingLastPathComponent() // TodoKitTests
         .deletingLastPathComponent() // Tests
         .deletingLastPathComponent()

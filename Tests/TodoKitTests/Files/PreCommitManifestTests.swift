@@ -8,8 +8,7 @@ import XCTest
 /// pre-commit applies `files` with Python's `re.search`; the pattern uses only syntax that Swift's
 /// `Regex` reads the same way (`(?i)`, groups, alternation, a negated class, anchors).
 final class PreCommitManifestTests: XCTestCase {
-    static let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".pre-commit-hooks.yaml")
+    static let manifest = SharedMaterial.packageRoot.appendingPathComponent(".pre-commit-hooks.yaml")
 
     /// Each hook's keys and values (`- id: x` starts a hook; plain `key: value` lines, quotes removed).
     static func hooks() throws -> [[String: String]] {
