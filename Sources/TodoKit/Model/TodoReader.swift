@@ -63,9 +63,13 @@ struct TodoReader: Sendable {
                 title.truncate(to: 0)
                 text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: !status.isCompleted))
                 let parent = enclosingTask[task.item]
+                let (string, hasHash) = title.withBytes { bytes in
+                    (String(decoding: bytes, as: UTF8.self), bytes.contains(UInt8(ascii: "#")))
+                }
                 (out + (index - range.lowerBound)).initialize(to: Todo(
                     id: ids[task.line]!,
-                    title: title.withBytes { String(decoding: $0, as: UTF8.self) },
+                    title: string,
+                    tags: hasHash ? TodoList.tags(in: string) : [],
                     status: status,
                     fields: text,
                     parent: parent >= 0 ? ids[tasks[Int(parent)].line]! : nil,

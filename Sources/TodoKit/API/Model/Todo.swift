@@ -65,8 +65,9 @@ public struct Todo: Identifiable, Hashable, Sendable {
     }
 
     /// A todo read from a task's text, as ``init(_:id:parent:section:)`` reads it from its task
-    /// line: the fields that count (``TaskText/chosenFields()``), the title without them.
-    init(id: TodoID, title: String, status: TaskStatus, fields text: TaskText, parent: TodoID?, line: Int, section: String?) {
+    /// line: the fields that count (``TaskText/chosenFields()``), the title without them and
+    /// its `#tags` (``TodoList/tags(in:)``).
+    init(id: TodoID, title: String, tags: [String], status: TaskStatus, fields text: TaskText, parent: TodoID?, line: Int, section: String?) {
         self.id = id
         self.title = title
         self.status = status
@@ -85,7 +86,7 @@ public struct Todo: Identifiable, Hashable, Sendable {
             default: break
             }
         }
-        tags = TodoList.tags(in: title)
+        self.tags = tags
         self.parent = parent
         subtasks = []
         self.line = line
