@@ -9,12 +9,17 @@ import Darwin
 /// Todo files only ever carry days, never times, so this is all the date arithmetic the
 /// format needs. Years run from 1 to 9999.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// `year << 9 | month << 5 | day` in one word: a todo carries six optional days, and packed
+    /// they take 8 bytes each instead of 32 (100,000 todos are made on every load). Numeric order
+    /// is calendar order.
+    private let packed: UInt32
+
     /// The year, 1...9999.
-    public let year: Int
+    public var year: Int { Int(packed >> 9) }
     /// The month, 1...12.
-    public let month: Int
+    public var month: Int { Int(packed >> 5 & 0xF) }
     /// The day of the month, 1...31.
-    public let day: Int
+    public var day: Int { Int(packed & 0x1F) }
 
     /// Creates a day when the three numbers name a real calendar day, otherwise `nil`.
     /// - Parameters:
@@ -24,9 +29,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
     }
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else or for a day that does not exist.
@@ -131,7 +134,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Whether `lhs` is earlier than `rhs`.
     public static func < (lhs: Day, rhs: Day) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.packed < rhs.packed
     }
 
     /// Today in the local time zone of this process.

@@ -64,6 +64,35 @@ public struct Todo: Identifiable, Hashable, Sendable {
         self.section = section
     }
 
+    /// A todo read from a task's text, as ``init(_:id:parent:section:)`` reads it from its task
+    /// line: the fields that count (``TaskText/chosenFields()``), the title without them and
+    /// its `#tags` (``TodoList/tags(in:)``).
+    init(id: TodoID, title: String, tags: [String], status: TaskStatus, fields text: TaskText, parent: TodoID?, line: Int, section: String?) {
+        self.id = id
+        self.title = title
+        self.status = status
+        let chosen = text.chosenFields()
+        for order in 0..<FieldKey.count where chosen[order] >= 0 {
+            let occurrence = text.occurrences[Int(chosen[order])]
+            switch (occurrence.key, occurrence.value) {
+            case (.priority, .priority(let level)): priority = level
+            case (.created, .day(let day)): created = day
+            case (.start, .day(let day)): start = day
+            case (.scheduled, .day(let day)): scheduled = day
+            case (.due, .day(let day)): due = day
+            case (.done, .day(let day)): done = day
+            case (.cancelled, .day(let day)): cancelled = day
+            case (.recurrence, .recurrence(let rule)): recurrence = rule
+            default: break
+            }
+        }
+        self.tags = tags
+        self.parent = parent
+        subtasks = []
+        self.line = line
+        self.section = section
+    }
+
     /// Done or cancelled.
     public var isCompleted: Bool { status.isCompleted }
 

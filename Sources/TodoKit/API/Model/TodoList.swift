@@ -12,7 +12,7 @@ public struct TodoList: Sendable {
     /// The todos in file order, made when first asked for: the model's operations work on the
     /// identities alone, so a chain of them on a large file does not build every todo each time.
     public var todos: [Todo] {
-        madeTodos.value { TodoList.todos(parsed, lineIDs: lineIDs) }
+        madeTodos.value { TodoReader(parsed, lineIDs: lineIDs).todos() }
     }
     /// Each todo's index in ``todos``, which is its task's index in the parsed structure, by
     /// identity: `positions[id - firstPosition]`, -1 for an identity not in the list. Identities
@@ -71,42 +71,6 @@ public struct TodoList: Sendable {
         }
         self.positions = positions
         firstPosition = lowest
-    }
-
-    /// The todos of a parsed document with the identities on its lines; a large document's are
-    /// made in parts, one per processor.
-    private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) -> [Todo] {
-        let count = parsed.structure.tasks.count
-        let parts = Parallel.parts(count, minimumPerPart: 20_000)
-        var pieces = [(todos: [Todo], parents: [Int?])](repeating: ([], []), count: parts)
-        pieces.withUnsafeMutableBufferPointer { pieces in
-            // Each part writes only its own element; nothing reads them before all have ended.
-            nonisolated(unsafe) let pieces = pieces
-            Parallel.run(parts) { part in
-                pieces[part] = TodoList.todos(parsed, lineIDs: ids, tasks: (count * part / parts)..<(count * (part + 1) / parts))
-            }
-        }
-        var todos = parts == 1 ? pieces[0].todos : Array(pieces.map(\.todos).joined())
-        // A todo's index is its task's index, which is what a parent names.
-        for (index, parent) in pieces.map(\.parents).joined().enumerated() {
-            if let parent { todos[parent].subtasks.append(todos[index].id) }
-        }
-        return todos
-    }
-
-    /// The todos of the tasks in `range`, each with its parent's identity but no subtasks yet, and
-    /// the task index of each one's parent.
-    private static func todos(_ parsed: ParsedDocument, lineIDs ids: [TodoID?], tasks range: Range<Int>) -> (todos: [Todo], parents: [Int?]) {
-        let lines = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0, tasks: range) }
-        var todos: [Todo] = []
-        todos.reserveCapacity(lines.count)
-        var sections = SectionLookup(parsed)
-        for line in lines {
-            let lineIndex = line.location.line - 1
-            let parent = line.parent.map { ids[parsed.structure.tasks[$0].line]! }
-            todos.append(Todo(line, id: ids[lineIndex]!, parent: parent, section: sections.heading(above: lineIndex)))
-        }
-        return (todos, lines.map(\.parent))
     }
 
     /// The file's bytes.

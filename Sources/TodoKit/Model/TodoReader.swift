@@ -1,0 +1,81 @@
+/// Makes a parsed document's todos straight from its bytes, the way ``Todo/init(_:id:parent:section:)``
+/// makes them from ``TaskLine``s, without the task lines: no line text, field list, block id or
+/// dictionary per task, one reused ``TaskText`` and title buffer per part, and every todo written
+/// in place into the list's array (a large document's parts at the same time).
+struct TodoReader: Sendable {
+    let parsed: ParsedDocument
+    /// The identity on each line (every task line has one).
+    let ids: [TodoID?]
+    /// For each list item, the index of the nearest enclosing task, or -1.
+    let enclosingTask: [Int32]
+
+    init(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) {
+        self.parsed = parsed
+        self.ids = ids
+        let s = parsed.structure
+        // Parents come before their children.
+        var enclosing = [Int32](repeating: -1, count: s.items.count)
+        for (index, item) in s.items.enumerated() {
+            let parent = s.lists[item.list].parentItem
+            if parent >= 0 {
+                let task = s.items[parent].task
+                enclosing[index] = task >= 0 ? Int32(truncatingIfNeeded: task) : enclosing[parent]
+            }
+        }
+        enclosingTask = enclosing
+    }
+
+    /// The todos in file order, with their subtasks.
+    func todos() -> [Todo] {
+        let count = parsed.structure.tasks.count
+        guard count > 0 else { return [] }
+        var todos = [Todo](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each part initialises only its own range; nothing reads them before all have ended.
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            let parts = Parallel.parts(count, minimumPerPart: 20_000)
+            Parallel.run(parts) { part in
+                let range = (count * part / parts)..<(count * (part + 1) / parts)
+                read(tasks: range, into: base + range.lowerBound)
+            }
+            initialized = count
+        }
+        let tasks = parsed.structure.tasks
+        for index in 0..<count {
+            let parent = enclosingTask[tasks[index].item]
+            if parent >= 0 { todos[Int(parent)].subtasks.append(todos[index].id) }
+        }
+        return todos
+    }
+
+    /// Initialises `out[0..<range.count]` with the todos of the tasks in `range`, without subtasks.
+    private func read(tasks range: Range<Int>, into out: UnsafeMutablePointer<Todo>) {
+        let tasks = parsed.structure.tasks
+        var sections = SectionLookup(parsed)
+        var text = TaskText()
+        var title = ByteWriter()
+        parsed.bytes.withUnsafeBufferPointer { buf in
+            for index in range {
+                let task = tasks[index]
+                let status = parsed.status(ofTask: index, buf).0
+                parsed.read(task: index, into: &text, buf)
+                // The title the canonical form writes: the fields that count come out, earlier
+                // duplicates stay as text, and a task that is not completed loses every end date.
+                title.truncate(to: 0)
+                text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: !status.isCompleted))
+                let parent = enclosingTask[task.item]
+                let (string, hasHash) = title.withBytes { bytes in
+                    (String(decoding: bytes, as: UTF8.self), bytes.contains(UInt8(ascii: "#")))
+                }
+                (out + (index - range.lowerBound)).initialize(to: Todo(
+                    id: ids[task.line]!,
+                    title: string,
+                    tags: hasHash ? TodoList.tags(in: string) : [],
+                    status: status,
+                    fields: text,
+                    parent: parent >= 0 ? ids[tasks[Int(parent)].line]! : nil,
+                    line: task.line + 1,
+                    section: sections.heading(above: task.line)))
+            }
+        }
+    }
+}
