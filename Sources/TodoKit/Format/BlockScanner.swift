@@ -169,20 +169,20 @@ struct BlockScanner {
             let limit = first + (count - first) * (part + 1) / parts
             var line = max(target, bounds[bounds.count - 1] + 2)
             while line < limit && !(SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
-                                    && isHeadingAtMargin(buf, lines, line)) { line += 1 }
+                                    && isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))) { line += 1 }
             if line < limit { bounds.append(line) }
         }
         bounds.append(count)
         return bounds
     }
 
-    /// `#` to `######` at the line's first byte, then white space or the end of the line.
-    private static func isHeadingAtMargin(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ line: Int) -> Bool {
-        var i = lines.start(line)
-        let end = lines.contentEnd(line)
-        while i < end && buf[i] == UInt8(ascii: "#") { i += 1 }
-        let level = i - lines.start(line)
-        return level >= 1 && level <= 6 && (i == end || buf[i].isSpaceOrTab)
+    /// Whether an ATX heading opens at `start`: `#` to `######`, then white space or `end` (the end
+    /// of the line's content).
+    private static func isATXHeading(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
+        var j = start
+        while j < end && buf[j] == UInt8(ascii: "#") { j += 1 }
+        let level = j - start
+        return level >= 1 && level <= 6 && (j == end || buf[j].isSpaceOrTab)
     }
 
     private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable, flags: LineFlags, mayHaveObsidianComments: Bool, capacity: Int) {
@@ -819,10 +819,7 @@ struct BlockScanner {
     }
 
     private func isATXHeading(at start: Int) -> Bool {
-        var j = start
-        while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
-        let level = j - start
-        return level >= 1 && level <= 6 && (j == lineEnd || buf[j].isSpaceOrTab)
+        BlockScanner.isATXHeading(buf, at: start, end: lineEnd)
     }
 
     /// Records an ATX heading's level and text (without the closing `#` sequence).
