@@ -101,59 +101,58 @@ struct GlobPattern: Hashable, Sendable, CustomStringConvertible {
         Self.match(segments[...], parts, caseInsensitive: caseInsensitive)
     }
 
-    /// Segment-level matching; `**` backtracks only to the most recent `**`, which suffices
-    /// because a later `**` can absorb whatever an earlier one would have.
+    /// Segment-level matching: `**` takes any number of segments, every other segment one path
+    /// segment its tokens match (``wildcardMatch(_:_:isWildcard:matches:)``).
     private static func match(_ pattern: ArraySlice<Segment>, _ path: ArraySlice<[Unicode.Scalar]>, caseInsensitive: Bool) -> Bool {
+        wildcardMatch(pattern, path, isWildcard: { $0 == .anyDepth }) { segment, part in
+            guard case .tokens(let tokens) = segment else { return false }
+            return matchSegment(tokens[...], part[...], caseInsensitive: caseInsensitive)
+        }
+    }
+
+    /// Token-level matching within a segment: `*` takes any run of characters, every other token
+    /// one character (``wildcardMatch(_:_:isWildcard:matches:)``).
+    private static func matchSegment(_ tokens: ArraySlice<Token>, _ name: ArraySlice<Unicode.Scalar>, caseInsensitive: Bool) -> Bool {
+        wildcardMatch(tokens, name, isWildcard: { $0 == .anyRun }) { token, scalar in
+            matchOne(token, scalar, caseInsensitive: caseInsensitive)
+        }
+    }
+
+    /// Matches `subject` against `pattern`, the one matcher of both levels (`**` over segments, `*`
+    /// within one): a pattern element for which `isWildcard` holds takes any run of subject
+    /// elements, none included; every other one takes one subject element it `matches`. On a
+    /// mismatch only the most recent wildcard backtracks (it takes one more element), which
+    /// suffices because a later wildcard can absorb whatever an earlier one would have.
+    /// - Parameters:
+    ///   - pattern: The pattern's elements.
+    ///   - subject: The elements to match.
+    ///   - isWildcard: Whether a pattern element takes any run.
+    ///   - matches: Whether a pattern element that is not a wildcard takes a subject element.
+    /// - Returns: Whether the whole of `subject` matches the whole of `pattern`.
+    private static func wildcardMatch<Element, Subject>(_ pattern: ArraySlice<Element>, _ subject: ArraySlice<Subject>,
+                                                        isWildcard: (Element) -> Bool,
+                                                        matches: (Element, Subject) -> Bool) -> Bool {
         var p = pattern.startIndex
-        var s = path.startIndex
-        var resume: (pattern: Int, path: Int)?
-        while s < path.endIndex || p < pattern.endIndex {
+        var s = subject.startIndex
+        var resume: (pattern: Int, subject: Int)?
+        while s < subject.endIndex || p < pattern.endIndex {
             if p < pattern.endIndex {
-                switch pattern[p] {
-                case .anyDepth:
+                if isWildcard(pattern[p]) {
                     resume = (p, s)
                     p += 1
                     continue
-                case .tokens(let tokens):
-                    if s < path.endIndex, matchSegment(tokens[...], path[s][...], caseInsensitive: caseInsensitive) {
-                        p += 1
-                        s += 1
-                        continue
-                    }
+                }
+                if s < subject.endIndex, matches(pattern[p], subject[s]) {
+                    p += 1
+                    s += 1
+                    continue
                 }
             }
-            // Let the last `**` take one more segment and try again.
-            guard let last = resume, last.path < path.endIndex else { return false }
-            resume = (last.pattern, last.path + 1)
+            // Let the last wildcard take one more element and try again.
+            guard let last = resume, last.subject < subject.endIndex else { return false }
+            resume = (last.pattern, last.subject + 1)
             p = last.pattern + 1
-            s = last.path + 1
-        }
-        return true
-    }
-
-    /// Token-level matching within a segment, with the same one-point backtracking for `*`.
-    private static func matchSegment(_ tokens: ArraySlice<Token>, _ name: ArraySlice<Unicode.Scalar>, caseInsensitive: Bool) -> Bool {
-        var t = tokens.startIndex
-        var c = name.startIndex
-        var resume: (token: Int, char: Int)?
-        while c < name.endIndex || t < tokens.endIndex {
-            if t < tokens.endIndex {
-                let token = tokens[t]
-                if token == .anyRun {
-                    resume = (t, c)
-                    t += 1
-                    continue
-                }
-                if c < name.endIndex, matchOne(token, name[c], caseInsensitive: caseInsensitive) {
-                    t += 1
-                    c += 1
-                    continue
-                }
-            }
-            guard let last = resume, last.char < name.endIndex else { return false }
-            resume = (last.token, last.char + 1)
-            t = last.token + 1
-            c = last.char + 1
+            s = last.subject + 1
         }
         return true
     }

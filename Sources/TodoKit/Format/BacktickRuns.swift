@@ -2,7 +2,7 @@
 /// length and then by start, one word each (`length << 32 | start`). A closing run is found by
 /// binary search, so a scan stays n log n however many different lengths the runs have (searching
 /// the rest of the line for each opening run was quadratic), with one array and no dictionaries.
-/// The field scanner and ``ObsidianComment`` both skip code spans with it.
+/// The field scanner, ``ObsidianComment`` and the linter's field tokens all skip code spans with it.
 struct BacktickRuns {
     private var runs: [UInt64] = []
 

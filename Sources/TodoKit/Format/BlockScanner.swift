@@ -168,27 +168,21 @@ struct BlockScanner {
             let target = first + (count - first) * part / parts
             let limit = first + (count - first) * (part + 1) / parts
             var line = max(target, bounds[bounds.count - 1] + 2)
-            while line < limit && !(isBlankLine(buf, lines, line - 1) && isHeadingAtMargin(buf, lines, line)) { line += 1 }
+            while line < limit && !(SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
+                                    && isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))) { line += 1 }
             if line < limit { bounds.append(line) }
         }
         bounds.append(count)
         return bounds
     }
 
-    private static func isBlankLine(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ line: Int) -> Bool {
-        var i = lines.start(line)
-        let end = lines.contentEnd(line)
-        while i < end && isSpaceOrTab(buf[i]) { i += 1 }
-        return i == end
-    }
-
-    /// `#` to `######` at the line's first byte, then white space or the end of the line.
-    private static func isHeadingAtMargin(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable, _ line: Int) -> Bool {
-        var i = lines.start(line)
-        let end = lines.contentEnd(line)
-        while i < end && buf[i] == UInt8(ascii: "#") { i += 1 }
-        let level = i - lines.start(line)
-        return level >= 1 && level <= 6 && (i == end || isSpaceOrTab(buf[i]))
+    /// Whether an ATX heading opens at `start`: `#` to `######`, then white space or `end` (the end
+    /// of the line's content).
+    private static func isATXHeading(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
+        var j = start
+        while j < end && buf[j] == UInt8(ascii: "#") { j += 1 }
+        let level = j - start
+        return level >= 1 && level <= 6 && (j == end || buf[j].isSpaceOrTab)
     }
 
     private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable, flags: LineFlags, mayHaveObsidianComments: Bool, capacity: Int) {
@@ -377,7 +371,7 @@ struct BlockScanner {
             if !indented && byte(nextNonspace) == UInt8(ascii: ">") {
                 advanceNextNonspace()
                 advanceOffset(1, columns: false)
-                if isSpaceOrTab(byte(offset)) { advanceOffset(1, columns: true) }
+                if isSpaceOrTab(at: offset) { advanceOffset(1, columns: true) }
                 quoteMarkerDepth = index
                 return .matched
             }
@@ -398,13 +392,10 @@ struct BlockScanner {
             if !indented && byte(nextNonspace) == fence {
                 var j = nextNonspace
                 while j < lineEnd && buf[j] == fence { j += 1 }
-                if j - nextNonspace >= length {
-                    while j < lineEnd && isSpaceOrTab(buf[j]) { j += 1 }
-                    if j == lineEnd { return .consumed }
-                }
+                if j - nextNonspace >= length && isBlankRest(from: j) { return .consumed }
             }
             var k = fenceIndent
-            while k > 0 && isSpaceOrTab(byte(offset)) {
+            while k > 0 && isSpaceOrTab(at: offset) {
                 advanceOffset(1, columns: true)
                 k -= 1
             }
@@ -439,7 +430,7 @@ struct BlockScanner {
             if c == UInt8(ascii: ">") {
                 advanceNextNonspace()
                 advanceOffset(1, columns: false)
-                if isSpaceOrTab(byte(offset)) { advanceOffset(1, columns: true) }
+                if isSpaceOrTab(at: offset) { advanceOffset(1, columns: true) }
                 quoteCount += 1
                 addChild(Block(kind: .blockQuote, quote: -1 - quoteCount))
                 quoteMarkerDepth = stack.count - 1
@@ -481,7 +472,7 @@ struct BlockScanner {
                 closeUnmatched()
                 let paragraph = stack[stack.count - 1]
                 var end = lines.contentEnd(paragraph.startLine)
-                while end > paragraph.startOffset && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+                while end > paragraph.startOffset && buf[end - 1].isSpaceOrTab { end -= 1 }
                 structure.headings.append(BlockStructure.Heading(
                     line: paragraph.startLine, level: c == UInt8(ascii: "=") ? 1 : 2, text: paragraph.startOffset..<end))
                 finalizeTop()
@@ -521,10 +512,10 @@ struct BlockScanner {
         if c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+") {
             markerEnd = markerStart + 1
             delimiter = c
-        } else if isDigit(c) {
+        } else if c.isASCIIDigit {
             var j = markerStart
             var value = 0
-            while j < lineEnd && j - markerStart < 9 && isDigit(buf[j]) {
+            while j < lineEnd && j - markerStart < 9 && buf[j].isASCIIDigit {
                 value = value * 10 + Int(buf[j] - UInt8(ascii: "0"))
                 j += 1
             }
@@ -536,8 +527,7 @@ struct BlockScanner {
         } else {
             return false
         }
-        let after = byte(markerEnd)
-        guard markerEnd == lineEnd || isSpaceOrTab(after) else { return false }
+        guard markerEnd == lineEnd || buf[markerEnd].isSpaceOrTab else { return false }
         if containerIsParagraph && isBlankRest(from: markerEnd) { return false }
 
         // Padding: the spaces after the marker, 1...4, else one.
@@ -547,7 +537,7 @@ struct BlockScanner {
         let spacesStartColumn = column
         let spacesStartOffset = offset
         let savedTab = partiallyConsumedTab
-        while column - spacesStartColumn < 5 && isSpaceOrTab(byte(offset)) {
+        while column - spacesStartColumn < 5 && isSpaceOrTab(at: offset) {
             advanceOffset(1, columns: true)
         }
         let blankItem = offset >= lineEnd
@@ -558,7 +548,7 @@ struct BlockScanner {
             column = spacesStartColumn
             offset = spacesStartOffset
             partiallyConsumedTab = savedTab
-            if isSpaceOrTab(byte(offset)) { advanceOffset(1, columns: true) }
+            if isSpaceOrTab(at: offset) { advanceOffset(1, columns: true) }
         } else {
             padding = markerEnd - markerStart + spacesAfterMarker
         }
@@ -623,7 +613,7 @@ struct BlockScanner {
             return false
         }
         let after = close + 1
-        guard after == lineEnd || isSpaceOrTab(buf[after]) else { return false }
+        guard after == lineEnd || buf[after].isSpaceOrTab else { return false }
 
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
@@ -757,7 +747,7 @@ struct BlockScanner {
                 cols += 1
             } else if c == 0x09 {
                 i += 1
-                cols += 4 - (cols % 4)
+                cols = TabStop.next(after: cols)
             } else {
                 break
             }
@@ -783,7 +773,7 @@ struct BlockScanner {
         var count = count
         while count > 0 && offset < lineEnd {
             if buf[offset] == 0x09 {
-                let charsToTab = 4 - (column % 4)
+                let charsToTab = TabStop.next(after: column) - column
                 if columns {
                     partiallyConsumedTab = charsToTab > count
                     let advance = charsToTab > count ? count : charsToTab
@@ -812,6 +802,11 @@ struct BlockScanner {
         i < lineEnd ? buf[i] : nil
     }
 
+    /// Whether the byte at `i` is a space or a tab on the current line (`false` at or past its end).
+    @inline(__always) private func isSpaceOrTab(at i: Int) -> Bool {
+        i < lineEnd && buf[i].isSpaceOrTab
+    }
+
     private func mayStartBlock(_ c: UInt8?) -> Bool {
         guard let c else { return false }
         switch c {
@@ -819,15 +814,12 @@ struct BlockScanner {
              UInt8(ascii: "_"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "-"):
             return true
         default:
-            return isDigit(c)
+            return c.isASCIIDigit
         }
     }
 
     private func isATXHeading(at start: Int) -> Bool {
-        var j = start
-        while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
-        let level = j - start
-        return level >= 1 && level <= 6 && (j == lineEnd || isSpaceOrTab(buf[j]))
+        BlockScanner.isATXHeading(buf, at: start, end: lineEnd)
     }
 
     /// Records an ATX heading's level and text (without the closing `#` sequence).
@@ -835,14 +827,14 @@ struct BlockScanner {
         var j = start
         while j < lineEnd && buf[j] == UInt8(ascii: "#") { j += 1 }
         let level = j - start
-        while j < lineEnd && isSpaceOrTab(buf[j]) { j += 1 }
+        while j < lineEnd && buf[j].isSpaceOrTab { j += 1 }
         var end = lineEnd
-        while end > j && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+        while end > j && buf[end - 1].isSpaceOrTab { end -= 1 }
         var k = end
         while k > j && buf[k - 1] == UInt8(ascii: "#") { k -= 1 }
-        if k == j || isSpaceOrTab(buf[k - 1]) {
+        if k == j || buf[k - 1].isSpaceOrTab {
             end = k
-            while end > j && isSpaceOrTab(buf[end - 1]) { end -= 1 }
+            while end > j && buf[end - 1].isSpaceOrTab { end -= 1 }
         }
         structure.headings.append(BlockStructure.Heading(line: lineIndex, level: level, text: j..<end))
     }
@@ -851,37 +843,28 @@ struct BlockScanner {
         let c = buf[start]
         var j = start
         while j < lineEnd && buf[j] == c { j += 1 }
-        while j < lineEnd && isSpaceOrTab(buf[j]) { j += 1 }
-        return j == lineEnd
+        return isBlankRest(from: j)
     }
 
     private mutating func isThematicBreak(at start: Int) -> Bool {
         // Every start before the byte where an earlier scan of this line failed fails there too
         // (`- - - … - x` would otherwise be scanned to its end once per list marker).
         if start < thematicBreakFailure { return false }
-        guard let c = byte(start), c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
-        var count = 0
-        var j = start
-        while j < lineEnd {
-            let b = buf[j]
-            if b == c {
-                count += 1
-            } else if !isSpaceOrTab(b) {
-                thematicBreakFailure = j
-                return false
-            }
-            j += 1
+        let buf = buf
+        switch ThematicBreak.scan(from: start, to: lineEnd, byteAt: { buf[$0] }) {
+        case .thematicBreak:
+            return true
+        case .notABreak:
+            return false
+        case .failed(let at):
+            thematicBreakFailure = at
+            return false
         }
-        return count >= 3
     }
 
+    /// Whether the current line holds only spaces and tabs from `start` on.
     private func isBlankRest(from start: Int) -> Bool {
-        var j = start
-        while j < lineEnd {
-            if !isSpaceOrTab(buf[j]) { return false }
-            j += 1
-        }
-        return true
+        SpacesAndTabs.isBlank(buf, from: start, to: lineEnd)
     }
 
     private func contains(_ byte: UInt8, from start: Int, to end: Int) -> Bool {
@@ -893,13 +876,3 @@ struct BlockScanner {
         return false
     }
 }
-
-@inline(__always) func isSpaceOrTab(_ c: UInt8?) -> Bool {
-    c == 0x20 || c == 0x09
-}
-
-@inline(__always) func isDigit(_ c: UInt8?) -> Bool {
-    guard let c else { return false }
-    return c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
-}
-

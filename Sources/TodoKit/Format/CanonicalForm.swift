@@ -382,11 +382,7 @@ struct CanonicalForm: ~Copyable {
     }
 
     private func visualColumn(from start: Int, to end: Int) -> Int {
-        var column = 0
-        for i in start..<end {
-            column = buf[i] == 0x09 ? column + 4 - column % 4 : column + 1
-        }
-        return column
+        TabStop.column(after: UnsafeBufferPointer(rebasing: buf[start..<end]))
     }
 
     /// The column of a line's first character after at most `quoteDepth` block-quote markers, and
@@ -397,7 +393,7 @@ struct CanonicalForm: ~Copyable {
         var i = start
         var quotes = 0
         while i < end {
-            if isSpaceOrTab(buf[i]) { i += 1; continue }
+            if buf[i].isSpaceOrTab { i += 1; continue }
             if buf[i] == UInt8(ascii: ">") && quotes < quoteDepth { quotes += 1; i += 1; continue }
             break
         }
@@ -473,7 +469,7 @@ struct CanonicalForm: ~Copyable {
     private mutating func shiftContinuation(of item: Int, by shift: Int) {
         let it = doc.structure.items[item]
         let lineStart = doc.lines.start(it.startLine)
-        guard !UnsafeBufferPointer(rebasing: buf[lineStart..<it.markerStart]).contains(where: { !isSpaceOrTab($0) }) else { return }
+        guard SpacesAndTabs.isBlank(buf, from: lineStart, to: it.markerStart) else { return }
         guard it.lastLine > it.startLine else { return }
         // Recorded per line and written by `flushShifts()`, so that a line shifted for two reasons
         // (nested renumbered items, the indentation option) gets one edit.
@@ -494,12 +490,8 @@ struct CanonicalForm: ~Copyable {
             guard renumber != 0 || indent != 0, !doc.structure.lazyLines[line] else { continue }
             let start = doc.lines.start(line)
             let end = doc.lines.contentEnd(line)
-            var j = start
-            var column = 0
-            while j < end && isSpaceOrTab(buf[j]) {
-                column = buf[j] == 0x09 ? column + 4 - column % 4 : column + 1
-                j += 1
-            }
+            let j = SpacesAndTabs.skip(buf, from: start, to: end)
+            let column = visualColumn(from: start, to: j)
             let wanted: Int
             if j == end {
                 // A blank line's white space beyond the new content column stays; one space is kept so
@@ -590,10 +582,10 @@ struct CanonicalForm: ~Copyable {
                 }
                 guard items.contains(where: { rewrite[s.items[$0].list] }) else { continue }
                 let breaks = items.contains { candidate in
-                    startsThematicBreak(at: s.items[candidate].markerStart, line: line) { offset in
+                    ThematicBreak.scan(from: s.items[candidate].markerStart, to: doc.lines.contentEnd(line)) { offset in
                         if let at = items.first(where: { s.items[$0].markerStart == offset }), rewrite[s.items[at].list] { return bullet }
                         return buf[offset]
-                    }
+                    } == .thematicBreak
                 }
                 if breaks {
                     for item in items where rewrite[s.items[item].list] {
@@ -611,30 +603,13 @@ struct CanonicalForm: ~Copyable {
         }
     }
 
-    /// Whether the rest of `line` from `start`, read through `byteAt`, is a thematic break.
-    private func startsThematicBreak(at start: Int, line: Int, byteAt: (Int) -> UInt8) -> Bool {
-        let end = doc.lines.contentEnd(line)
-        let c = byteAt(start)
-        guard c == UInt8(ascii: "*") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") else { return false }
-        var count = 0
-        for offset in start..<end {
-            let b = byteAt(offset)
-            if b == c {
-                count += 1
-            } else if !isSpaceOrTab(b) {
-                return false
-            }
-        }
-        return count >= 3
-    }
-
     /// Whether every line strictly between `first` and `last` holds only white space and `>`.
     private func onlyBlankLines(after first: Int, before last: Int) -> Bool {
         var line = first + 1
         while line < last {
             var i = doc.lines.start(line)
             let end = doc.lines.contentEnd(line)
-            while i < end && (isSpaceOrTab(buf[i]) || buf[i] == UInt8(ascii: ">")) { i += 1 }
+            while i < end && (buf[i].isSpaceOrTab || buf[i] == UInt8(ascii: ">")) { i += 1 }
             if i < end { return false }
             line += 1
         }
@@ -657,7 +632,7 @@ struct CanonicalForm: ~Copyable {
         for line in 0..<lines.count {
             var i = lines.start(line)
             let end = lines.contentEnd(line)
-            var tab = doc.structure.lazyLines[line] && i < end && isSpaceOrTab(buf[i])
+            var tab = doc.structure.lazyLines[line] && i < end && buf[i].isSpaceOrTab
             while !tab && i < end {
                 let c = buf[i]
                 if c == 0x09 {
@@ -665,7 +640,7 @@ struct CanonicalForm: ~Copyable {
                     break
                 }
                 guard c == 0x20 || c == UInt8(ascii: ">") || c == UInt8(ascii: "-") || c == UInt8(ascii: "*") || c == UInt8(ascii: "+")
-                    || c == UInt8(ascii: ".") || c == UInt8(ascii: ")") || isDigit(c) else { break }
+                    || c == UInt8(ascii: ".") || c == UInt8(ascii: ")") || c.isASCIIDigit else { break }
                 i += 1
             }
             tabsBefore[line + 1] = tabsBefore[line] + (tab ? 1 : 0)

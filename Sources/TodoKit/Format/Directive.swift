@@ -46,8 +46,9 @@ struct Directive: Sendable {
             while i < end && !Directive.separates(buf[i]) { i += 1 }
             if i > start { words.append(start..<i) }
         }
-        guard let first = words.first, first.count >= Directive.prefix.count,
-              buf[first.lowerBound..<(first.lowerBound + Directive.prefix.count)].elementsEqual(Directive.prefix) else { return nil }
+        guard let first = words.first, first.count >= Directive.prefix.count, Directive.prefix.withUnsafeBufferPointer({ prefix in
+            SameBytes.equal(buf, first.lowerBound..<(first.lowerBound + prefix.count), prefix, 0..<prefix.count)
+        }) else { return nil }
         func text(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
         }

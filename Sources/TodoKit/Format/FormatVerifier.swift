@@ -202,7 +202,7 @@ enum FormatVerifier {
             var hash = Hasher64()
             var i = doc.lines.starts[line]
             let end = doc.lines.contentEnds[line]
-            while i < end && (isSpaceOrTab(buf[i]) || buf[i] == UInt8(ascii: ">")) {
+            while i < end && (buf[i].isSpaceOrTab || buf[i] == UInt8(ascii: ">")) {
                 if buf[i] == UInt8(ascii: ">") { hash.add(buf[i]) }
                 i += 1
             }

@@ -149,7 +149,7 @@ enum NextOccurrence {
             // task does not recur.
             var reread = ByteWriter(capacity: titleBytes.count + 16)
             keyText.appendTitle(line, into: &reread, removing: .chosen(dropEndDates: true))
-            sameTitle = reread.withBytes { $0.elementsEqual(titleBytes) }
+            sameTitle = titleBytes.withUnsafeBufferPointer { reread.suffix(from: 0, equals: $0, 0, $0.count) }
             return TaskKey.of(completed: false, keyText, line)
         }
         guard sameTitle else { return nil }

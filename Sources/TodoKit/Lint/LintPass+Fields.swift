@@ -126,32 +126,8 @@ extension LintPass {
 
     /// Whitespace-delimited tokens in `[start, end)`, leaving out every token that touches a code span.
     static func tokens(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Range<Int>] {
-        // Every backtick run by length, in order, so that finding a closing run is a binary search:
-        // a line full of runs of many lengths stays fast.
-        var runs: [Int: [Int]] = [:]
-        var r = start
-        while r < end {
-            guard buf[r] == UInt8(ascii: "`") else {
-                r += 1
-                continue
-            }
-            var q = r
-            while q < end && buf[q] == UInt8(ascii: "`") { q += 1 }
-            runs[q - r, default: []].append(r)
-            r = q
-        }
-        /// The end of the first run of exactly `length` backticks starting at or after `from`.
-        func closer(length: Int, from: Int) -> Int? {
-            guard let starts = runs[length] else { return nil }
-            var lo = 0
-            var hi = starts.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if starts[mid] < from { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < starts.count ? starts[lo] + length : nil
-        }
-
+        // The line's backtick runs, read at its first backtick (``BacktickRuns``).
+        var runs: BacktickRuns?
         var result: [Range<Int>] = []
         var i = start
         var tokenStart = -1
@@ -174,11 +150,9 @@ extension LintPass {
                 continue
             }
             if c == UInt8(ascii: "`") {
-                var j = i
-                while j < end && buf[j] == c { j += 1 }
                 // Everything up to the closing run is code, white space included: the token is dropped.
                 tainted = true
-                i = closer(length: j - i, from: j) ?? j
+                i = BacktickRuns.skipCodeSpan(buf, at: i, end: end, runs: &runs)
                 continue
             }
             i += 1

@@ -50,7 +50,7 @@ struct TaskQueryParser {
         let lower = text.lowercased()
         if lower.hasPrefix("(") || (lower.hasPrefix("not ") && lower.dropFirst(4).trimmingQuerySpaces.hasPrefix("(")) {
             var boolean = BooleanReader(tokens: try tokens(text, instruction: instruction), parser: self, instruction: instruction)
-            let result = try boolean.or()
+            let result = try boolean.binary()
             if boolean.index < boolean.tokens.count {
                 throw TaskQueryError(instruction, "unexpected '\(boolean.tokens[boolean.index].text)' in a boolean combination")
             }
@@ -234,21 +234,29 @@ struct TaskQueryParser {
             return true
         }
 
-        mutating func or() throws(TaskQueryError) -> TaskFilter {
-            var left = try xor()
-            while take("OR") { left = .or(left, try xor()) }
-            return left
+        /// The binary operators, loosest first (declaration order): each one's operands are read at
+        /// the next tighter level, the last one's by ``not()``.
+        enum BinaryOperator: String, CaseIterable {
+            case or = "OR", xor = "XOR", and = "AND"
+
+            /// The filter that joins `left` and `right` with this operator.
+            func join(_ left: TaskFilter, _ right: TaskFilter) -> TaskFilter {
+                switch self {
+                case .or: .or(left, right)
+                case .xor: .xor(left, right)
+                case .and: .and(left, right)
+                }
+            }
         }
 
-        mutating func xor() throws(TaskQueryError) -> TaskFilter {
-            var left = try and()
-            while take("XOR") { left = .xor(left, try and()) }
-            return left
-        }
-
-        mutating func and() throws(TaskQueryError) -> TaskFilter {
-            var left = try not()
-            while take("AND") { left = .and(left, try not()) }
+        /// A left-associative chain of the binary operator at `level` of ``BinaryOperator``'s cases
+        /// (the whole expression at level 0), or what ``not()`` reads past the last level.
+        mutating func binary(level: Int = 0) throws(TaskQueryError) -> TaskFilter {
+            let operators = BinaryOperator.allCases
+            guard level < operators.count else { return try not() }
+            let op = operators[level]
+            var left = try binary(level: level + 1)
+            while take(op.rawValue) { left = op.join(left, try binary(level: level + 1)) }
             return left
         }
 

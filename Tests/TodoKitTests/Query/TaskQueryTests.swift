@@ -25,6 +25,11 @@ final class TaskQueryTests: XCTestCase {
                        [.or(.done(true), .not(.hasDate(.due, true)))])
         XCTAssertEqual(try TaskQuery(["(done) OR (due today) AND (priority is above low)"], today: today).filters,
                        [.or(.done(true), .and(.date(.due, .on, DayRange(today)), .priority(.above, .low)))])
+        // XOR binds between OR and AND; each operator joins from the left.
+        XCTAssertEqual(try TaskQuery(["(done) OR (not done) XOR (done) AND (not done) AND (done)"], today: today).filters,
+                       [.or(.done(true), .xor(.done(false), .and(.and(.done(true), .done(false)), .done(true))))])
+        XCTAssertEqual(try TaskQuery(["(done) XOR (not done) XOR (done) OR (done)"], today: today).filters,
+                       [.or(.xor(.xor(.done(true), .done(false)), .done(true)), .done(true))])
     }
 
     func testRelativeRanges() throws {

@@ -1,7 +1,8 @@
 @testable import TodoKit
 import XCTest
 
-/// The byte primitives (classification, tab stops, line endings, equality, thematic breaks)
+/// The byte primitives (classification, tab stops, runs of spaces and tabs, line endings, equality,
+/// thematic breaks)
 /// against independent definitions: the standard library's character properties and spelled-out
 /// examples from CommonMark.
 final class BytePrimitivesTests: XCTestCase {
@@ -27,6 +28,26 @@ final class BytePrimitivesTests: XCTestCase {
         XCTAssertEqual(TabStop.column(after: Array(" \t  \tx".utf8)), 9)
         XCTAssertEqual(TabStop.column(after: Array("\t".utf8), from: 5), 8)
         XCTAssertEqual(TabStop.column(after: [UInt8]()), 0)
+    }
+
+    func testRunsOfSpacesAndTabsAndBlankRests() {
+        let bytes = Array("  \t x \t".utf8)
+        bytes.withUnsafeBufferPointer { buf in
+            XCTAssertEqual(SpacesAndTabs.skip(buf, from: 0, to: buf.count), 4)
+            XCTAssertEqual(SpacesAndTabs.skip(buf, from: 4, to: buf.count), 4)
+            XCTAssertEqual(SpacesAndTabs.skip(buf, from: 5, to: buf.count), buf.count)
+            XCTAssertEqual(SpacesAndTabs.skip(buf, from: 0, to: 2), 2)
+            XCTAssertFalse(SpacesAndTabs.isBlank(buf, from: 0, to: buf.count))
+            XCTAssertTrue(SpacesAndTabs.isBlank(buf, from: 0, to: 4))
+            XCTAssertTrue(SpacesAndTabs.isBlank(buf, from: 5, to: buf.count))
+            // An empty range is blank: a line with no content, or the rest of one read to its end.
+            XCTAssertTrue(SpacesAndTabs.isBlank(buf, from: buf.count, to: buf.count))
+        }
+        // Other white space is not a space or a tab (CommonMark's blank lines hold only these two).
+        for other in ["\n", "\r", "\u{0B}", "\u{0C}", "\u{A0}"] {
+            let bytes = Array(" \(other)".utf8)
+            bytes.withUnsafeBufferPointer { XCTAssertFalse(SpacesAndTabs.isBlank($0, from: 0, to: $0.count), other.debugDescription) }
+        }
     }
 
     func testLineRangesEndAtLFCRLFAndALoneCR() {

@@ -103,11 +103,7 @@ public struct JSONReader {
         index += 1
         var members: [JSONMember] = []
         var firstOffset: [String: Int] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return members
-        }
+        if takesEmpty(UInt8(ascii: "}")) { return members }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file (expected a key in double quotes)") }
@@ -131,15 +127,7 @@ public struct JSONReader {
             index += 1
             skipWhitespace()
             members.append(JSONMember(key: key, keyOffset: keyOffset, value: try readValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file (expected ',' or '}')") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return members
-            default: throw error("unexpected \(describeCurrent()) (expected ',' or '}')")
-            }
+            if try takesEnd(UInt8(ascii: "}")) { return members }
         }
     }
 
@@ -148,26 +136,46 @@ public struct JSONReader {
         defer { depth -= 1 }
         index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return elements
-        }
+        if takesEmpty(UInt8(ascii: "]")) { return elements }
         while true {
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]"), !elements.isEmpty {
                 throw error("trailing comma before ']'")
             }
             elements.append(try readValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file (expected ',' or ']')") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return elements
-            default: throw error("unexpected \(describeCurrent()) (expected ',' or ']')")
-            }
+            if try takesEnd(UInt8(ascii: "]")) { return elements }
+        }
+    }
+
+    /// Right after an object's or array's opening bracket: skips white space and takes `close` if
+    /// it comes next.
+    /// - Parameter close: The closing bracket, `}` or `]`.
+    /// - Returns: Whether the object or array is empty (`close` taken).
+    private mutating func takesEmpty(_ close: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or an element: skips white space and takes the `,` before the next one or
+    /// the closing bracket.
+    /// - Parameter close: The closing bracket, `}` or `]`.
+    /// - Returns: Whether `close` was taken (the object or array ends).
+    /// - Throws: `JSONSyntaxError` when neither comes next.
+    private mutating func takesEnd(_ close: UInt8) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        let expected = "expected ',' or '\(Character(Unicode.Scalar(close)))'"
+        guard index < bytes.count else { throw error("unexpected end of file (\(expected))") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case close:
+            index += 1
+            return true
+        default:
+            throw error("unexpected \(describeCurrent()) (\(expected))")
         }
     }
 
