@@ -66,20 +66,27 @@ enum FieldScanner {
         while true {
             // The next `:`, `[`, `(`, backslash, backtick or non-ASCII byte.
             while i + 8 <= end {
-                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let flags = zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
-                    | zeroBytes(w ^ 0x2828_2828_2828_2828) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
-                    | zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
+                let flags = candidateBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
                 if flags != 0 {
                     i += flags.trailingZeroBitCount >> 3
                     break
                 }
                 i += 8
             }
-            while i < end {
-                let c = buf[i]
-                if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c >= 0x80 { break }
-                i += 1
+            if i < end && i + 8 > end {
+                if end >= 8 {
+                    // The last bytes: the eight that end the text (all in `buf`), those before `i`
+                    // shifted out (the zeros shifted in are no candidates).
+                    let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+                    let flags = candidateBytes(w >> UInt64(8 * (i + 8 - end)))
+                    i = flags == 0 ? end : i + flags.trailingZeroBitCount >> 3
+                } else {
+                    while i < end {
+                        let c = buf[i]
+                        if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c >= 0x80 { break }
+                        i += 1
+                    }
+                }
             }
             guard i < end else { return true }
             let c = buf[i]
@@ -91,7 +98,10 @@ enum FieldScanner {
             if c == UInt8(ascii: ":") {
                 while start > from && !buf[start - 1].isSpaceOrTab { start -= 1 }
             } else if start > from && !buf[start - 1].isSpaceOrTab {
+                // Inside a token only a `:` matters: pass the rest of a run of non-ASCII bytes
+                // (a word in another script) at once rather than a byte at a time.
                 i += 1
+                while i < end && buf[i] >= 0x80 { i += 1 }
                 continue
             }
             if start >= resume && start != failed {
@@ -126,6 +136,14 @@ enum FieldScanner {
             i += 1
         }
         return i
+    }
+
+    /// The high bit of each byte of `w` that is `:`, `[`, `(`, a backslash, a backtick or not ASCII
+    /// (and possibly of bytes above one that is: the lowest flagged byte is exact).
+    @inline(__always) private static func candidateBytes(_ w: UInt64) -> UInt64 {
+        zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
+            | zeroBytes(w ^ 0x2828_2828_2828_2828) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+            | zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
     }
 
     /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
@@ -221,6 +239,10 @@ enum FieldScanner {
             break
         }
         if key.isDate, to - from == 10, let day = Day(isoBytes: UnsafeBufferPointer(rebasing: buf[from..<to])) { return .day(day) }
+        // A date key's other values are relative phrases, whose ASCII spellings hold only letters,
+        // digits, blanks, `+` and `-`: other ASCII text (`2026-01-01,`) is refused without building
+        // a string (text with non-ASCII bytes still goes the whole way: lower-casing may make ASCII).
+        if key.isDate && !mayBeRelativePhrase(buf, from, to) { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buf[from..<to]), as: UTF8.self)
         switch key {
         case .priority:
@@ -233,6 +255,26 @@ enum FieldScanner {
         default:
             return DatePhrase.isRelative(text) ? .relative(from..<to) : nil
         }
+    }
+
+    /// False when `[from, to)` is ASCII and cannot be a relative phrase (``DatePhrase``): one holds
+    /// a letter (its unit, its words) and nothing but letters, digits, spaces, tabs, `+` and `-`
+    /// (`2026-01-01,` and the impossible `2026-02-30` are not).
+    private static func mayBeRelativePhrase(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        var nonASCII = false
+        var other = false
+        var letter = false
+        for k in from..<to {
+            let b = buf[k]
+            if b >= 0x80 {
+                nonASCII = true
+            } else if b.isASCIIAlphanumeric {
+                letter = letter || !b.isASCIIDigit
+            } else if !(b.isSpaceOrTab || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")) {
+                other = true
+            }
+        }
+        return nonASCII || (letter && !other)
     }
 
     /// Obsidian Tasks' ids: letters, digits, `-` and `_`; with `allowCommas`, several joined by commas

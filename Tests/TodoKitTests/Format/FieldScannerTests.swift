@@ -113,6 +113,19 @@ final class FieldScannerTests: XCTestCase {
         }
     }
 
+    /// The scanner refuses most ASCII values of a date key without reading them as a phrase; what it
+    /// takes must still be exactly what ``DatePhrase`` reads, in every spelling.
+    func testDateValuesAreRelativeExactlyWhenDatePhraseSaysSo() {
+        for value in ["2026-02-30", "2026-01-01,", "20260101", "2026-1-1", "+3d", "-2w", "10b", "+-", "3", "IN-3-DAYS", "tomorrow",
+                      "tomorrow!", "Friday", "FRI", "fri.", "end-of-year", "next-wee\u{212A}", "mañana", "in-3-days.", "x:y"] {
+            let expected: Field.Value? = DatePhrase.isRelative(value) ? .relative(value) : nil
+            XCTAssertEqual(task("a due:\(value)").field(.due)?.value, expected, value)
+            XCTAssertEqual(task("a [due:: \(value)]").field(.due)?.value, expected, value)
+            XCTAssertEqual(task("a 📅 \(value)").field(.due)?.value, expected, value)
+        }
+        XCTAssertTrue(DatePhrase.isRelative("+3d") && DatePhrase.isRelative("IN-3-DAYS") && !DatePhrase.isRelative("2026-02-30"))
+    }
+
     func testEmojiFieldsCountOnlyInTheTrailingRun() {
         XCTAssertNil(task("📅 2021-09-12 leading field").day(.due))
         XCTAssertNil(task("a ⏫ b").priority)
