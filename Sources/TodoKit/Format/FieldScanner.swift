@@ -452,9 +452,26 @@ enum FieldScanner {
         return nil
     }
 
+    /// The day `YYYY-MM-DD` at `i`, as ``Day/init(isoBytes:at:)`` reads it, with two 8-byte loads
+    /// (`YYYY-MM-` and `YY-MM-DD`) in place of ten byte tests.
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
         guard i + 10 <= end else { return nil }
-        return Day(isoBytes: buf, at: i)
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 2, as: UInt64.self))
+        // The dashes: bytes 4 and 7 of the head.
+        guard head & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000 else { return nil }
+        // The digits, each turned into its value (0...9 exactly when it is a digit): bytes 0-3, 5 and 6
+        // of the head, 6 and 7 of the tail.
+        let headDigits = (head ^ 0x3030_3030_3030_3030) & 0x00FF_FF00_FFFF_FFFF
+        let tailDigits = (tail ^ 0x3030_3030_3030_3030) & 0xFFFF_0000_0000_0000
+        guard (headDigits | (headDigits &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 & 0x00FF_FF00_FFFF_FFFF == 0,
+              (tailDigits | (tailDigits &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 & 0xFFFF_0000_0000_0000 == 0
+        else { return nil }
+        @inline(__always) func digit(_ w: UInt64, _ byte: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * byte)) & 0xFF) }
+        return Day(year: digit(headDigits, 0) * 1000 + digit(headDigits, 1) * 100 + digit(headDigits, 2) * 10 + digit(headDigits, 3),
+                   month: digit(headDigits, 5) * 10 + digit(headDigits, 6),
+                   day: digit(tailDigits, 6) * 10 + digit(tailDigits, 7))
     }
 
     @inline(__always) private static func isASCIIPunctuation(_ c: UInt8) -> Bool {

@@ -126,6 +126,21 @@ final class FieldScannerTests: XCTestCase {
         XCTAssertTrue(DatePhrase.isRelative("+3d") && DatePhrase.isRelative("IN-3-DAYS") && !DatePhrase.isRelative("2026-02-30"))
     }
 
+    /// The scanner reads `YYYY-MM-DD` a word at a time; it must take exactly the days ``Day`` parses,
+    /// near misses included (`:` and `/` sit next to the digits, `-` in other places).
+    func testDatesAreReadExactlyAsDayReadsThem() {
+        for value in ["2026-12-01", "9999-12-31", "2024-02-29", "2025-02-29", "0000-01-01", "0001-01-01", "2026-00-10", "2026-01-00",
+                      "2026-01-32", "2026-01-0:", "2026-01-1/", "2026/01/01", "2026-0a-01", "202-601-01", "2026-01-01", ":026-01-01",
+                      "2026-1:-01", "2026-\u{7F}1-01", "2026-\u{E9}-01"] {
+            let expected = Day(value)
+            XCTAssertEqual(task("a due:\(value)").day(.due), expected, value)
+            XCTAssertEqual(task("a 📅 \(value)").day(.due), expected, value)
+            XCTAssertEqual(task("a [due:: \(value)]").day(.due), expected, value)
+        }
+        XCTAssertNotNil(Day("2024-02-29"))
+        XCTAssertNil(Day("2026-01-0:"))
+    }
+
     func testEmojiFieldsCountOnlyInTheTrailingRun() {
         XCTAssertNil(task("📅 2021-09-12 leading field").day(.due))
         XCTAssertNil(task("a ⏫ b").priority)
