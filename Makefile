@@ -97,7 +97,7 @@ FUZZ_BIN     := $(FUZZ_DIR)/fuzz-format
 
 $(FUZZ_BIN): $(shell find Sources/TodoKit Fuzz -name '*.swift')
 	@mkdir -p $(FUZZ_DIR)
-	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name TodoFuzz -use-ld=lld \
+	swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name TodoFuzz -package-name todofmt -use-ld=lld \
 		$(shell find Sources/TodoKit -name '*.swift') Fuzz/FuzzFormat.swift -o $@
 
 fuzz: $(FUZZ_BIN)
