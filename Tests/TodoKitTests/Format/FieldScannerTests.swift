@@ -141,6 +141,20 @@ final class FieldScannerTests: XCTestCase {
         XCTAssertNil(Day("2026-01-0:"))
     }
 
+    /// A `:` sends the scanner back to the start of its token, eight bytes at a time: a key counts only
+    /// right after a space or a tab (or at the start), however long the text before it.
+    func testPlainKeyCountsOnlyAtTheStartOfItsToken() {
+        XCTAssertEqual(task("averyveryverylongword\tdue:2026-01-01").day(.due), Day("2026-01-01"))
+        XCTAssertEqual(task("averyveryverylongword onCompletion:delete").field(.onCompletion)?.value, .onCompletion(.delete))
+        XCTAssertEqual(task("a\tonCompletion:keep").field(.onCompletion)?.value, .onCompletion(.keep))
+        XCTAssertEqual(task("scheduled:2026-01-01 x").day(.scheduled), Day("2026-01-01"))
+        for text in ["a12345678onCompletion:keep", "averyveryverylongworddue:2026-01-01", "x\u{A0}due:2026-01-01",
+                     "abcdefgh\u{0B}due:2026-01-01", "a 12345678901234567due:2026-01-01"] {
+            XCTAssertNil(task(text).field(.due), text)
+            XCTAssertNil(task(text).field(.onCompletion), text)
+        }
+    }
+
     func testEmojiFieldsCountOnlyInTheTrailingRun() {
         XCTAssertNil(task("📅 2021-09-12 leading field").day(.due))
         XCTAssertNil(task("a ⏫ b").priority)
