@@ -7,6 +7,8 @@ struct BacktickRuns {
     private var runs: [UInt64] = []
 
     init(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) {
+        // Most lines have a code span or two: one allocation instead of growing from empty.
+        runs.reserveCapacity(8)
         var i = from
         while i < end {
             guard buf[i] == UInt8(ascii: "`") else {

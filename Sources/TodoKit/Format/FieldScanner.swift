@@ -66,20 +66,27 @@ enum FieldScanner {
         while true {
             // The next `:`, `[`, `(`, backslash, backtick or non-ASCII byte.
             while i + 8 <= end {
-                let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let flags = zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
-                    | zeroBytes(w ^ 0x2828_2828_2828_2828) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
-                    | zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
+                let flags = candidateBytes(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
                 if flags != 0 {
                     i += flags.trailingZeroBitCount >> 3
                     break
                 }
                 i += 8
             }
-            while i < end {
-                let c = buf[i]
-                if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c >= 0x80 { break }
-                i += 1
+            if i < end && i + 8 > end {
+                if end >= 8 {
+                    // The last bytes: the eight that end the text (all in `buf`), those before `i`
+                    // shifted out (the zeros shifted in are no candidates).
+                    let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+                    let flags = candidateBytes(w >> UInt64(8 * (i + 8 - end)))
+                    i = flags == 0 ? end : i + flags.trailingZeroBitCount >> 3
+                } else {
+                    while i < end {
+                        let c = buf[i]
+                        if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c >= 0x80 { break }
+                        i += 1
+                    }
+                }
             }
             guard i < end else { return true }
             let c = buf[i]
@@ -89,9 +96,12 @@ enum FieldScanner {
             }
             var start = i
             if c == UInt8(ascii: ":") {
-                while start > from && !buf[start - 1].isSpaceOrTab { start -= 1 }
+                start = tokenStart(buf, before: i, from: from)
             } else if start > from && !buf[start - 1].isSpaceOrTab {
+                // Inside a token only a `:` matters: pass the rest of a run of non-ASCII bytes
+                // (a word in another script) at once rather than a byte at a time.
                 i += 1
+                while i < end && buf[i] >= 0x80 { i += 1 }
                 continue
             }
             if start >= resume && start != failed {
@@ -126,6 +136,34 @@ enum FieldScanner {
             i += 1
         }
         return i
+    }
+
+    /// The start of the token that holds `i`: just past the last space or tab before it, or `from`.
+    /// Eight bytes at a time, backwards (keys are up to 13 bytes long).
+    @inline(__always) private static func tokenStart(_ buf: UnsafeBufferPointer<UInt8>, before i: Int, from: Int) -> Int {
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        var start = i
+        while start - from >= 8 {
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self))
+            let blanks = exactZeroBytes(w ^ 0x2020_2020_2020_2020) | exactZeroBytes(w ^ 0x0909_0909_0909_0909)
+            if blanks != 0 { return start - 8 + (63 - blanks.leadingZeroBitCount) / 8 + 1 }
+            start -= 8
+        }
+        while start > from && !buf[start - 1].isSpaceOrTab { start -= 1 }
+        return start
+    }
+
+    /// The high bit of each byte of `x` that is zero, and of no other byte.
+    @inline(__always) private static func exactZeroBytes(_ x: UInt64) -> UInt64 {
+        ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    /// The high bit of each byte of `w` that is `:`, `[`, `(`, a backslash, a backtick or not ASCII
+    /// (and possibly of bytes above one that is: the lowest flagged byte is exact).
+    @inline(__always) private static func candidateBytes(_ w: UInt64) -> UInt64 {
+        zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
+            | zeroBytes(w ^ 0x2828_2828_2828_2828) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+            | zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
     }
 
     /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
@@ -221,6 +259,10 @@ enum FieldScanner {
             break
         }
         if key.isDate, to - from == 10, let day = Day(isoBytes: UnsafeBufferPointer(rebasing: buf[from..<to])) { return .day(day) }
+        // A date key's other values are relative phrases, whose ASCII spellings hold only letters,
+        // digits, blanks, `+` and `-`: other ASCII text (`2026-01-01,`) is refused without building
+        // a string (text with non-ASCII bytes still goes the whole way: lower-casing may make ASCII).
+        if key.isDate && !mayBeRelativePhrase(buf, from, to) { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buf[from..<to]), as: UTF8.self)
         switch key {
         case .priority:
@@ -233,6 +275,26 @@ enum FieldScanner {
         default:
             return DatePhrase.isRelative(text) ? .relative(from..<to) : nil
         }
+    }
+
+    /// False when `[from, to)` is ASCII and cannot be a relative phrase (``DatePhrase``): one holds
+    /// a letter (its unit, its words) and nothing but letters, digits, spaces, tabs, `+` and `-`
+    /// (`2026-01-01,` and the impossible `2026-02-30` are not).
+    private static func mayBeRelativePhrase(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        var nonASCII = false
+        var other = false
+        var letter = false
+        for k in from..<to {
+            let b = buf[k]
+            if b >= 0x80 {
+                nonASCII = true
+            } else if b.isASCIIAlphanumeric {
+                letter = letter || !b.isASCIIDigit
+            } else if !(b.isSpaceOrTab || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")) {
+                other = true
+            }
+        }
+        return nonASCII || (letter && !other)
     }
 
     /// Obsidian Tasks' ids: letters, digits, `-` and `_`; with `allowCommas`, several joined by commas
@@ -410,9 +472,26 @@ enum FieldScanner {
         return nil
     }
 
+    /// The day `YYYY-MM-DD` at `i`, as ``Day/init(isoBytes:at:)`` reads it, with two 8-byte loads
+    /// (`YYYY-MM-` and `YY-MM-DD`) in place of ten byte tests.
     private static func day(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Day? {
         guard i + 10 <= end else { return nil }
-        return Day(isoBytes: buf, at: i)
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        let head = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 2, as: UInt64.self))
+        // The dashes: bytes 4 and 7 of the head.
+        guard head & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000 else { return nil }
+        // The digits, each turned into its value (0...9 exactly when it is a digit): bytes 0-3, 5 and 6
+        // of the head, 6 and 7 of the tail.
+        let headDigits = (head ^ 0x3030_3030_3030_3030) & 0x00FF_FF00_FFFF_FFFF
+        let tailDigits = (tail ^ 0x3030_3030_3030_3030) & 0xFFFF_0000_0000_0000
+        guard (headDigits | (headDigits &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 & 0x00FF_FF00_FFFF_FFFF == 0,
+              (tailDigits | (tailDigits &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 & 0xFFFF_0000_0000_0000 == 0
+        else { return nil }
+        @inline(__always) func digit(_ w: UInt64, _ byte: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * byte)) & 0xFF) }
+        return Day(year: digit(headDigits, 0) * 1000 + digit(headDigits, 1) * 100 + digit(headDigits, 2) * 10 + digit(headDigits, 3),
+                   month: digit(headDigits, 5) * 10 + digit(headDigits, 6),
+                   day: digit(tailDigits, 6) * 10 + digit(tailDigits, 7))
     }
 
     @inline(__always) private static func isASCIIPunctuation(_ c: UInt8) -> Bool {

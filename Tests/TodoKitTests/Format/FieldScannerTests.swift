@@ -113,6 +113,48 @@ final class FieldScannerTests: XCTestCase {
         }
     }
 
+    /// The scanner refuses most ASCII values of a date key without reading them as a phrase; what it
+    /// takes must still be exactly what ``DatePhrase`` reads, in every spelling.
+    func testDateValuesAreRelativeExactlyWhenDatePhraseSaysSo() {
+        for value in ["2026-02-30", "2026-01-01,", "20260101", "2026-1-1", "+3d", "-2w", "10b", "+-", "3", "IN-3-DAYS", "tomorrow",
+                      "tomorrow!", "Friday", "FRI", "fri.", "end-of-year", "next-wee\u{212A}", "mañana", "in-3-days.", "x:y"] {
+            let expected: Field.Value? = DatePhrase.isRelative(value) ? .relative(value) : nil
+            XCTAssertEqual(task("a due:\(value)").field(.due)?.value, expected, value)
+            XCTAssertEqual(task("a [due:: \(value)]").field(.due)?.value, expected, value)
+            XCTAssertEqual(task("a 📅 \(value)").field(.due)?.value, expected, value)
+        }
+        XCTAssertTrue(DatePhrase.isRelative("+3d") && DatePhrase.isRelative("IN-3-DAYS") && !DatePhrase.isRelative("2026-02-30"))
+    }
+
+    /// The scanner reads `YYYY-MM-DD` a word at a time; it must take exactly the days ``Day`` parses,
+    /// near misses included (`:` and `/` sit next to the digits, `-` in other places).
+    func testDatesAreReadExactlyAsDayReadsThem() {
+        for value in ["2026-12-01", "9999-12-31", "2024-02-29", "2025-02-29", "0000-01-01", "0001-01-01", "2026-00-10", "2026-01-00",
+                      "2026-01-32", "2026-01-0:", "2026-01-1/", "2026/01/01", "2026-0a-01", "202-601-01", "2026-01-01", ":026-01-01",
+                      "2026-1:-01", "2026-\u{7F}1-01", "2026-\u{E9}-01"] {
+            let expected = Day(value)
+            XCTAssertEqual(task("a due:\(value)").day(.due), expected, value)
+            XCTAssertEqual(task("a 📅 \(value)").day(.due), expected, value)
+            XCTAssertEqual(task("a [due:: \(value)]").day(.due), expected, value)
+        }
+        XCTAssertNotNil(Day("2024-02-29"))
+        XCTAssertNil(Day("2026-01-0:"))
+    }
+
+    /// A `:` sends the scanner back to the start of its token, eight bytes at a time: a key counts only
+    /// right after a space or a tab (or at the start), however long the text before it.
+    func testPlainKeyCountsOnlyAtTheStartOfItsToken() {
+        XCTAssertEqual(task("averyveryverylongword\tdue:2026-01-01").day(.due), Day("2026-01-01"))
+        XCTAssertEqual(task("averyveryverylongword onCompletion:delete").field(.onCompletion)?.value, .onCompletion(.delete))
+        XCTAssertEqual(task("a\tonCompletion:keep").field(.onCompletion)?.value, .onCompletion(.keep))
+        XCTAssertEqual(task("scheduled:2026-01-01 x").day(.scheduled), Day("2026-01-01"))
+        for text in ["a12345678onCompletion:keep", "averyveryverylongworddue:2026-01-01", "x\u{A0}due:2026-01-01",
+                     "abcdefgh\u{0B}due:2026-01-01", "a 12345678901234567due:2026-01-01"] {
+            XCTAssertNil(task(text).field(.due), text)
+            XCTAssertNil(task(text).field(.onCompletion), text)
+        }
+    }
+
     func testEmojiFieldsCountOnlyInTheTrailingRun() {
         XCTAssertNil(task("📅 2021-09-12 leading field").day(.due))
         XCTAssertNil(task("a ⏫ b").priority)
