@@ -39,29 +39,19 @@ public struct Todo: Identifiable, Hashable, Sendable {
         self.id = id
         title = line.title
         status = line.status
-        var priority: Priority?
-        var created, start, scheduled, due, done, cancelled: Day?
-        var recurrence: RecurrenceRule?
-        for field in line.fields {
-            switch (field.key, field.value) {
-            case (.priority, .priority(let level)): priority = level
-            case (.created, .day(let day)): created = day
-            case (.start, .day(let day)): start = day
-            case (.scheduled, .day(let day)): scheduled = day
-            case (.due, .day(let day)): due = day
-            case (.done, .day(let day)): done = day
-            case (.cancelled, .day(let day)): cancelled = day
-            case (.recurrence, .recurrence(let rule)): recurrence = rule
-            default: break
-            }
-        }
-        (self.priority, self.created, self.start, self.scheduled) = (priority, created, start, scheduled)
-        (self.due, self.done, self.cancelled, self.recurrence) = (due, done, cancelled, recurrence)
         tags = TodoList.tags(in: line.title)
         self.parent = parent
         subtasks = []
         self.line = line.location.line
         self.section = section
+        for field in line.fields {
+            switch (field.key, field.value) {
+            case (let key, .day(let day)): take(day, for: key)
+            case (.priority, .priority(let level)): priority = level
+            case (.recurrence, .recurrence(let rule)): recurrence = rule
+            default: break
+            }
+        }
     }
 
     /// A todo read from a task's text, as ``init(_:id:parent:section:)`` reads it from its task
@@ -71,26 +61,34 @@ public struct Todo: Identifiable, Hashable, Sendable {
         self.id = id
         self.title = title
         self.status = status
-        let chosen = text.chosenFields()
-        for order in 0..<FieldKey.count where chosen[order] >= 0 {
-            let occurrence = text.occurrences[Int(chosen[order])]
-            switch (occurrence.key, occurrence.value) {
-            case (.priority, .priority(let level)): priority = level
-            case (.created, .day(let day)): created = day
-            case (.start, .day(let day)): start = day
-            case (.scheduled, .day(let day)): scheduled = day
-            case (.due, .day(let day)): due = day
-            case (.done, .day(let day)): done = day
-            case (.cancelled, .day(let day)): cancelled = day
-            case (.recurrence, .recurrence(let rule)): recurrence = rule
-            default: break
-            }
-        }
         self.tags = tags
         self.parent = parent
         subtasks = []
         self.line = line
         self.section = section
+        let chosen = text.chosenFields()
+        for order in 0..<FieldKey.count where chosen[order] >= 0 {
+            let occurrence = text.occurrences[Int(chosen[order])]
+            switch (occurrence.key, occurrence.value) {
+            case (let key, .day(let day)): take(day, for: key)
+            case (.priority, .priority(let level)): priority = level
+            case (.recurrence, .recurrence(let rule)): recurrence = rule
+            default: break
+            }
+        }
+    }
+
+    /// Sets the date property a date field's key stands for (`due:` → ``due``); other keys hold no day.
+    private mutating func take(_ day: Day, for key: FieldKey) {
+        switch key {
+        case .created: created = day
+        case .start: start = day
+        case .scheduled: scheduled = day
+        case .due: due = day
+        case .done: done = day
+        case .cancelled: cancelled = day
+        default: break
+        }
     }
 
     /// Done or cancelled.
