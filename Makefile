@@ -38,7 +38,7 @@ demo: build
 
 # The tests run with TMPDIR set to a fresh directory under /tmp (outside the repository, so that
 # configuration and .gitignore discovery behave as for a user), removed afterwards. The toolchain
-# leaves TemporaryDirectory.* folders and lock files behind; anything else left there is a test that did not clean
+# leaves TemporaryDirectory.* folders, lock files and swift-generated-sources behind; anything else left there is a test that did not clean
 # up after itself, and fails the run.
 test:
 	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests

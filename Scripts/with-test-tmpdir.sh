@@ -1,12 +1,15 @@
 #!/bin/sh
 # Runs a command with TMPDIR set to a fresh directory under /tmp, then removes that directory.
 # Fails when the command fails, or when it left anything there besides the toolchain's own
-# TemporaryDirectory.* folders and lock files (a test that did not clean up after itself).
+# TemporaryDirectory.* folders, lock files and swift-generated-sources (where a debug build writes
+# the expansion of macros such as #isolation): anything else is a test that did not clean up after
+# itself.
 set -u
 dir=$(mktemp -d "${TMPDIR:-/tmp}/todofmt-make.XXXXXX") || exit 2
 TMPDIR=$dir "$@"
 status=$?
-leftovers=$(find "$dir" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' -print)
+leftovers=$(find "$dir" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' \
+    ! -name 'swift-generated-sources' -print)
 rm -rf "$dir"
 if [ -n "$leftovers" ]; then
     echo "with-test-tmpdir: left behind in TMPDIR by: $*" >&2
