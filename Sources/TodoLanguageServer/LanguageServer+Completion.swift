@@ -136,12 +136,7 @@ extension LanguageServer {
 
     /// The index of the first of `tasks` (in line order) on 0-based line `line` or after it.
     static func firstTask(_ tasks: [TaskLine], from line: Int) -> Int {
-        var low = 0, high = tasks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tasks[mid].location.line - 1 < line { low = mid + 1 } else { high = mid }
-        }
-        return low
+        BinarySearch.partitionPoint(in: tasks.indices) { tasks[$0].location.line - 1 < line }
     }
 }
 

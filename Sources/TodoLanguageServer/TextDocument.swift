@@ -106,12 +106,8 @@ struct TextDocument: Sendable {
 
     /// The line that holds byte `offset`.
     private func line(containing offset: Int) -> Int {
-        var low = 0, high = lineStarts.count
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid }
-        }
-        return low
+        // The last line starting at or before `offset`; the first line starts at 0.
+        max(0, BinarySearch.partitionPoint(in: lineStarts.indices) { lineStarts[$0] <= offset } - 1)
     }
 
     // MARK: - Lines
@@ -163,12 +159,8 @@ struct TextDocument: Sendable {
     /// The position of a byte offset.
     func position(of offset: Int, encoding: PositionEncoding) -> Position {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0, high = lineStarts.count
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid }
-        }
-        return Position(line: low, character: units(from: lineStarts[low], to: offset, encoding: encoding))
+        let line = line(containing: offset)
+        return Position(line: line, character: units(from: lineStarts[line], to: offset, encoding: encoding))
     }
 
     /// The position at UTF-8 column `column` (0-based) of line `line`.

@@ -43,11 +43,7 @@ struct BacktickRuns {
     /// The index just past the first run of exactly `length` starting at or after `from`, if any.
     func closingRun(length: Int, from: Int) -> Int? {
         let wanted = UInt64(length) << 32 | UInt64(from)
-        var low = 0, high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle] < wanted { low = middle + 1 } else { high = middle }
-        }
+        let low = BinarySearch.partitionPoint(in: runs.indices) { runs[$0] < wanted }
         guard low < runs.count, runs[low] >> 32 == UInt64(length) else { return nil }
         return Int(runs[low] & 0xFFFF_FFFF) + length
     }

@@ -86,12 +86,8 @@ struct Directives: Sendable {
     func freezesAny(from first: Int, through last: Int) -> Bool {
         guard !frozen.isEmpty else { return false }
         // The first range that ends after `first`.
-        var low = 0, high = frozen.count
-        while low < high {
-            let mid = (low + high) / 2
-            if frozen[mid].upperBound <= first { low = mid + 1 } else { high = mid }
-        }
-        return low < frozen.count && frozen[low].lowerBound <= last
+        let index = BinarySearch.partitionPoint(in: frozen.indices) { frozen[$0].upperBound <= first }
+        return index < frozen.count && frozen[index].lowerBound <= last
     }
 
     /// Whether any line of `list` is frozen.
@@ -106,11 +102,7 @@ struct Directives: Sendable {
         while line < lines.count && isBlank(line, buf, lines) { line += 1 }
         guard line < lines.count else { return nil }
         // Lists are recorded in the order of their first lines; several may start on one line (`- - a`).
-        var low = 0, high = s.lists.count
-        while low < high {
-            let mid = (low + high) / 2
-            if s.startLine(ofList: mid) < line { low = mid + 1 } else { high = mid }
-        }
+        var low = BinarySearch.partitionPoint(in: s.lists.indices) { s.startLine(ofList: $0) < line }
         while low < s.lists.count && s.startLine(ofList: low) == line {
             if s.lists[low].container == directive.container { return low }
             low += 1

@@ -41,11 +41,7 @@ struct LintSwitches {
     func isOff(_ code: String, line: Int) -> Bool {
         guard !states.isEmpty else { return false }
         // The last directive before `line`.
-        var low = 0, high = states.count
-        while low < high {
-            let mid = (low + high) / 2
-            if states[mid].line < line { low = mid + 1 } else { high = mid }
-        }
-        return low > 0 && states[low - 1].off.contains(code)
+        let after = BinarySearch.partitionPoint(in: states.indices) { states[$0].line < line }
+        return after > 0 && states[after - 1].off.contains(code)
     }
 }

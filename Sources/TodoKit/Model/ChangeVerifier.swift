@@ -150,31 +150,16 @@ struct ChangeVerifier {
     /// How many lines end (ending included) before `offset`: those wholly inside the common
     /// beginning, whatever byte follows it (a CR at its end could become part of a CR LF).
     private static func linesEnding(before offset: Int, _ lines: LineTable) -> Int {
-        var low = 0, high = lines.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lines.end(mid) < offset { low = mid + 1 } else { high = mid }
-        }
-        return low
+        BinarySearch.partitionPoint(in: 0..<lines.count) { lines.end($0) < offset }
     }
 
     /// How many lines start after `offset`: those wholly inside the common end.
     private static func linesStarting(after offset: Int, _ lines: LineTable) -> Int {
-        var low = 0, high = lines.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lines.start(mid) > offset { high = mid } else { low = mid + 1 }
-        }
-        return lines.count - low
+        lines.count - BinarySearch.partitionPoint(in: 0..<lines.count) { lines.start($0) <= offset }
     }
 
     /// The index of the first task on line `line` or later (the tasks are in line order).
     private static func firstTask(atOrAfter line: Int, _ tasks: [BlockStructure.Task]) -> Int {
-        var low = 0, high = tasks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tasks[mid].line < line { low = mid + 1 } else { high = mid }
-        }
-        return low
+        BinarySearch.partitionPoint(in: tasks.indices) { tasks[$0].line < line }
     }
 }
