@@ -24,6 +24,15 @@ struct EditableLines {
             }
         }
 
+        /// How many bytes the ending takes.
+        var length: Int {
+            switch self {
+            case .none: 0
+            case .lf, .cr: 1
+            case .crlf: 2
+            }
+        }
+
         var bytes: [UInt8] {
             switch self {
             case .none: []
@@ -186,7 +195,7 @@ struct EditableLines {
                 // The ending joins the run when the original has the same bytes right there.
                 let ending = endings[i]
                 if isOriginal(i) && originalEnding(at: runEnd, buf) == ending {
-                    runEnd += ending.bytes.count
+                    runEnd += ending.length
                 } else {
                     flush()
                     out.append(contentsOf: ending.bytes)
