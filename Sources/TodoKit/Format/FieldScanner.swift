@@ -125,8 +125,8 @@ enum FieldScanner {
         while i + 8 <= end {
             let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             // The lowest flagged byte of each test is exact (false flags only sit above a true one).
-            let found = zeroBytes(w ^ 0x2020_2020_2020_2020) | zeroBytes(w ^ 0x0909_0909_0909_0909)
-                | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C) | zeroBytes(w ^ 0x6060_6060_6060_6060)
+            let found = ByteLanes.zeroBytes(w ^ 0x2020_2020_2020_2020) | ByteLanes.zeroBytes(w ^ 0x0909_0909_0909_0909)
+                | ByteLanes.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C) | ByteLanes.zeroBytes(w ^ 0x6060_6060_6060_6060)
             if found != 0 { return i + found.trailingZeroBitCount >> 3 }
             i += 8
         }
@@ -145,7 +145,7 @@ enum FieldScanner {
         var start = i
         while start - from >= 8 {
             let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start - 8, as: UInt64.self))
-            let blanks = exactZeroBytes(w ^ 0x2020_2020_2020_2020) | exactZeroBytes(w ^ 0x0909_0909_0909_0909)
+            let blanks = ByteLanes.exactZeroBytes(w ^ 0x2020_2020_2020_2020) | ByteLanes.exactZeroBytes(w ^ 0x0909_0909_0909_0909)
             if blanks != 0 { return start - 8 + (63 - blanks.leadingZeroBitCount) / 8 + 1 }
             start -= 8
         }
@@ -153,22 +153,12 @@ enum FieldScanner {
         return start
     }
 
-    /// The high bit of each byte of `x` that is zero, and of no other byte.
-    @inline(__always) private static func exactZeroBytes(_ x: UInt64) -> UInt64 {
-        ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
-    }
-
     /// The high bit of each byte of `w` that is `:`, `[`, `(`, a backslash, a backtick or not ASCII
     /// (and possibly of bytes above one that is: the lowest flagged byte is exact).
     @inline(__always) private static func candidateBytes(_ w: UInt64) -> UInt64 {
-        zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
-            | zeroBytes(w ^ 0x2828_2828_2828_2828) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
-            | zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
-    }
-
-    /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
-    @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
-        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        ByteLanes.zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | ByteLanes.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
+            | ByteLanes.zeroBytes(w ^ 0x2828_2828_2828_2828) | ByteLanes.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+            | ByteLanes.zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
     }
 
     private static func field(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {

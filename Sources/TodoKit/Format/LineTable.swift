@@ -77,7 +77,7 @@ struct LineTable: Sendable {
             // The next `\n` or `\r`, eight bytes at a time.
             if i + 8 <= n {
                 let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let found = LineTable.zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | LineTable.zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
+                let found = ByteLanes.zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) | ByteLanes.zeroBytes(w ^ 0x0D0D_0D0D_0D0D_0D0D)
                 if found == 0 {
                     i += 8
                     continue
@@ -98,10 +98,5 @@ struct LineTable: Sendable {
             start = i
         }
         if start < n { packed.append(n << 2) }
-    }
-
-    /// The high bit of each byte of `x` that is zero (and possibly of bytes above one that is).
-    @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
-        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 }
