@@ -10,22 +10,24 @@
 /// to know which lines can start blocks. A large file is scanned in parts at the same time
 /// (``scan(_:lines:skipLines:parts:minimumLines:)``), with the result of one scan from the top.
 struct BlockScanner {
-    private enum Kind: Equatable {
-        case document
-        case blockQuote
-        case list(Int)
-        case item(Int)
-        case paragraph
-        case fencedCode(fence: UInt8, length: Int, indent: Int)
-        case indentedCode
-        case html(Int)
+    private enum Kind: UInt8 {
+        case document, blockQuote, list, item, paragraph, fencedCode, indentedCode, html
     }
 
+    /// One open block. Plain values only, so that the stack can live in memory of its own.
     private struct Block {
         var kind: Kind
         /// Whether a child block was ever added (an empty item may not span two blank lines).
         var hasChild = false
-        /// For list items: marker indent + padding (the content column relative to the container).
+        /// For fenced code: the fence byte; for lists: the bullet or the delimiter after the number.
+        var fence: UInt8 = 0
+        /// For lists: whether the items are numbered.
+        var ordered = false
+        /// Lists and items: their index in the structure; HTML blocks: their type; fenced code: the
+        /// fence's length; block quotes: the number that names them as a container (-2, -3, …).
+        var number = 0
+        /// For list items: marker indent + padding (the content column relative to the container);
+        /// for fenced code: the fence's indentation.
         var contentIndent = 0
         /// For paragraphs that start a task: the task index; -1 otherwise.
         var task = -1
@@ -34,8 +36,31 @@ struct BlockScanner {
         /// For paragraphs: first line and the byte offset where its text starts.
         var startLine = 0
         var startOffset = 0
-        /// For block quotes: the number that names them as a container (-2, -3, …).
-        var quote = 0
+        /// The innermost item at or below this block on the stack, -1 if none (set when it is pushed).
+        var innermostItem = -1
+    }
+
+    /// The open blocks' storage, grown by doubling; the scanner keeps its base address and depth
+    /// (a Swift array's uniqueness and bounds checks on every push and pop cost more than the scan).
+    private final class BlockStorage {
+        private(set) var base: UnsafeMutablePointer<Block>
+        private(set) var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        /// Doubles the room, keeping the first `count` blocks.
+        func grow(keeping count: Int) {
+            let larger = UnsafeMutablePointer<Block>.allocate(capacity: capacity * 2)
+            larger.update(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+
+        deinit { base.deallocate() }
     }
 
     private let buf: UnsafeBufferPointer<UInt8>
@@ -43,7 +68,10 @@ struct BlockScanner {
     /// Where the per-line flags go (``BlockStructure/lazyLines``, ``BlockStructure/paragraphLines``):
     /// one buffer shared by the scanners of a file's parts, each writing only its own lines.
     private let flags: LineFlags
-    private var stack: [Block] = [Block(kind: .document)]
+    private let storage = BlockStorage(capacity: 16)
+    /// The open blocks, the document at 0 and the innermost at `depth - 1` (``BlockStorage/base``).
+    private var stack: UnsafeMutablePointer<Block>
+    private var depth = 1
     private var structure = BlockStructure()
 
     // Per-line state, as in the reference implementation.
@@ -55,6 +83,8 @@ struct BlockScanner {
     private var partiallyConsumedTab = false
     private var nextNonspace = 0
     private var nextNonspaceColumn = 0
+    /// Whether the white space scanned up to `nextNonspace` holds a tab (else a column is a byte).
+    private var whitespaceHasTab = false
     private var indent = 0
     private var indented = false
     private var blank = false
@@ -190,6 +220,8 @@ struct BlockScanner {
         self.lines = lines
         self.flags = flags
         self.mayHaveObsidianComments = mayHaveObsidianComments
+        stack = storage.base
+        stack.initialize(to: Block(kind: .document))
         // At most one task and a few items per line; capacity beyond what is used stays untouched.
         structure.items.reserveCapacity(capacity)
         structure.tasks.reserveCapacity(capacity)
@@ -204,13 +236,13 @@ struct BlockScanner {
     }
 
     private mutating func closeAll() {
-        while stack.count > 1 { finalizeTop() }
+        while depth > 1 { finalizeTop() }
     }
 
     /// Whether the blocks open after the last line scanned (a blank line) would all be closed by an
     /// ATX heading at the left margin, leaving the state a scan from the top of a document has.
     private var startsFreshAfterBlankLine: Bool {
-        !insideObsidianComment && !stack.contains { isRawLeaf($0.kind) }
+        !insideObsidianComment && !(0..<depth).contains { isRawLeaf(stack[$0].kind) }
     }
 
     /// Puts the structure `before` found (in the lines before this scanner's, its blocks all closed)
@@ -223,13 +255,14 @@ struct BlockScanner {
         swap(&merged, &before.structure)
         merged.append(structure, quotesBefore: quotes)
         structure = merged
-        for index in stack.indices {
+        for index in 0..<depth {
             switch stack[index].kind {
-            case .list(let l): stack[index].kind = .list(l + lists)
-            case .item(let i): stack[index].kind = .item(i + items)
-            case .blockQuote: stack[index].quote -= quotes
+            case .list: stack[index].number += lists
+            case .item: stack[index].number += items
+            case .blockQuote: stack[index].number -= quotes
             default: break
             }
+            if stack[index].innermostItem >= 0 { stack[index].innermostItem += items }
             if stack[index].task >= 0 { stack[index].task += tasks }
         }
         quoteCount += quotes
@@ -259,7 +292,13 @@ struct BlockScanner {
         // 1. Match the open blocks.
         var matched = 0
         var i = 1
-        matching: while i < stack.count {
+        matching: while i < depth {
+            if stack[i].kind == .list {
+                // A list always goes on (its items decide), and reads nothing of the line.
+                matched = i
+                i += 1
+                continue
+            }
             findNextNonspace()
             switch continues(i) {
             case .matched:
@@ -277,7 +316,7 @@ struct BlockScanner {
             }
         }
         lastMatched = matched
-        allClosed = (matched == stack.count - 1)
+        allClosed = (matched == depth - 1)
         var container = matched
 
         // 2. Open new blocks, unless the matched container is a leaf that takes raw lines.
@@ -290,14 +329,14 @@ struct BlockScanner {
             }
             switch tryBlockStarts(container: container) {
             case .container:
-                container = stack.count - 1
-                if case .item(let item) = stack[container].kind, checkTask(item: item) {
+                container = depth - 1
+                if stack[container].kind == .item, checkTask(item: stack[container].number) {
                     // The rest of a task's first line is paragraph text (as cmark-gfm reads it).
                     markNonBlankLine(blankAtEnd: false)
                     return
                 }
             case .leaf:
-                container = stack.count - 1
+                container = depth - 1
                 matchedLeaf = true
             case .none:
                 advanceNextNonspace()
@@ -306,18 +345,19 @@ struct BlockScanner {
         }
 
         // 3. Lazy paragraph continuation, or add the line to the tip.
-        if !allClosed && !blank && stack[stack.count - 1].kind == .paragraph {
+        if !allClosed && !blank && stack[depth - 1].kind == .paragraph {
             flags.lazy[line] = true
             addLineToParagraph()
         } else {
             closeUnmatched()
-            let kind = stack[stack.count - 1].kind
-            switch kind {
+            let top = stack[depth - 1]
+            switch top.kind {
             case .paragraph:
                 addLineToParagraph()
             case .fencedCode, .indentedCode:
                 break
-            case .html(let type):
+            case .html:
+                let type = top.number
                 if type <= 5 && HTMLBlockStart.endsBlock(type: type, buf, from: offset, to: lineEnd) {
                     finalizeTop()
                 }
@@ -334,25 +374,19 @@ struct BlockScanner {
 
     /// Extends the item ranges: the innermost item holding this line ends here at least.
     private mutating func markNonBlankLine(blankAtEnd: Bool) {
-        var limit = stack.count
+        var limit = depth
         if blankAtEnd {
             // Blank after its containers: it still belongs to items outside a quote whose `>` it carries.
             guard quoteMarkerDepth > 0 else { return }
             limit = quoteMarkerDepth
         }
-        var i = limit - 1
-        while i > 0 {
-            if case .item(let item) = stack[i].kind {
-                structure.items[item].lastLine = lineIndex
-                return
-            }
-            i -= 1
-        }
+        let item = stack[limit - 1].innermostItem
+        if item >= 0 { structure.items[item].lastLine = lineIndex }
     }
 
     private mutating func addLineToParagraph() {
         flags.paragraph[lineIndex] = true
-        let top = stack.count - 1
+        let top = depth - 1
         stack[top].lineCount += 1
         if stack[top].lineCount == 2 && stack[top].task >= 0 {
             structure.tasks[stack[top].task].paragraphContinues = true
@@ -363,8 +397,9 @@ struct BlockScanner {
 
     private enum Continuation { case matched, notMatched, consumed }
 
-    private mutating func continues(_ index: Int) -> Continuation {
-        switch stack[index].kind {
+    @inline(__always) private mutating func continues(_ index: Int) -> Continuation {
+        let block = stack[index]
+        switch block.kind {
         case .document, .list:
             return .matched
         case .blockQuote:
@@ -379,16 +414,17 @@ struct BlockScanner {
         case .item:
             // cmark's order (GitHub's renderer): indentation first, so even a blank line indented to
             // the content keeps an empty item open; an empty item ends at a less indented blank line.
-            if indent >= stack[index].contentIndent {
-                advanceOffset(stack[index].contentIndent, columns: true)
+            if indent >= block.contentIndent {
+                advanceOffset(block.contentIndent, columns: true)
                 return .matched
             }
-            if blank && stack[index].hasChild {
+            if blank && block.hasChild {
                 advanceNextNonspace()
                 return .matched
             }
             return .notMatched
-        case .fencedCode(let fence, let length, let fenceIndent):
+        case .fencedCode:
+            let fence = block.fence, length = block.number, fenceIndent = block.contentIndent
             if !indented && byte(nextNonspace) == fence {
                 var j = nextNonspace
                 while j < lineEnd && buf[j] == fence { j += 1 }
@@ -410,7 +446,8 @@ struct BlockScanner {
                 return .matched
             }
             return .notMatched
-        case .html(let type):
+        case .html:
+            let type = block.number
             return (blank && (type == 6 || type == 7)) ? .notMatched : .matched
         case .paragraph:
             return blank ? .notMatched : .matched
@@ -432,8 +469,8 @@ struct BlockScanner {
                 advanceOffset(1, columns: false)
                 if isSpaceOrTab(at: offset) { advanceOffset(1, columns: true) }
                 quoteCount += 1
-                addChild(Block(kind: .blockQuote, quote: -1 - quoteCount))
-                quoteMarkerDepth = stack.count - 1
+                addChild(Block(kind: .blockQuote, number: -1 - quoteCount))
+                quoteMarkerDepth = depth - 1
                 return .container
             }
             // ATX heading.
@@ -450,7 +487,7 @@ struct BlockScanner {
                 while j < lineEnd && buf[j] == c { j += 1 }
                 let length = j - nextNonspace
                 if length >= 3 && (c == UInt8(ascii: "~") || !contains(UInt8(ascii: "`"), from: j, to: lineEnd)) {
-                    addChild(Block(kind: .fencedCode(fence: c, length: length, indent: indent)))
+                    addChild(Block(kind: .fencedCode, fence: c, number: length, contentIndent: indent))
                     advanceToEnd()
                     return .leaf
                 }
@@ -460,9 +497,9 @@ struct BlockScanner {
                 let type = HTMLBlockStart.type(buf, at: nextNonspace, end: lineEnd)
                 // Type 7 cannot interrupt a paragraph, lazily or not.
                 let paragraphContinues = containerIsParagraph
-                    || (!allClosed && !blank && stack[stack.count - 1].kind == .paragraph)
+                    || (!allClosed && !blank && stack[depth - 1].kind == .paragraph)
                 if type > 0 && (type < 7 || !paragraphContinues) {
-                    addChild(Block(kind: .html(type)))
+                    addChild(Block(kind: .html, number: type))
                     if type == 2 { recordComment(at: nextNonspace) }
                     return .leaf
                 }
@@ -470,7 +507,7 @@ struct BlockScanner {
             // Setext heading underline turns the paragraph into a heading.
             if containerIsParagraph && (c == UInt8(ascii: "=") || c == UInt8(ascii: "-")) && isSetextUnderline(at: nextNonspace) {
                 closeUnmatched()
-                let paragraph = stack[stack.count - 1]
+                let paragraph = stack[depth - 1]
                 var end = lines.contentEnd(paragraph.startLine)
                 while end > paragraph.startOffset && buf[end - 1].isSpaceOrTab { end -= 1 }
                 structure.headings.append(BlockStructure.Heading(
@@ -488,13 +525,12 @@ struct BlockScanner {
             }
         }
         // List item.
-        var containerIsList = false
-        if case .list = stack[container].kind { containerIsList = true }
+        let containerIsList = stack[container].kind == .list
         if (!indented || containerIsList) && indent < BlockScanner.codeIndent, parseListItem(containerIsParagraph: containerIsParagraph) {
             return .container
         }
         // Indented code.
-        if indented && !blank && stack[stack.count - 1].kind != .paragraph {
+        if indented && !blank && stack[depth - 1].kind != .paragraph {
             advanceOffset(BlockScanner.codeIndent, columns: true)
             addChild(Block(kind: .indentedCode))
             return .leaf
@@ -533,34 +569,44 @@ struct BlockScanner {
         // Padding: the spaces after the marker, 1...4, else one.
         let markerIndent = indent
         advanceNextNonspace()
-        advanceOffset(markerEnd - markerStart, columns: true)
-        let spacesStartColumn = column
-        let spacesStartOffset = offset
-        let savedTab = partiallyConsumedTab
-        while column - spacesStartColumn < 5 && isSpaceOrTab(at: offset) {
-            advanceOffset(1, columns: true)
-        }
-        let blankItem = offset >= lineEnd
-        let spacesAfterMarker = column - spacesStartColumn
+        let markerLength = markerEnd - markerStart
         var padding: Int
-        if spacesAfterMarker >= 5 || spacesAfterMarker < 1 || blankItem {
-            padding = markerEnd - markerStart + 1
-            column = spacesStartColumn
-            offset = spacesStartOffset
-            partiallyConsumedTab = savedTab
-            if isSpaceOrTab(at: offset) { advanceOffset(1, columns: true) }
+        let blankItem: Bool
+        if markerEnd + 1 < lineEnd && buf[markerEnd] == 0x20 && !buf[markerEnd + 1].isSpaceOrTab {
+            // One space, then the content (the usual item): the marker has no tab, nor the space.
+            offset = markerEnd + 1
+            column += markerLength + 1
+            padding = markerLength + 1
+            blankItem = false
         } else {
-            padding = markerEnd - markerStart + spacesAfterMarker
+            advanceOffset(markerLength, columns: true)
+            let spacesStartColumn = column
+            let spacesStartOffset = offset
+            let savedTab = partiallyConsumedTab
+            while column - spacesStartColumn < 5 && isSpaceOrTab(at: offset) {
+                advanceOffset(1, columns: true)
+            }
+            blankItem = offset >= lineEnd
+            let spacesAfterMarker = column - spacesStartColumn
+            if spacesAfterMarker >= 5 || spacesAfterMarker < 1 || blankItem {
+                padding = markerLength + 1
+                column = spacesStartColumn
+                offset = spacesStartOffset
+                partiallyConsumedTab = savedTab
+                if isSpaceOrTab(at: offset) { advanceOffset(1, columns: true) }
+            } else {
+                padding = markerLength + spacesAfterMarker
+            }
+            if padding < 1 { padding = 1 }
         }
-        if padding < 1 { padding = 1 }
 
         // Join the open list when it has the same kind, else start a new one.
         closeUnmatched()
         var list = -1
-        if case .list(let open) = stack[stack.count - 1].kind {
-            let l = structure.lists[open]
-            if l.ordered == (number >= 0) && l.delimiter == delimiter {
-                list = open
+        if stack[depth - 1].kind == .list {
+            let open = stack[depth - 1]
+            if open.ordered == (number >= 0) && open.fence == delimiter {
+                list = open.number
             } else {
                 finalizeTop()
             }
@@ -584,15 +630,15 @@ struct BlockScanner {
                 }
                 structure.lastTopList = list
             }
-            addChild(Block(kind: .list(list)))
-            structure.lists[list].container = containerID(stack.count - 2)
+            addChild(Block(kind: .list, fence: delimiter, ordered: number >= 0, number: list))
+            structure.lists[list].container = containerID(depth - 2)
         }
         let item = structure.items.count
         structure.items.append(BlockStructure.Item(
             startLine: lineIndex, lastLine: lineIndex, list: list,
             markerStart: markerStart, markerEnd: markerEnd,
             contentStart: blankItem ? lineEnd : offset, number: number))
-        addChild(Block(kind: .item(item), contentIndent: markerIndent + padding))
+        addChild(Block(kind: .item, number: item, contentIndent: markerIndent + padding))
         return true
     }
 
@@ -632,38 +678,46 @@ struct BlockScanner {
 
     private mutating func addChild(_ block: Block) {
         closeUnmatched()
-        while !canContain(stack[stack.count - 1].kind, block.kind) {
+        while !canContain(stack[depth - 1].kind, block.kind) {
             finalizeTop()
         }
-        stack[stack.count - 1].hasChild = true
-        stack.append(block)
-        lastMatched = stack.count - 1
+        stack[depth - 1].hasChild = true
+        if depth == storage.capacity {
+            storage.grow(keeping: depth)
+            stack = storage.base
+        }
+        var block = block
+        block.innermostItem = block.kind == .item ? block.number : stack[depth - 1].innermostItem
+        stack[depth] = block
+        depth += 1
+        lastMatched = depth - 1
     }
 
     private mutating func closeUnmatched() {
         if !allClosed {
-            while stack.count - 1 > lastMatched { finalizeTop() }
+            while depth - 1 > lastMatched { finalizeTop() }
             allClosed = true
         }
     }
 
     private mutating func finalizeTop() {
-        let block = stack.removeLast()
-        if case .item(let item) = block.kind {
+        depth -= 1
+        let block = stack[depth]
+        if block.kind == .item {
             // A nested item's last line extends every enclosing item.
+            let item = block.number
             let parent = innermostItem()
             if parent >= 0 && structure.items[parent].lastLine < structure.items[item].lastLine {
                 structure.items[parent].lastLine = structure.items[item].lastLine
             }
         }
-        if lastMatched > stack.count - 1 { lastMatched = stack.count - 1 }
+        if lastMatched > depth - 1 { lastMatched = depth - 1 }
     }
 
     /// The container number of the block at `index` on the stack (see ``BlockStructure/List/container``).
     private func containerID(_ index: Int) -> Int {
         switch stack[index].kind {
-        case .item(let item): return item
-        case .blockQuote: return stack[index].quote
+        case .item, .blockQuote: return stack[index].number
         default: return -1
         }
     }
@@ -678,28 +732,18 @@ struct BlockScanner {
         }
         guard j + 2 < lineEnd, isBlankRest(from: j + 3) else { return }
         structure.comments.append(BlockStructure.Comment(line: lineIndex, start: start, text: (start + 4)..<j,
-                                                         container: containerID(stack.count - 2)))
+                                                         container: containerID(depth - 2)))
     }
 
     private func innermostItem() -> Int {
-        var i = stack.count - 1
-        while i > 0 {
-            if case .item(let item) = stack[i].kind { return item }
-            i -= 1
-        }
-        return -1
+        stack[depth - 1].innermostItem
     }
 
     private func canContain(_ parent: Kind, _ child: Kind) -> Bool {
         switch parent {
-        case .document, .blockQuote, .item:
-            if case .item = child { return false }
-            return true
-        case .list:
-            if case .item = child { return true }
-            return false
-        default:
-            return false
+        case .document, .blockQuote, .item: child != .item
+        case .list: child == .item
+        default: false
         }
     }
 
@@ -713,7 +757,7 @@ struct BlockScanner {
             if markers % 2 == 1 { insideObsidianComment = false }
             return true
         }
-        guard markers > 0, !isRawLeaf(stack[stack.count - 1].kind) else { return false }
+        guard markers > 0, !isRawLeaf(stack[depth - 1].kind) else { return false }
         if markers % 2 == 1 {
             insideObsidianComment = true
             return true
@@ -740,6 +784,7 @@ struct BlockScanner {
         }
         var i = offset
         var cols = column
+        var hasTab = false
         while i < lineEnd {
             let c = buf[i]
             if c == 0x20 {
@@ -748,10 +793,12 @@ struct BlockScanner {
             } else if c == 0x09 {
                 i += 1
                 cols = TabStop.next(after: cols)
+                hasTab = true
             } else {
                 break
             }
         }
+        whitespaceHasTab = hasTab
         blank = i >= lineEnd
         nextNonspace = i
         nextNonspaceColumn = cols
@@ -770,6 +817,12 @@ struct BlockScanner {
     }
 
     private mutating func advanceOffset(_ count: Int, columns: Bool) {
+        // Within white space of spaces only (the usual indentation): one column per byte.
+        if offset + count <= nextNonspace && !whitespaceHasTab && !partiallyConsumedTab {
+            offset += count
+            column += count
+            return
+        }
         var count = count
         while count > 0 && offset < lineEnd {
             if buf[offset] == 0x09 {
