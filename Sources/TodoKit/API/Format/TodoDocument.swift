@@ -46,14 +46,20 @@ public struct TodoDocument: Sendable {
                 let b = buf[i]
                 if b < 0x80 {
                     i += 1
-                    // ASCII runs 32 bytes, then eight bytes at a time.
+                    // ASCII runs 32 bytes, then eight bytes at a time; in the word that holds a
+                    // byte with the high bit set, straight to that byte.
                     while i + 32 <= n && (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                         | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
                         | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
                         | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 {
                         i += 32
                     }
-                    while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    while i + 8 <= n {
+                        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+                        if high != 0 {
+                            i += high.trailingZeroBitCount >> 3
+                            break
+                        }
                         i += 8
                     }
                     continue
