@@ -15,29 +15,68 @@ struct BlockScanner {
     }
 
     /// One open block. Plain values only, so that the stack can live in memory of its own.
+    /// One open block. Plain values only, 32-bit numbers (``ParsedDocument`` refuses inputs of
+    /// 2 GiB and more), so that the stack lives in memory of its own and a block is cheap to copy.
     private struct Block {
         var kind: Kind
         /// Whether a child block was ever added (an empty item may not span two blank lines).
         var hasChild = false
         /// For fenced code: the fence byte; for lists: the bullet or the delimiter after the number.
-        var fence: UInt8 = 0
+        var fence: UInt8
         /// For lists: whether the items are numbered.
-        var ordered = false
+        var ordered: Bool
+        /// Whether this block and every one below it is a list, an item or a paragraph (no block quote
+        /// and no raw leaf): then a line indented with spaces only matches the items by its column.
+        var onlyLists = true
+        private var _number, _contentIndent, _task, _lineCount, _startLine, _startOffset: Int32
+        private var _innermostItemDepth: Int32 = 0, _contentColumn: Int32 = 0
+
+        init(kind: Kind, fence: UInt8 = 0, ordered: Bool = false, number: Int = 0, contentIndent: Int = 0,
+             task: Int = -1, lineCount: Int = 0, startLine: Int = 0, startOffset: Int = 0) {
+            self.kind = kind
+            self.fence = fence
+            self.ordered = ordered
+            _number = Int32(truncatingIfNeeded: number)
+            _contentIndent = Int32(truncatingIfNeeded: contentIndent)
+            _task = Int32(truncatingIfNeeded: task)
+            _lineCount = Int32(truncatingIfNeeded: lineCount)
+            _startLine = Int32(truncatingIfNeeded: startLine)
+            _startOffset = Int32(truncatingIfNeeded: startOffset)
+        }
+
         /// Lists and items: their index in the structure; HTML blocks: their type; fenced code: the
         /// fence's length; block quotes: the number that names them as a container (-2, -3, …).
-        var number = 0
+        var number: Int {
+            get { Int(_number) }
+            set { _number = Int32(truncatingIfNeeded: newValue) }
+        }
         /// For list items: marker indent + padding (the content column relative to the container);
         /// for fenced code: the fence's indentation.
-        var contentIndent = 0
+        var contentIndent: Int { Int(_contentIndent) }
         /// For paragraphs that start a task: the task index; -1 otherwise.
-        var task = -1
+        var task: Int {
+            get { Int(_task) }
+            set { _task = Int32(truncatingIfNeeded: newValue) }
+        }
         /// For paragraphs: lines added so far.
-        var lineCount = 0
+        var lineCount: Int {
+            get { Int(_lineCount) }
+            set { _lineCount = Int32(truncatingIfNeeded: newValue) }
+        }
         /// For paragraphs: first line and the byte offset where its text starts.
-        var startLine = 0
-        var startOffset = 0
-        /// The innermost item at or below this block on the stack, -1 if none (set when it is pushed).
-        var innermostItem = -1
+        var startLine: Int { Int(_startLine) }
+        var startOffset: Int { Int(_startOffset) }
+        /// Where the innermost item at or below this block is on the stack, 0 if none (set when it is pushed).
+        var innermostItemDepth: Int {
+            get { Int(_innermostItemDepth) }
+            set { _innermostItemDepth = Int32(truncatingIfNeeded: newValue) }
+        }
+        /// The column where the content of the innermost item at or below this block starts, 0 if
+        /// none (meaningful where ``onlyLists``).
+        var contentColumn: Int {
+            get { Int(_contentColumn) }
+            set { _contentColumn = Int32(truncatingIfNeeded: newValue) }
+        }
     }
 
     /// The open blocks' storage, grown by doubling; the scanner keeps its base address and depth
@@ -98,6 +137,8 @@ struct BlockScanner {
     private var quoteCount = 0
     /// Whether the document holds `%%` at all (most do not: then no line is looked at for comments).
     private var mayHaveObsidianComments = false
+    /// Whether lines like `- [ ] text` that join an open list take the short way (``siblingTask()``).
+    private let siblingTasks: Bool
     /// Whether the line being scanned is inside an Obsidian comment `%% … %%` opened on an earlier line.
     private var insideObsidianComment = false
 
@@ -121,15 +162,17 @@ struct BlockScanner {
     /// where the previous part ends: when it does not, the previous part's scanner goes on over the
     /// next part's lines instead (the result is always that of one scan from the top).
     ///
-    /// `parts` and `minimumLines` (how many lines a file needs to be cut) are for tests.
+    /// `parts`, `minimumLines` (how many lines a file needs to be cut) and `siblingTasks` (whether
+    /// the commonest task lines take the short way, ``siblingTask()``) are for tests.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int,
-                     parts: Int? = nil, minimumLines: Int = parallelMinimumLines) -> BlockStructure {
+                     parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingTasks: Bool = true) -> BlockStructure {
         var lazy = [Bool](repeating: false, count: lines.count)
         var paragraph = [Bool](repeating: false, count: lines.count)
         var structure = lazy.withUnsafeMutableBufferPointer { lazyFlags in
             paragraph.withUnsafeMutableBufferPointer { paragraphFlags in
                 scan(buf, lines: lines, skipLines: skipLines, flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags),
-                     bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines))
+                     bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
+                     siblingTasks: siblingTasks)
             }
         }
         structure.lazyLines = lazy
@@ -139,12 +182,12 @@ struct BlockScanner {
     }
 
     private static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int, flags: LineFlags,
-                             bounds: [Int]) -> BlockStructure {
+                             bounds: [Int], siblingTasks: Bool) -> BlockStructure {
         let mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
         let parts = bounds.count - 1
         if parts <= 1 {
             var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
-                                       capacity: lines.count)
+                                       siblingTasks: siblingTasks, capacity: lines.count)
             scanner.run(from: skipLines, to: lines.count)
             scanner.closeAll()
             return scanner.structure
@@ -160,7 +203,7 @@ struct BlockScanner {
                 // The first part's arrays are the result's: room for every line's items and tasks.
                 let capacity = part == 0 ? lines.count : bounds[part + 1] - bounds[part]
                 var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
-                                           capacity: capacity)
+                                           siblingTasks: siblingTasks, capacity: capacity)
                 scanner.run(from: bounds[part], to: bounds[part + 1])
                 results[part] = scanner
             }
@@ -215,8 +258,10 @@ struct BlockScanner {
         return level >= 1 && level <= 6 && (j == end || buf[j].isSpaceOrTab)
     }
 
-    private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable, flags: LineFlags, mayHaveObsidianComments: Bool, capacity: Int) {
+    private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable, flags: LineFlags, mayHaveObsidianComments: Bool,
+                 siblingTasks: Bool, capacity: Int) {
         self.buf = buf
+        self.siblingTasks = siblingTasks
         self.lines = lines
         self.flags = flags
         self.mayHaveObsidianComments = mayHaveObsidianComments
@@ -262,7 +307,6 @@ struct BlockScanner {
             case .blockQuote: stack[index].number -= quotes
             default: break
             }
-            if stack[index].innermostItem >= 0 { stack[index].innermostItem += items }
             if stack[index].task >= 0 { stack[index].task += tasks }
         }
         quoteCount += quotes
@@ -288,6 +332,8 @@ struct BlockScanner {
             structure.obsidianCommentLines.append(lineIndex)
             return
         }
+
+        if siblingTasks && siblingTask() { return }
 
         // 1. Match the open blocks.
         var matched = 0
@@ -373,15 +419,15 @@ struct BlockScanner {
     }
 
     /// Extends the item ranges: the innermost item holding this line ends here at least.
-    private mutating func markNonBlankLine(blankAtEnd: Bool) {
+    @inline(__always) private mutating func markNonBlankLine(blankAtEnd: Bool) {
         var limit = depth
         if blankAtEnd {
             // Blank after its containers: it still belongs to items outside a quote whose `>` it carries.
             guard quoteMarkerDepth > 0 else { return }
             limit = quoteMarkerDepth
         }
-        let item = stack[limit - 1].innermostItem
-        if item >= 0 { structure.items[item].lastLine = lineIndex }
+        let itemDepth = stack[limit - 1].innermostItemDepth
+        if itemDepth > 0 { structure.items[stack[itemDepth].number].lastLine = lineIndex }
     }
 
     private mutating func addLineToParagraph() {
@@ -539,7 +585,7 @@ struct BlockScanner {
     }
 
     /// Recognises a list marker at `nextNonspace` and opens the item (and its list when needed).
-    private mutating func parseListItem(containerIsParagraph: Bool) -> Bool {
+    @inline(__always) private mutating func parseListItem(containerIsParagraph: Bool) -> Bool {
         let markerStart = nextNonspace
         guard let c = byte(markerStart) else { return false }
         var markerEnd = markerStart
@@ -643,24 +689,37 @@ struct BlockScanner {
     }
 
     /// After an item opened: a checkbox `[c]` followed by whitespace or the end of the line makes it a task.
-    private mutating func checkTask(item: Int) -> Bool {
+    @inline(__always) private mutating func checkTask(item: Int) -> Bool {
         let start = structure.items[item].contentStart
-        guard start < lineEnd, buf[start] == UInt8(ascii: "[") else { return false }
+        let after = checkboxEnd(at: start)
+        guard after >= 0 else { return false }
+        recordTask(item: item, checkbox: start, checkboxEnd: after)
+        return true
+    }
+
+    /// Where a checkbox `[c]` at `start` ends when it is followed by whitespace or the end of the
+    /// line (the offset after its `]`); -1 when there is none.
+    @inline(__always) private func checkboxEnd(at start: Int) -> Int {
+        guard start < lineEnd, buf[start] == UInt8(ascii: "[") else { return -1 }
         let markStart = start + 1
-        guard markStart < lineEnd else { return false }
+        guard markStart < lineEnd else { return -1 }
         let width = UTF8Scalar.width(leadingByte: buf[markStart])
         let close = markStart + width
-        guard width > 0, close < lineEnd, buf[close] == UInt8(ascii: "]") else { return false }
+        guard width > 0, close < lineEnd, buf[close] == UInt8(ascii: "]") else { return -1 }
         if width == 1 {
             let m = buf[markStart]
             // A single space is the open box; other whitespace and brackets are near-misses.
-            guard m == UInt8(ascii: " ") || (m > 0x20 && m != UInt8(ascii: "[") && m != UInt8(ascii: "]") && m != 0x7F) else { return false }
+            guard m == UInt8(ascii: " ") || (m > 0x20 && m != UInt8(ascii: "[") && m != UInt8(ascii: "]") && m != 0x7F) else { return -1 }
         } else if UTF8Scalar.isUnicodeWhitespace(buf, at: markStart, width: width) {
-            return false
+            return -1
         }
         let after = close + 1
-        guard after == lineEnd || buf[after].isSpaceOrTab else { return false }
+        guard after == lineEnd || buf[after].isSpaceOrTab else { return -1 }
+        return after
+    }
 
+    /// Makes the item just opened (on top of the stack) a task with the checkbox `checkbox..<checkboxEnd`.
+    @inline(__always) private mutating func recordTask(item: Int, checkbox start: Int, checkboxEnd after: Int) {
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
         structure.items[item].task = task
@@ -669,43 +728,106 @@ struct BlockScanner {
         // line may start a list); a checkbox right at the end of the line is paragraph text itself.
         if after == lineEnd || !isBlankRest(from: after) {
             flags.paragraph[lineIndex] = true
-            addChild(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
+            push(Block(kind: .paragraph, task: task, lineCount: 1, startLine: lineIndex, startOffset: after))
         }
+    }
+
+    /// The commonest line of a todo file: a task that joins an open list, with nothing but lists
+    /// around it, `- [ ] text` or `1. [ ] text` indented with spaces to the list's column. Handles it
+    /// with a few byte tests and returns `true`, with the outcome of the general steps (the items
+    /// around the list go on, the list's open item does not, as its content column is not reached;
+    /// the new item joins the list; its checkbox makes it a task); any other line is left untouched
+    /// (`false`).
+    @inline(__always) private mutating func siblingTask() -> Bool {
+        guard stack[depth - 1].onlyLists else { return false }
+        var itemDepth = stack[depth - 1].innermostItemDepth
+        guard itemDepth > 0 else { return false }
+        // Spaces only up to the marker: a column per byte.
+        var marker = lineStart
+        while marker < lineEnd && buf[marker] == 0x20 { marker += 1 }
+        let indent = marker - lineStart
+        // The list whose open item does not go on while every item around it does.
+        guard indent < stack[itemDepth].contentColumn else { return false }
+        while indent < stack[itemDepth - 1].contentColumn {
+            itemDepth = stack[itemDepth - 1].innermostItemDepth
+        }
+        let listDepth = itemDepth - 1
+        let listColumn = stack[listDepth].contentColumn
+        guard indent - listColumn < BlockScanner.codeIndent else { return false }
+        // The list's marker, one space, a checkbox.
+        var markerEnd = marker + 1
+        var number = -1
+        if stack[listDepth].ordered {
+            var j = marker
+            var value = 0
+            while j < lineEnd && j - marker < 9 && buf[j].isASCIIDigit {
+                value = value * 10 + Int(buf[j] - UInt8(ascii: "0"))
+                j += 1
+            }
+            guard j > marker, j < lineEnd, buf[j] == stack[listDepth].fence else { return false }
+            number = value
+            markerEnd = j + 1
+        } else {
+            guard marker < lineEnd, buf[marker] == stack[listDepth].fence else { return false }
+        }
+        guard markerEnd < lineEnd, buf[markerEnd] == 0x20 else { return false }
+        let checkbox = markerEnd + 1
+        let after = checkboxEnd(at: checkbox)
+        guard after >= 0 else { return false }
+
+        offset = checkbox
+        column = indent + checkbox - marker
+        lastMatched = listDepth
+        allClosed = false
+        closeUnmatched()
+        let item = structure.items.count
+        structure.items.append(BlockStructure.Item(
+            startLine: lineIndex, lastLine: lineIndex, list: stack[listDepth].number,
+            markerStart: marker, markerEnd: markerEnd, contentStart: checkbox, number: number))
+        push(Block(kind: .item, number: item, contentIndent: indent - listColumn + checkbox - marker))
+        recordTask(item: item, checkbox: checkbox, checkboxEnd: after)
         return true
     }
 
     // MARK: - Tree operations
 
-    private mutating func addChild(_ block: Block) {
+    @inline(__always) private mutating func addChild(_ block: Block) {
         closeUnmatched()
         while !canContain(stack[depth - 1].kind, block.kind) {
             finalizeTop()
         }
+        push(block)
+    }
+
+    /// Opens `block` on top of the stack, whose top can hold it and whose blocks all stay open.
+    @inline(__always) private mutating func push(_ block: Block) {
         stack[depth - 1].hasChild = true
         if depth == storage.capacity {
             storage.grow(keeping: depth)
             stack = storage.base
         }
-        var block = block
-        block.innermostItem = block.kind == .item ? block.number : stack[depth - 1].innermostItem
+        // (Field by field: copying whole blocks costs more than the rest of a push.)
+        let kind = block.kind
         stack[depth] = block
+        stack[depth].innermostItemDepth = kind == .item ? depth : stack[depth - 1].innermostItemDepth
+        stack[depth].onlyLists = stack[depth - 1].onlyLists && (kind == .list || kind == .item || kind == .paragraph)
+        stack[depth].contentColumn = stack[depth - 1].contentColumn + (kind == .item ? block.contentIndent : 0)
         depth += 1
         lastMatched = depth - 1
     }
 
-    private mutating func closeUnmatched() {
+    @inline(__always) private mutating func closeUnmatched() {
         if !allClosed {
             while depth - 1 > lastMatched { finalizeTop() }
             allClosed = true
         }
     }
 
-    private mutating func finalizeTop() {
+    @inline(__always) private mutating func finalizeTop() {
         depth -= 1
-        let block = stack[depth]
-        if block.kind == .item {
+        if stack[depth].kind == .item {
             // A nested item's last line extends every enclosing item.
-            let item = block.number
+            let item = stack[depth].number
             let parent = innermostItem()
             if parent >= 0 && structure.items[parent].lastLine < structure.items[item].lastLine {
                 structure.items[parent].lastLine = structure.items[item].lastLine
@@ -736,7 +858,8 @@ struct BlockScanner {
     }
 
     private func innermostItem() -> Int {
-        stack[depth - 1].innermostItem
+        let itemDepth = stack[depth - 1].innermostItemDepth
+        return itemDepth > 0 ? stack[itemDepth].number : -1
     }
 
     private func canContain(_ parent: Kind, _ child: Kind) -> Bool {
@@ -774,7 +897,7 @@ struct BlockScanner {
 
     // MARK: - Offsets and columns
 
-    private mutating func findNextNonspace() {
+    @inline(__always) private mutating func findNextNonspace() {
         // Still ahead of `offset`: the scan of this line's white space stands (containers consume it
         // a few columns at a time; scanning it again for each one made deep nesting quadratic).
         if nextNonspace > offset {

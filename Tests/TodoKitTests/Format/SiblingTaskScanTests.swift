@@ -1,0 +1,55 @@
+import XCTest
+@testable import TodoKit
+
+/// The block scanner reads the commonest task line, `- [ ] text` joining an open list, the short way
+/// (``BlockScanner``'s sibling tasks); the structure must be the one the general steps find, for
+/// every document: generated ones, and lines drawn at random from near misses (tabs, indentation
+/// around the content columns, other bullets and delimiters, block quotes, code, lazy lines).
+final class SiblingTaskScanTests: XCTestCase {
+    private func scans(_ bytes: [UInt8]) -> (short: BlockStructure, general: BlockStructure) {
+        bytes.withUnsafeBufferPointer { buf in
+            let lines = LineTable(buf)
+            return (BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: 1),
+                    BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: 1, siblingTasks: false))
+        }
+    }
+
+    private func assertSameStructure(_ text: [UInt8], _ message: @autoclosure () -> String,
+                                     file: StaticString = #filePath, line: UInt = #line) {
+        let (short, general) = scans(text)
+        if short != general {
+            XCTFail("\(message()): \(String(decoding: text, as: UTF8.self).debugDescription)", file: file, line: line)
+        }
+    }
+
+    func testGeneratedDocuments() {
+        for seed in 0..<300 as Range<UInt64> {
+            assertSameStructure(DocumentGenerator.document(seed: 70_000 + seed, directives: seed % 4 == 0), "seed \(seed)")
+        }
+    }
+
+    /// Lines around the short way's conditions, in random order: every one it takes must come out
+    /// as the general steps read it, and the ones it leaves must stay the general steps' too.
+    func testRandomNearMisses() {
+        let pool = [
+            "- [ ] task", "- [x] done", "- [ ]", "- [ ]   ", "- [ ]x", "-  [ ] two spaces", "-\t[ ] tab",
+            "* [ ] star", "+ [ ] plus", "- [→] arrow", "- [\u{3000}] wide space", "- [[] bracket", "- [\t] tab mark",
+            "  - [ ] two", "   - [ ] three", "    - [ ] four", "     - [ ] five", "      - [ ] six", "\t- [ ] tab",
+            "  \t- [ ] spaces, tab", "1. [ ] one", "2) [ ] two", "10. [ ] ten", "1234567890. [ ] too long",
+            "   1. [ ] indented", "    1. [ ] deeper", "- plain item", "  - plain nested", "text line",
+            "    continued", "  lazy", "", "   ", "---", "- - -", "* * *", "===", "# heading", "> - [ ] quoted",
+            "> > - [ ] deeper", ">", "```", "~~~", "    code", "<div>", "</div>", "<!-- c -->", "- [ ] a\\",
+            "-", "1.", "- > [ ] quote in item", "  > - [ ] quote in nested", "- # [ ] heading item",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for document in 0..<3000 {
+            var text = ""
+            for _ in 0..<(5 + next(25)) { text += pool[next(pool.count)] + "\n" }
+            assertSameStructure(Array(text.utf8), "document \(document)")
+        }
+    }
+}
