@@ -137,8 +137,8 @@ struct BlockScanner {
     private var quoteCount = 0
     /// Whether the document holds `%%` at all (most do not: then no line is looked at for comments).
     private var mayHaveObsidianComments = false
-    /// Whether lines like `- [ ] text` that join an open list take the short way (``siblingTask()``).
-    private let siblingTasks: Bool
+    /// Whether items like `- [ ] text` that join an open list take the short way (``siblingItem()``).
+    private let siblingItems: Bool
     /// Whether the line being scanned is inside an Obsidian comment `%% … %%` opened on an earlier line.
     private var insideObsidianComment = false
 
@@ -162,17 +162,17 @@ struct BlockScanner {
     /// where the previous part ends: when it does not, the previous part's scanner goes on over the
     /// next part's lines instead (the result is always that of one scan from the top).
     ///
-    /// `parts`, `minimumLines` (how many lines a file needs to be cut) and `siblingTasks` (whether
-    /// the commonest task lines take the short way, ``siblingTask()``) are for tests.
+    /// `parts`, `minimumLines` (how many lines a file needs to be cut) and `siblingItems` (whether
+    /// the commonest item lines take the short way, ``siblingItem()``) are for tests.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int,
-                     parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingTasks: Bool = true) -> BlockStructure {
+                     parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingItems: Bool = true) -> BlockStructure {
         var lazy = [Bool](repeating: false, count: lines.count)
         var paragraph = [Bool](repeating: false, count: lines.count)
         var structure = lazy.withUnsafeMutableBufferPointer { lazyFlags in
             paragraph.withUnsafeMutableBufferPointer { paragraphFlags in
                 scan(buf, lines: lines, skipLines: skipLines, flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags),
                      bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
-                     siblingTasks: siblingTasks)
+                     siblingItems: siblingItems)
             }
         }
         structure.lazyLines = lazy
@@ -182,12 +182,12 @@ struct BlockScanner {
     }
 
     private static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int, flags: LineFlags,
-                             bounds: [Int], siblingTasks: Bool) -> BlockStructure {
+                             bounds: [Int], siblingItems: Bool) -> BlockStructure {
         let mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
         let parts = bounds.count - 1
         if parts <= 1 {
             var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
-                                       siblingTasks: siblingTasks, capacity: lines.count)
+                                       siblingItems: siblingItems, capacity: lines.count)
             scanner.run(from: skipLines, to: lines.count)
             scanner.closeAll()
             return scanner.structure
@@ -203,7 +203,7 @@ struct BlockScanner {
                 // The first part's arrays are the result's: room for every line's items and tasks.
                 let capacity = part == 0 ? lines.count : bounds[part + 1] - bounds[part]
                 var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
-                                           siblingTasks: siblingTasks, capacity: capacity)
+                                           siblingItems: siblingItems, capacity: capacity)
                 scanner.run(from: bounds[part], to: bounds[part + 1])
                 results[part] = scanner
             }
@@ -259,9 +259,9 @@ struct BlockScanner {
     }
 
     private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable, flags: LineFlags, mayHaveObsidianComments: Bool,
-                 siblingTasks: Bool, capacity: Int) {
+                 siblingItems: Bool, capacity: Int) {
         self.buf = buf
-        self.siblingTasks = siblingTasks
+        self.siblingItems = siblingItems
         self.lines = lines
         self.flags = flags
         self.mayHaveObsidianComments = mayHaveObsidianComments
@@ -333,7 +333,7 @@ struct BlockScanner {
             return
         }
 
-        if siblingTasks && siblingTask() { return }
+        if siblingItems && siblingItem() { return }
 
         // 1. Match the open blocks.
         var matched = 0
@@ -732,13 +732,13 @@ struct BlockScanner {
         }
     }
 
-    /// The commonest line of a todo file: a task that joins an open list, with nothing but lists
-    /// around it, `- [ ] text` or `1. [ ] text` indented with spaces to the list's column. Handles it
-    /// with a few byte tests and returns `true`, with the outcome of the general steps (the items
-    /// around the list go on, the list's open item does not, as its content column is not reached;
-    /// the new item joins the list; its checkbox makes it a task); any other line is left untouched
-    /// (`false`).
-    @inline(__always) private mutating func siblingTask() -> Bool {
+    /// The commonest line of a todo file: an item that joins an open list, with nothing but lists
+    /// around it, `- [ ] text`, `1. [ ] text` or `- text` indented with spaces to the list's column.
+    /// Handles it with a few byte tests and returns `true`, with the outcome of the general steps
+    /// (the items around the list go on, the list's open item does not, as its content column is
+    /// not reached; the new item joins the list; a checkbox makes it a task, else text that cannot
+    /// start a block is its paragraph); any other line is left untouched (`false`).
+    @inline(__always) private mutating func siblingItem() -> Bool {
         guard stack[depth - 1].onlyLists else { return false }
         var itemDepth = stack[depth - 1].innermostItemDepth
         guard itemDepth > 0 else { return false }
@@ -770,10 +770,10 @@ struct BlockScanner {
         } else {
             guard marker < lineEnd, buf[marker] == stack[listDepth].fence else { return false }
         }
-        guard markerEnd < lineEnd, buf[markerEnd] == 0x20 else { return false }
+        guard markerEnd + 1 < lineEnd, buf[markerEnd] == 0x20 else { return false }
         let checkbox = markerEnd + 1
         let after = checkboxEnd(at: checkbox)
-        guard after >= 0 else { return false }
+        guard after >= 0 || (!buf[checkbox].isSpaceOrTab && !mayStartBlock(buf[checkbox])) else { return false }
 
         offset = checkbox
         column = indent + checkbox - marker
@@ -785,7 +785,12 @@ struct BlockScanner {
             startLine: lineIndex, lastLine: lineIndex, list: stack[listDepth].number,
             markerStart: marker, markerEnd: markerEnd, contentStart: checkbox, number: number))
         push(Block(kind: .item, number: item, contentIndent: indent - listColumn + checkbox - marker))
-        recordTask(item: item, checkbox: checkbox, checkboxEnd: after)
+        if after >= 0 {
+            recordTask(item: item, checkbox: checkbox, checkboxEnd: after)
+        } else {
+            flags.paragraph[lineIndex] = true
+            push(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: checkbox))
+        }
         return true
     }
 

@@ -1,16 +1,16 @@
 import XCTest
 @testable import TodoKit
 
-/// The block scanner reads the commonest task line, `- [ ] text` joining an open list, the short way
-/// (``BlockScanner``'s sibling tasks); the structure must be the one the general steps find, for
+/// The block scanner reads the commonest item line, `- [ ] text` or `- text` joining an open list, the
+/// short way (``BlockScanner``'s sibling items); the structure must be the one the general steps find, for
 /// every document: generated ones, and lines drawn at random from near misses (tabs, indentation
 /// around the content columns, other bullets and delimiters, block quotes, code, lazy lines).
-final class SiblingTaskScanTests: XCTestCase {
+final class SiblingItemScanTests: XCTestCase {
     private func scans(_ bytes: [UInt8]) -> (short: BlockStructure, general: BlockStructure) {
         bytes.withUnsafeBufferPointer { buf in
             let lines = LineTable(buf)
             return (BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: 1),
-                    BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: 1, siblingTasks: false))
+                    BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: 1, siblingItems: false))
         }
     }
 
@@ -40,6 +40,8 @@ final class SiblingTaskScanTests: XCTestCase {
             "    continued", "  lazy", "", "   ", "---", "- - -", "* * *", "===", "# heading", "> - [ ] quoted",
             "> > - [ ] deeper", ">", "```", "~~~", "    code", "<div>", "</div>", "<!-- c -->", "- [ ] a\\",
             "-", "1.", "- > [ ] quote in item", "  > - [ ] quote in nested", "- # [ ] heading item",
+            "- *em* text", "- 1. nested marker", "- `code`", "1. plain", "2) plain", "* plain star",
+            "- [link](x) text", "- <b>html</b>", "  - plain two", "- ~~old~~", "- _u_", "- =x", "-x",
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
