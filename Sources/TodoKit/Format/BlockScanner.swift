@@ -137,7 +137,8 @@ struct BlockScanner {
     private var quoteCount = 0
     /// Whether the document holds `%%` at all (most do not: then no line is looked at for comments).
     private var mayHaveObsidianComments = false
-    /// Whether items like `- [ ] text` that join an open list take the short way (``siblingItem()``).
+    /// Whether items like `- [ ] text` that join an open list and empty lines among lists take the
+    /// short way (``siblingItem()``, ``emptyLineAmongLists()``).
     private let siblingItems: Bool
     /// Whether the line being scanned is inside an Obsidian comment `%% … %%` opened on an earlier line.
     private var insideObsidianComment = false
@@ -163,7 +164,8 @@ struct BlockScanner {
     /// next part's lines instead (the result is always that of one scan from the top).
     ///
     /// `parts`, `minimumLines` (how many lines a file needs to be cut) and `siblingItems` (whether
-    /// the commonest item lines take the short way, ``siblingItem()``) are for tests.
+    /// the commonest item lines and empty lines among lists take the short way, ``siblingItem()``,
+    /// ``emptyLineAmongLists()``) are for tests.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int,
                      parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingItems: Bool = true) -> BlockStructure {
         var lazy = [Bool](repeating: false, count: lines.count)
@@ -333,7 +335,7 @@ struct BlockScanner {
             return
         }
 
-        if siblingItems && siblingItem() { return }
+        if siblingItems && (siblingItem() || emptyLineAmongLists()) { return }
 
         // 1. Match the open blocks.
         var matched = 0
@@ -791,6 +793,23 @@ struct BlockScanner {
             flags.paragraph[lineIndex] = true
             push(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: checkbox))
         }
+        return true
+    }
+
+    /// An empty line with nothing but lists open: items that hold a block go on, the rest of the
+    /// stack (from the first item that holds none, or the paragraph) is closed, as the general steps
+    /// do with a blank line. Returns `false`, untouched, for any other line.
+    @inline(__always) private mutating func emptyLineAmongLists() -> Bool {
+        guard lineStart == lineEnd, stack[depth - 1].onlyLists else { return false }
+        var matched = 0
+        while matched + 1 < depth {
+            let next = stack[matched + 1]
+            guard next.kind == .list || (next.kind == .item && next.hasChild) else { break }
+            matched += 1
+        }
+        lastMatched = matched
+        allClosed = false
+        closeUnmatched()
         return true
     }
 
