@@ -3,9 +3,9 @@ import XCTest
 
 /// The block scanner reads the commonest item line, `- [ ] text` or `- text` joining an open list, and
 /// an empty line among lists the short way (``BlockScanner``'s sibling items); the structure must be
-/// the one the general steps find, for
-/// every document: generated ones, and lines drawn at random from near misses (tabs, indentation
-/// around the content columns, other bullets and delimiters, block quotes, code, lazy lines).
+/// the one the general steps find, for every document: generated ones, and lines drawn at random from
+/// near misses (tabs, indentation around the content columns, other bullets and delimiters, block
+/// quotes, code, lazy lines).
 final class SiblingItemScanTests: XCTestCase {
     private func scans(_ bytes: [UInt8]) -> (short: BlockStructure, general: BlockStructure) {
         bytes.withUnsafeBufferPointer { buf in
