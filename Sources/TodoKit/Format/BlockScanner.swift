@@ -659,28 +659,7 @@ struct BlockScanner {
                 finalizeTop()
             }
         }
-        if list < 0 {
-            list = structure.lists.count
-            let parent = innermostItem()
-            structure.lists.append(BlockStructure.List(parentItem: parent, ordered: number >= 0, delimiter: delimiter))
-            if parent >= 0 {
-                if structure.items[parent].lastChildList >= 0 {
-                    structure.lists[structure.items[parent].lastChildList].nextSibling = list
-                } else {
-                    structure.items[parent].firstChildList = list
-                }
-                structure.items[parent].lastChildList = list
-            } else {
-                if structure.lastTopList >= 0 {
-                    structure.lists[structure.lastTopList].nextSibling = list
-                } else {
-                    structure.firstTopList = list
-                }
-                structure.lastTopList = list
-            }
-            addChild(Block(kind: .list, fence: delimiter, ordered: number >= 0, number: list))
-            structure.lists[list].container = containerID(depth - 2)
-        }
+        if list < 0 { list = openList(ordered: number >= 0, delimiter: delimiter) }
         let item = structure.items.count
         structure.items.append(BlockStructure.Item(
             startLine: lineIndex, lastLine: lineIndex, list: list,
@@ -688,6 +667,31 @@ struct BlockScanner {
             contentStart: blankItem ? lineEnd : offset, number: number))
         addChild(Block(kind: .item, number: item, contentIndent: markerIndent + padding))
         return true
+    }
+
+    /// Starts a list in the innermost container (a paragraph on top is closed) and returns its index.
+    private mutating func openList(ordered: Bool, delimiter: UInt8) -> Int {
+        let list = structure.lists.count
+        let parent = innermostItem()
+        structure.lists.append(BlockStructure.List(parentItem: parent, ordered: ordered, delimiter: delimiter))
+        if parent >= 0 {
+            if structure.items[parent].lastChildList >= 0 {
+                structure.lists[structure.items[parent].lastChildList].nextSibling = list
+            } else {
+                structure.items[parent].firstChildList = list
+            }
+            structure.items[parent].lastChildList = list
+        } else {
+            if structure.lastTopList >= 0 {
+                structure.lists[structure.lastTopList].nextSibling = list
+            } else {
+                structure.firstTopList = list
+            }
+            structure.lastTopList = list
+        }
+        addChild(Block(kind: .list, fence: delimiter, ordered: ordered, number: list))
+        structure.lists[list].container = containerID(depth - 2)
+        return list
     }
 
     /// After an item opened: a checkbox `[c]` followed by whitespace or the end of the line makes it a task.
@@ -748,30 +752,42 @@ struct BlockScanner {
         var marker = lineStart
         while marker < lineEnd && buf[marker] == 0x20 { marker += 1 }
         let indent = marker - lineStart
-        // The list whose open item does not go on while every item around it does.
-        guard indent < stack[itemDepth].contentColumn else { return false }
-        while indent < stack[itemDepth - 1].contentColumn {
-            itemDepth = stack[itemDepth - 1].innermostItemDepth
-        }
-        let listDepth = itemDepth - 1
-        let listColumn = stack[listDepth].contentColumn
-        guard indent - listColumn < BlockScanner.codeIndent else { return false }
-        // The list's marker, one space, a checkbox.
         var markerEnd = marker + 1
         var number = -1
-        if stack[listDepth].ordered {
-            var j = marker
-            var value = 0
-            while j < lineEnd && j - marker < 9 && buf[j].isASCIIDigit {
-                value = value * 10 + Int(buf[j] - UInt8(ascii: "0"))
-                j += 1
-            }
-            guard j > marker, j < lineEnd, buf[j] == stack[listDepth].fence else { return false }
-            number = value
-            markerEnd = j + 1
+        // The column the new item's marker is indented from, and the list it joins (-1: a new one).
+        let listColumn: Int
+        var listDepth = -1
+        if indent >= stack[itemDepth].contentColumn {
+            // The innermost item goes on, and only a paragraph of its own is open in it: a bullet
+            // opens its first list there (a paragraph gives way to a bullet that is not blank).
+            guard itemDepth == depth - 1 || (itemDepth == depth - 2 && stack[depth - 1].kind == .paragraph),
+                  marker < lineEnd, buf[marker] == UInt8(ascii: "-") || buf[marker] == UInt8(ascii: "+")
+                    || buf[marker] == UInt8(ascii: "*") else { return false }
+            listColumn = stack[itemDepth].contentColumn
         } else {
-            guard marker < lineEnd, buf[marker] == stack[listDepth].fence else { return false }
+            // The list whose open item does not go on while every item around it does.
+            while indent < stack[itemDepth - 1].contentColumn {
+                itemDepth = stack[itemDepth - 1].innermostItemDepth
+            }
+            listDepth = itemDepth - 1
+            listColumn = stack[listDepth].contentColumn
+            // Its marker.
+            if stack[listDepth].ordered {
+                var j = marker
+                var value = 0
+                while j < lineEnd && j - marker < 9 && buf[j].isASCIIDigit {
+                    value = value * 10 + Int(buf[j] - UInt8(ascii: "0"))
+                    j += 1
+                }
+                guard j > marker, j < lineEnd, buf[j] == stack[listDepth].fence else { return false }
+                number = value
+                markerEnd = j + 1
+            } else {
+                guard marker < lineEnd, buf[marker] == stack[listDepth].fence else { return false }
+            }
         }
+        guard indent - listColumn < BlockScanner.codeIndent else { return false }
+        // One space, then a checkbox or text.
         guard markerEnd + 1 < lineEnd, buf[markerEnd] == 0x20 else { return false }
         let checkbox = markerEnd + 1
         let after = checkboxEnd(at: checkbox)
@@ -779,12 +795,20 @@ struct BlockScanner {
 
         offset = checkbox
         column = indent + checkbox - marker
-        lastMatched = listDepth
-        allClosed = false
-        closeUnmatched()
+        let list: Int
+        if listDepth < 0 {
+            lastMatched = depth - 1
+            allClosed = true
+            list = openList(ordered: false, delimiter: buf[marker])
+        } else {
+            lastMatched = listDepth
+            allClosed = false
+            closeUnmatched()
+            list = stack[listDepth].number
+        }
         let item = structure.items.count
         structure.items.append(BlockStructure.Item(
-            startLine: lineIndex, lastLine: lineIndex, list: stack[listDepth].number,
+            startLine: lineIndex, lastLine: lineIndex, list: list,
             markerStart: marker, markerEnd: markerEnd, contentStart: checkbox, number: number))
         push(Block(kind: .item, number: item, contentIndent: indent - listColumn + checkbox - marker))
         if after >= 0 {

@@ -29,6 +29,27 @@ final class SiblingItemScanTests: XCTestCase {
         }
     }
 
+    /// Shapes the short way must leave to the general steps or get exactly right.
+    func testHandWrittenCases() {
+        let documents = [
+            // An open list with no open item takes the next bullet at its column.
+            "- a\n\n  -\n\n  - b\n  - [ ] c\n",
+            // A lone `-` under a paragraph is a setext underline, not an item.
+            "- a\n  -\n  - [ ] b\n",
+            // Bullets change: a new list; numbers interrupt a paragraph only from 1.
+            "- [ ] a\n* [ ] b\n+ c\n1. [ ] d\n2. [ ] e\n  2. [ ] f\n  1. [ ] g\n",
+            // Indented four past the item: code or paragraph text, not an item.
+            "- [ ] a\n      - [ ] b\n\n      - [ ] c\n",
+            // Tabs in the indentation, a lazy line, a block quote, a fence.
+            "- [ ] a\n\t- [ ] b\n  \t- [ ] c\nlazy\n> - [ ] d\n> - [ ] e\n```\n- [ ] f\n```\n- [ ] g\n",
+            // Empty lines around items with and without content.
+            "-\n\n- [ ] a\n\n\n- [ ] b\n  - [ ]\n\n  - c\n",
+        ]
+        for (index, text) in documents.enumerated() {
+            assertSameStructure(Array(text.utf8), "case \(index)")
+        }
+    }
+
     /// Lines around the short way's conditions, in random order: every one it takes must come out
     /// as the general steps read it, and the ones it leaves must stay the general steps' too.
     func testRandomNearMisses() {
@@ -43,6 +64,7 @@ final class SiblingItemScanTests: XCTestCase {
             "-", "1.", "- > [ ] quote in item", "  > - [ ] quote in nested", "- # [ ] heading item",
             "- *em* text", "- 1. nested marker", "- `code`", "1. plain", "2) plain", "* plain star",
             "- [link](x) text", "- <b>html</b>", "  - plain two", "- ~~old~~", "- _u_", "- =x", "-x",
+            "  -", "   -", "  *", "  1.", "  + [ ] plus two", "    * [ ] star four",
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
