@@ -240,13 +240,14 @@ struct CanonicalForm: ~Copyable {
             if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
             return nil
         }
+        let completed = status.isCompleted
         let chosen = text.chosenFields()
         let done = FieldKey.done.order, cancelled = FieldKey.cancelled.order
         // A reopened task loses every end date, duplicates included.
-        let dropEndDates = options.stampDates && !status.isCompleted
+        let dropEndDates = options.stampDates && !completed
         // A completed task without an end date gets today's.
         var stamp = -1
-        if options.stampDates && status.isCompleted && chosen[done] < 0 && chosen[cancelled] < 0 {
+        if options.stampDates && completed && chosen[done] < 0 && chosen[cancelled] < 0 {
             stamp = status.kind == .done ? done : cancelled
         }
 
