@@ -251,7 +251,8 @@ struct CanonicalForm: ~Copyable {
             stamp = status.kind == .done ? done : cancelled
         }
 
-        let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: status == .done, into: &out)
+        let isDone = if case .done = status { true } else { false }
+        let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: isDone, into: &out)
         text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
         let titleEnd = out.count
         var everyFieldRemoved = true
