@@ -66,6 +66,14 @@ struct ByteWriter: ~Copyable {
         count += 1
     }
 
+    /// Appends the low `count` bytes (1...8) of `word`, the lowest first.
+    @inline(__always) mutating func append(word: UInt64, count n: Int) {
+        // All eight bytes are stored; those past `n` are written over by later appends.
+        reserve(8)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += n
+    }
+
     /// Appends the bytes `[from, to)` of `buf`.
     @inline(__always) mutating func append(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
         let n = to - from

@@ -195,10 +195,11 @@ struct CanonicalForm: ~Copyable {
                 states[index] = .keyed
                 continue
             }
+            let status = doc.status(ofTask: index, buf).0
             tail.truncate(to: 0)
-            let title = CanonicalForm.appendCanonicalTail(text, ofTask: index, doc, buf, options: options, into: &tail)
+            let title = CanonicalForm.appendCanonicalTail(text, ofTask: index, status: status, doc, buf, options: options, into: &tail)
             let key = states[index] != .unknown ? keys[index]
-                : title.map { title in tail.withBytes { TaskKey.of(doc, index, text, buf, title: $0, title.lowerBound, title.upperBound) } }
+                : title.map { title in tail.withBytes { TaskKey.of(completed: status.isCompleted, text, buf, title: $0, title.lowerBound, title.upperBound) } }
                 ?? TaskKey.of(doc, index, text, buf, scratch: &scratch)
             // A task the completion pass (``CompletionPass``) would complete now is not left as it is:
             // said here too (its date is stamped anyway), so that a survey that finds nothing proves
@@ -207,7 +208,7 @@ struct CanonicalForm: ~Copyable {
             let mark = buf[task.checkbox + 1]
             let mayBeDone = mark >= 0x80 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") || !doc.statuses.isEmpty
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
-                && !(options.stampDates && mayBeDone && NextOccurrence.isBeingCompleted(text, status: doc.status(ofTask: index, buf).0)
+                && !(options.stampDates && mayBeDone && NextOccurrence.isBeingCompleted(text, status: status)
                      && NextOccurrence.mayHaveCompletionFields(doc, task: index, buf))
             keys[index] = key
             states[index] = canonical ? .canonical : .keyed
@@ -223,7 +224,13 @@ struct CanonicalForm: ~Copyable {
     @discardableResult
     static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, _ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>,
                                     options: FormatOptions, into out: inout ByteWriter) -> Range<Int>? {
-        let (status, _) = doc.status(ofTask: task, buf)
+        appendCanonicalTail(text, ofTask: task, status: doc.status(ofTask: task, buf).0, doc, buf, options: options, into: &out)
+    }
+
+    /// ``appendCanonicalTail(_:ofTask:_:_:options:into:)`` with the task's status read already.
+    @discardableResult
+    static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, status: TaskStatus, _ doc: ParsedDocument,
+                                    _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions, into out: inout ByteWriter) -> Range<Int>? {
         let t = doc.structure.tasks[task]
         if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
             // An empty task stays as written (but `X`): there is nothing to date, and text after the
@@ -233,17 +240,19 @@ struct CanonicalForm: ~Copyable {
             if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
             return nil
         }
+        let completed = status.isCompleted
         let chosen = text.chosenFields()
         let done = FieldKey.done.order, cancelled = FieldKey.cancelled.order
         // A reopened task loses every end date, duplicates included.
-        let dropEndDates = options.stampDates && !status.isCompleted
+        let dropEndDates = options.stampDates && !completed
         // A completed task without an end date gets today's.
         var stamp = -1
-        if options.stampDates && status.isCompleted && chosen[done] < 0 && chosen[cancelled] < 0 {
+        if options.stampDates && completed && chosen[done] < 0 && chosen[cancelled] < 0 {
             stamp = status.kind == .done ? done : cancelled
         }
 
-        let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: status == .done, into: &out)
+        let isDone = if case .done = status { true } else { false }
+        let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: isDone, into: &out)
         text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
         let titleEnd = out.count
         var everyFieldRemoved = true

@@ -140,7 +140,7 @@ enum FieldScanner {
 
     /// The start of the token that holds `i`: just past the last space or tab before it, or `from`.
     /// Eight bytes at a time, backwards (keys are up to 13 bytes long).
-    @inline(__always) private static func tokenStart(_ buf: UnsafeBufferPointer<UInt8>, before i: Int, from: Int) -> Int {
+    @inline(__always) static func tokenStart(_ buf: UnsafeBufferPointer<UInt8>, before i: Int, from: Int) -> Int {
         let raw = UnsafeRawPointer(buf.baseAddress!)
         var start = i
         while start - from >= 8 {
@@ -168,7 +168,8 @@ enum FieldScanner {
             return plain(buf, at: i, end: end)
         case UInt8(ascii: "["), UInt8(ascii: "("):
             return dataview(buf, at: i, end: end)
-        case 0xE2...:
+        case 0xE2, 0xF0:
+            // Every field emoji is U+2xxx (`E2`) or U+1Fxxx (`F0`): other scripts' letters are not decoded.
             return emoji(buf, at: i, end: end)
         default:
             return nil

@@ -28,6 +28,12 @@ enum TaskKey {
         return scratch.withBytes { title in of(completed: completed, title: title, 0, title.count, text, buf) }
     }
 
+    /// ``of(_:_:_:_:title:_:_:)`` with the task's completion read already.
+    static func of(completed: Bool, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
+                   title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
+        of(completed: completed, title: title, from, to, text, buf)
+    }
+
     /// The key of a task from its completion, its title (`title[from..<to]`) and the rest of `text`.
     private static func of(completed: Bool, title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int,
                            _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {

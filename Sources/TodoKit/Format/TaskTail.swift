@@ -12,12 +12,14 @@ enum TaskTail {
     @inline(__always)
     static func open(mark buf: UnsafeBufferPointer<UInt8>, _ markFrom: Int, _ markTo: Int, done: Bool,
                      into out: inout ByteWriter) -> Int {
-        out.append(UInt8(ascii: "["))
-        if done {
-            out.append(UInt8(ascii: "x"))
-        } else {
-            out.append(buf, markFrom, markTo)
+        if done || markTo - markFrom == 1 {
+            // The usual checkbox, one byte between the brackets: `[`, the mark, `]` and the space in one word.
+            let mark = done ? UInt8(ascii: "x") : buf[markFrom]
+            out.append(word: 0x205D_005B | UInt64(mark) << 8, count: 4)
+            return out.count
         }
+        out.append(UInt8(ascii: "["))
+        out.append(buf, markFrom, markTo)
         out.append(UInt8(ascii: "]"))
         out.append(0x20)
         return out.count

@@ -209,8 +209,7 @@ struct TaskText {
             k = occurrences[last].range.lowerBound
             last -= 1
         }
-        var tokenStart = k
-        while tokenStart > s && !buf[tokenStart - 1].isSpaceOrTab { tokenStart -= 1 }
+        let tokenStart = FieldScanner.tokenStart(buf, before: k, from: s)
         if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
             blockID = tokenStart..<k
         }

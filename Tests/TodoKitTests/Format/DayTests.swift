@@ -14,6 +14,20 @@ final class DayTests: XCTestCase {
         XCTAssertEqual(Day("9999-12-31")?.year, 9999)
     }
 
+    func testWritesEveryDigitInPlace() {
+        func padded(_ n: Int, _ width: Int) -> String {
+            String(repeating: "0", count: width - String(n).count) + String(n)
+        }
+        for year in [1, 9, 10, 99, 100, 999, 1000, 1970, 2026, 9999] {
+            for month in 1...12 {
+                for day in [1, 9, 10, 19, 28] {
+                    XCTAssertEqual(Day(year: year, month: month, day: day)?.description,
+                                   "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))")
+                }
+            }
+        }
+    }
+
     func testArithmeticRoundTrips() {
         let day = Day("2026-11-21")!
         XCTAssertEqual(day.adding(days: 10)?.description, "2026-12-01")

@@ -24,6 +24,17 @@ final class TaskTailTests: XCTestCase {
         XCTAssertEqual(tail("", paragraphContinues: true), "[ ] ")
     }
 
+    func testTheCheckboxKeepsItsMarkWhateverItsWidth() {
+        func tail(mark: String, title: String) -> String {
+            String(decoding: TaskTail.bytes(mark: Array(mark.utf8), title: Array(title.utf8), fields: [], style: .plain, blockID: nil,
+                                            hardBreak: nil, paragraphContinues: false), as: UTF8.self)
+        }
+        XCTAssertEqual(tail(mark: "/", title: "a"), "[/] a")
+        XCTAssertEqual(tail(mark: "✓", title: "a"), "[✓] a", "a mark of three bytes")
+        XCTAssertEqual(tail(mark: "✓", title: ""), "[✓] ")
+        XCTAssertEqual(tail(mark: "x", title: ""), "[x] ")
+    }
+
     func testReopeningThroughTheStoreKeepsTheBackslashLiteral() async throws {
         let storage = MemoryTodoStorage(reopenable)
         let store = TodoStore(storage: storage, options: TodoStore.Options(today: { Self.today }))

@@ -89,20 +89,20 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return out.bytes
     }
 
+    /// `00` to `99`, two bytes each: ``write(into:)`` looks up two digits at a time.
+    private static let twoDigits: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
     /// Appends `YYYY-MM-DD` to `out`.
     func write(into out: inout ByteWriter) {
-        let zero = UInt8(ascii: "0")
-        out.reserve(10)
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 1000))
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 100 % 10))
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: year / 10 % 10))
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: year % 10))
-        out.appendReserved(UInt8(ascii: "-"))
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: month / 10))
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: month % 10))
-        out.appendReserved(UInt8(ascii: "-"))
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: day / 10))
-        out.appendReserved(zero + UInt8(truncatingIfNeeded: day % 10))
+        let pairs = UnsafeRawPointer(Day.twoDigits.utf8Start)
+        @inline(__always) func pair(_ n: Int) -> UInt64 {
+            UInt64(UInt16(littleEndian: pairs.loadUnaligned(fromByteOffset: 2 * n, as: UInt16.self)))
+        }
+        let year = self.year
+        // `YYYY-MM-` in one word, the first byte lowest, then `DD`.
+        let head = pair(year / 100) | pair(year % 100) << 16 | 0x2D << 32 | pair(month) << 40 | 0x2D << 56
+        out.append(word: head, count: 8)
+        out.append(word: pair(day), count: 2)
     }
 
     /// Days since 1970-01-01 (negative before it).
