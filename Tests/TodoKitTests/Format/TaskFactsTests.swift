@@ -124,6 +124,69 @@ final class TaskFactsTests: XCTestCase {
         }
     }
 
+    /// A pass that sinks the lists held by the lines around them once those lines have moved
+    /// (``CanonicalForm/Scope/sinksHeldLists``) ends where passes that leave them to the next pass
+    /// end, with each field style, with and without stamping, and with the bullet and indentation
+    /// options (which leave held lists to the next pass); and some documents take fewer passes.
+    func testSinkingHeldListsEndsWherePassAfterPassEnds() throws {
+        let optionSets = [
+            options,
+            FormatOptions(fieldStyle: .emoji, today: options.today),
+            FormatOptions(fieldStyle: .dataview, stampDates: false, today: options.today),
+            FormatOptions(today: options.today, bullet: .dash, indentation: 2),
+        ]
+        var fewerPasses = 0
+        for bytes in try documents() {
+            for options in optionSets {
+                let doc = ParsedDocument(validated: bytes)
+                let oneByOne = try XCTUnwrap(CanonicalForm.settle(doc, options: options, scope: .init(sinksHeldLists: false)))
+                let held = try XCTUnwrap(CanonicalForm.settle(doc, options: options))
+                XCTAssertEqual(held.bytes, oneByOne.bytes, SwiftLiteral.of(bytes))
+                XCTAssertEqual(held.order, oneByOne.order)
+                let first = CanonicalForm.render(doc, options: options)
+                if first == held.bytes && CanonicalForm.render(doc, options: options, scope: .init(sinksHeldLists: false)).bytes != first {
+                    fewerPasses += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(fewerPasses, 0, "no document had a list held by its surroundings")
+    }
+
+    /// A nested list held by the line after it (its last item ends in a code block, and a list item
+    /// follows right away) sinks in the pass that moves its parent item away from that line.
+    func testHeldListSinksInThePassThatMovesItsParent() throws {
+        let input = Array("""
+        * [x] parent
+          + [-] cancelled
+          + [ ] open
+            ```sh
+            make test
+            ```
+        * report
+
+        paragraph
+
+        """.utf8)
+        let doc = ParsedDocument(validated: input)
+        let passByPass = try XCTUnwrap(CanonicalForm.settle(doc, options: options, scope: .init(sinksHeldLists: false)))
+        let once = CanonicalForm.render(doc, options: options)
+        XCTAssertNotEqual(CanonicalForm.render(doc, options: options, scope: .init(sinksHeldLists: false)).bytes, passByPass.bytes)
+        XCTAssertEqual(once, passByPass.bytes)
+        XCTAssertEqual(String(decoding: once, as: UTF8.self), """
+        * report
+        * [x] parent done:2026-11-21
+          + [ ] open
+            ```sh
+            make test
+            ```
+          + [-] cancelled cancelled:2026-11-21
+
+        paragraph
+
+        """)
+        XCTAssertEqual(try TodoFormatter(options: options).format(utf8: input), once)
+    }
+
     /// A pass that knows some tasks gives the same bytes as one that reads them all, and afterwards
     /// knows every task's key.
     func testRenderWithFactsIsTheRender() throws {

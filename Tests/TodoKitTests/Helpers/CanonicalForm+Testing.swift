@@ -29,12 +29,13 @@ extension CanonicalForm {
 
     /// Formats `doc` pass after pass until one changes nothing, keeping track of where each input
     /// line went; nil when it does not settle within ``TodoFormatter/maximumPasses`` passes.
-    static func settle(_ doc: ParsedDocument, options: FormatOptions) -> Settled? {
+    /// `scope`: what each pass does (the formatter's by default).
+    static func settle(_ doc: ParsedDocument, options: FormatOptions, scope: Scope = .all) -> Settled? {
         var current = doc
         var order = Array(0..<doc.lines.count)
         var changed = false
         for _ in 0..<TodoFormatter.maximumPasses {
-            let (bytes, pass) = render(current, options: options, scope: .all)
+            let (bytes, pass) = render(current, options: options, scope: scope)
             if current.isPrinted(as: bytes) {
                 return Settled(bytes: bytes, document: current, order: order, changed: changed)
             }

@@ -25,7 +25,8 @@ public struct TodoFormatter: Sendable {
     public var options: FormatOptions
 
     /// How many passes formatting makes at most: a nested list may be movable only once its parent
-    /// item has moved, so a few passes may be needed before one changes nothing.
+    /// item has moved, so a few passes may be needed before one changes nothing (a pass sinks such
+    /// lists itself where it can tell what the next pass would read: see `CanonicalForm`).
     static let maximumPasses = 8
 
     /// Creates a formatter.
