@@ -87,7 +87,9 @@ struct CanonicalForm: ~Copyable {
 
     /// Writes one pass over `doc` (the same bytes as the scope ``Scope/all``), reading only the tasks that
     /// `facts` does not know to be canonical: those are copied as they stand. On return `facts` holds
-    /// every task's key. Also returns the canonical task lines as they were written, for the next pass.
+    /// every task's key, and whether a task read is one the completion pass completes now
+    /// (``TaskFacts/completesTasksNow``). Also returns the canonical task lines as they were written,
+    /// for the next pass.
     static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
@@ -831,11 +833,11 @@ struct CanonicalForm: ~Copyable {
             if reordered[list] && parent >= 0 { reordered[structure.items[parent].list] = true }
         }
         let lineCount = doc.lines.count
-        var stack: [Frame] = [.range(cursor: 0, end: lineCount - 1, nextList: structure.firstTopList)]
-        stack.reserveCapacity(64)
         // Written straight into the array: appending ranges one line at a time through `append(contentsOf:)`
         // cost more than the walk.
         return [Int](unsafeUninitializedCapacity: lineCount) { order, count in
+            var stack: [Frame] = [.range(cursor: 0, end: lineCount - 1, nextList: structure.firstTopList)]
+            stack.reserveCapacity(64)
             var written = 0
             func append(_ from: Int, upTo end: Int) {
                 precondition(end - from <= lineCount - written, "the line order is not a permutation of the lines")
@@ -1001,6 +1003,11 @@ struct CanonicalForm: ~Copyable {
                                 : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
                                 ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
                             facts.record(task, key: key, canonical: tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)))
+                            // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
+                            if options.stampDates && !facts.completesTasksNow && CompletionPass.isDone(doc, task: task, buf)
+                                && CompletionPass.mayComplete(done: text.chosenFields()) {
+                                facts.completesTasksNow = true
+                            }
                         }
                         tail.withBytes { copy($0.baseAddress!, $0.count) }
                     }

@@ -89,6 +89,32 @@ final class TaskFactsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(completions, 3, "documents with something to complete were tried")
     }
 
+    /// After a dry run that finds a change, the pass that follows tells whether the completion pass
+    /// has anything to do (``TaskFacts/completesTasksNow``; the formatter completes only then): it
+    /// does whenever that pass completes or deletes a task, also where lines are frozen, where only
+    /// some tasks were read by the dry run, and where the only task to complete comes late.
+    func testThePassTellsWhetherTheCompletionPassHasWork() throws {
+        var completions = 0
+        let recurring: [[UInt8]] = [
+            Array("- [x] Water plants 🔁 every week 📅 2026-11-20\n- [ ] b\n".utf8),
+            Array("- [ ] first\n- [ ] second  \n- [x] Tidy 🏁 delete\n- [ ] keep\n".utf8),
+            Array("- [X] a\n- [x] Pay rent rec:1m due:2026-11-01\n".utf8),
+            Array("<!-- todofmt-ignore-start -->\n- [x] Frozen rec:1m due:2026-11-01\n<!-- todofmt-ignore-end -->\n\n- [X] b\n- [x] Pay rent rec:1m due:2026-11-01\n".utf8),
+            Array("- [x] Pay rent rec:1m due:2026-11-01 done:2026-11-21\n- [X] b\n".utf8),
+        ]
+        for bytes in try documents() + recurring {
+            let doc = ParsedDocument(validated: bytes)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            guard CanonicalForm.survey(doc, options: options, facts: &facts) != .nothing else { continue }
+            _ = CanonicalForm.render(doc, options: options, facts: &facts)
+            if CompletionPass(doc, options: options) != nil {
+                completions += 1
+                XCTAssertTrue(facts.completesTasksNow, String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(completions, 3, "documents with something to complete were tried")
+    }
+
     /// The dry run records, for every task it reads, the key the verifier computes and whether the line
     /// is canonical (formatting leaves it as it is); it stops at the first line that would change.
     func testSurveyRecordsWhatItReads() throws {
