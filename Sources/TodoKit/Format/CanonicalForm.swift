@@ -53,7 +53,7 @@ struct CanonicalForm: ~Copyable {
     private var renumberShift: [Int32] = []
     private var indentShift: [Int32] = []
     /// The lists that sinking would reorder but that stay because of the lines around them (see
-    /// ``sinkHeldLists()``), with the order they would take.
+    /// ``sinkHeldLists(rounds:)``), with the order they would take.
     private var heldLists: [(list: Int, order: [Int])] = []
 
     /// What a rendering changes.
@@ -65,7 +65,8 @@ struct CanonicalForm: ~Copyable {
         /// Ordered lists to renumber even when none of their items moved.
         var renumber: Set<Int> = []
         /// Also sink the lists held by the lines around them once lists around them have moved
-        /// (``sinkHeldLists()``), as the next pass would; without it, the next pass does.
+        /// (``sinkHeldLists(rounds:)``), as the next passes would (at most ``TodoFormatter/maximumPasses``
+        /// in all); without it, the next pass does.
         var sinksHeldLists = false
 
         /// The formatter's scope: everything.
@@ -90,14 +91,22 @@ struct CanonicalForm: ~Copyable {
     /// every task's key, and whether a task read is one the completion pass completes now
     /// (``TaskFacts/completesTasksNow``). Also returns the canonical task lines as they were written,
     /// for the next pass.
-    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
+    ///
+    /// `passes`: on entry, how many passes the result may stand for (1 or more: more lets it sink the
+    /// lists that the next passes would, ``sinkHeldLists(rounds:)``); on return, how many it stands for.
+    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts,
+                       passes: inout Int) -> (bytes: [UInt8], carried: CarriedTasks) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             form.rewriteTasks(skipping: facts)
             var sunkOrder: [Int]?
             if options.sinkCompleted {
                 form.sinkCompleted(only: nil)
-                sunkOrder = form.sinkHeldLists()
+                let (order, rounds) = form.sinkHeldLists(rounds: passes - 1)
+                sunkOrder = order
+                passes = 1 + rounds
+            } else {
+                passes = 1
             }
             form.applyMarkerOptions()
             let order = sunkOrder ?? form.lineOrder()
@@ -125,7 +134,7 @@ struct CanonicalForm: ~Copyable {
             var sunkOrder: [Int]?
             if options.sinkCompleted {
                 form.sinkCompleted(only: scope.lists)
-                if scope.sinksHeldLists { sunkOrder = form.sinkHeldLists() }
+                if scope.sinksHeldLists { sunkOrder = form.sinkHeldLists(rounds: TodoFormatter.maximumPasses - 1).order }
             }
             for list in scope.renumber where form.newOrderIndex[list] < 0 && doc.structure.lists[list].ordered
                 && !doc.directives.freezesAny(ofList: list, doc.structure) {
@@ -349,9 +358,13 @@ struct CanonicalForm: ~Copyable {
     /// finds movable all at once, as one more pass would. Rounds stop, and the next pass goes on,
     /// where a round cannot tell what that pass would see: a held list whose lines would be written
     /// shifted, or options that rewrite markers or indentation after sinking (then nothing moves
-    /// here). Returns ``lineOrder()`` when it was computed last (nil when not).
-    private mutating func sinkHeldLists() -> [Int]? {
-        guard !orders.isEmpty, !heldLists.isEmpty, options.bullet.byte == nil, options.appliedIndentation == nil else { return nil }
+    /// here), or after `rounds` rounds that moved lists (the passes the formatter allows). Returns
+    /// ``lineOrder()`` when it was computed last (nil when not), and how many rounds moved lists.
+    private mutating func sinkHeldLists(rounds: Int) -> (order: [Int]?, rounds: Int) {
+        guard rounds > 0, !orders.isEmpty, !heldLists.isEmpty, options.bullet.byte == nil, options.appliedIndentation == nil else {
+            return (nil, 0)
+        }
+        var moved = 0
         while true {
             let output = OutputOrder(lineOrder())
             var moves: [(list: Int, order: [Int])] = []
@@ -360,13 +373,14 @@ struct CanonicalForm: ~Copyable {
                 switch canReorder(held.list, order: held.order, in: output) {
                 case .movable: moves.append(held)
                 case .heldBySurroundings, .held: stillHeld.append(held)
-                case .unknown: return output.order
+                case .unknown: return (output.order, moved)
                 }
             }
-            if moves.isEmpty { return output.order }
-            for moved in moves { move(moved.list, to: moved.order) }
+            if moves.isEmpty { return (output.order, moved) }
+            for list in moves { move(list.list, to: list.order) }
+            moved += 1
             heldLists = stillHeld
-            if heldLists.isEmpty { return nil }
+            if heldLists.isEmpty || moved == rounds { return (nil, moved) }
         }
     }
 

@@ -213,6 +213,37 @@ final class TaskFactsTests: XCTestCase {
         XCTAssertEqual(try TodoFormatter(options: options).format(utf8: input), once)
     }
 
+    /// Lists nested `depth` deep, each held by the line after it until its parent item has moved, so
+    /// that pass after pass sinks one level more: one pass sinks them all, and the formatter still
+    /// counts them as the passes they stand for (``TodoFormatter/maximumPasses``): seven levels
+    /// settle, eight do not.
+    func testHeldListsCountAsThePassesTheyStandFor() throws {
+        func nested(_ depth: Int) -> [UInt8] {
+            var lines: [String] = []
+            func level(_ k: Int) {
+                let indent = String(repeating: "  ", count: k)
+                lines.append("\(indent)- [x] a\(k)")
+                if k + 1 < depth { level(k + 1) }
+                lines += ["\(indent)- [ ] open\(k)", "\(indent)  ```", "\(indent)  code", "\(indent)  ```"]
+            }
+            level(0)
+            lines += ["", "paragraph", ""]
+            return Array(lines.joined(separator: "\n").utf8)
+        }
+        let formatter = TodoFormatter(options: options)
+        for depth in 1...(TodoFormatter.maximumPasses - 1) {
+            let doc = ParsedDocument(validated: nested(depth))
+            let passByPass = try XCTUnwrap(CanonicalForm.settle(doc, options: options, scope: .init(sinksHeldLists: false)))
+            XCTAssertEqual(try formatter.format(utf8: nested(depth)), passByPass.bytes, "depth \(depth)")
+            XCTAssertEqual(CanonicalForm.render(doc, options: options), passByPass.bytes, "depth \(depth)")
+        }
+        for depth in TodoFormatter.maximumPasses...(TodoFormatter.maximumPasses + 2) {
+            XCTAssertThrowsError(try formatter.format(utf8: nested(depth)), "depth \(depth)") { error in
+                XCTAssertEqual(error as? TodoError, .verificationFailed("formatting does not settle"))
+            }
+        }
+    }
+
     /// A pass that knows some tasks gives the same bytes as one that reads them all, and afterwards
     /// knows every task's key.
     func testRenderWithFactsIsTheRender() throws {

@@ -9,6 +9,13 @@ extension CanonicalForm {
         render(doc, options: options, scope: .all).bytes
     }
 
+    /// The formatter's pass over `doc`, with as many passes as the formatter allows
+    /// (``render(_:options:facts:passes:)``).
+    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
+        var passes = TodoFormatter.maximumPasses
+        return render(doc, options: options, facts: &facts, passes: &passes)
+    }
+
     /// Whether one pass would change any byte of `doc` (decided by the formatter's dry run).
     static func wouldChange(_ doc: ParsedDocument, options: FormatOptions) -> Bool {
         var facts = TaskFacts(count: doc.structure.tasks.count)

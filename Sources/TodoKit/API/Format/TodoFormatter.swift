@@ -93,7 +93,10 @@ public struct TodoFormatter: Sendable {
         var input = given.reading(statuses: options.statuses, globalFilter: options.globalFilter)
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
         if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
-        var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts)
+        // Passes are counted as one pass after another would make them (a pass may stand for several:
+        // CanonicalForm/sinkHeldLists(rounds:)); the output of the last one allowed is never surveyed.
+        var passes = TodoFormatter.maximumPasses - 1
+        var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts, passes: &passes)
         // The pass read every task that the dry run did not prove canonical, and a task to complete
         // now is never canonical (its date is stamped): so it knows whether the completion pass has
         // anything to do, and the usual pass (nothing to complete) is the one written.
@@ -102,14 +105,15 @@ public struct TodoFormatter: Sendable {
             parsed = completed
             inputFacts = TaskFacts(count: input.structure.tasks.count)
             if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
-            (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts)
+            passes = TodoFormatter.maximumPasses - 1
+            (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts, passes: &passes)
         }
         if input.isPrinted(as: bytes) { return input.utf8 }
         let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
         parsed = nil
         _ = consume input
         _ = consume inputFacts
-        for _ in 1..<TodoFormatter.maximumPasses {
+        while passes < TodoFormatter.maximumPasses {
             let pass = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
             var facts = carried.facts(for: pass)
             carried = CarriedTasks()
@@ -118,11 +122,13 @@ public struct TodoFormatter: Sendable {
                 return bytes
             }
             let next: [UInt8]
-            (next, carried) = CanonicalForm.render(pass, options: options, facts: &facts)
+            var more = TodoFormatter.maximumPasses - passes
+            (next, carried) = CanonicalForm.render(pass, options: options, facts: &facts, passes: &more)
             if pass.isPrinted(as: next) {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
                 return bytes
             }
+            passes += more
             // This pass's bytes and parse go (at the end of the iteration) before the next pass's are parsed.
             bytes = next
         }
