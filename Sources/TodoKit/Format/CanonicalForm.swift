@@ -1,6 +1,8 @@
 /// One pass of the canonical form over a parsed document: task lines rewritten (``TaskTail``: the
 /// fields in canonical order and style, end dates stamped or dropped), completed tasks sunk below
-/// the open ones of their list unless that would change the blocks around it, moved ordered lists
+/// the open ones of their list unless that would change the blocks around it (a list held by the
+/// lines around it is sunk in the same pass once lists around it have moved, as the next pass would
+/// sink it), moved ordered lists
 /// renumbered (their items' later lines shifted to keep the content column), bullets and nested
 /// indentation set by the options, and a lone CR before an empty LF line made CRLF so that the two
 /// lines stay apart. Lines an inline directive freezes, and every other line, are copied byte for
@@ -50,6 +52,9 @@ struct CanonicalForm: ~Copyable {
     /// indentation option (a difference array until ``flushShifts()``); empty until used.
     private var renumberShift: [Int32] = []
     private var indentShift: [Int32] = []
+    /// The lists that sinking would reorder but that stay because of the lines around them (see
+    /// ``sinkHeldLists(rounds:)``), with the order they would take.
+    private var heldLists: [(list: Int, order: [Int])] = []
 
     /// What a rendering changes.
     struct Scope {
@@ -59,9 +64,13 @@ struct CanonicalForm: ~Copyable {
         var lists: Set<Int>?
         /// Ordered lists to renumber even when none of their items moved.
         var renumber: Set<Int> = []
+        /// Also sink the lists held by the lines around them once lists around them have moved
+        /// (``sinkHeldLists(rounds:)``), as the next passes would (at most ``TodoFormatter/maximumPasses``
+        /// in all); without it, the next pass does.
+        var sinksHeldLists = false
 
         /// The formatter's scope: everything.
-        static let all = Scope()
+        static let all = Scope(sinksHeldLists: true)
     }
 
     /// Finds out, task by task, whether a pass would change `doc` (and how: ``PassChange``), and
@@ -79,14 +88,28 @@ struct CanonicalForm: ~Copyable {
 
     /// Writes one pass over `doc` (the same bytes as the scope ``Scope/all``), reading only the tasks that
     /// `facts` does not know to be canonical: those are copied as they stand. On return `facts` holds
-    /// every task's key. Also returns the canonical task lines as they were written, for the next pass.
-    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
+    /// every task's key, and whether a task read is one the completion pass completes now
+    /// (``TaskFacts/completesTasksNow``). Also returns the canonical task lines as they were written,
+    /// for the next pass.
+    ///
+    /// `passes`: on entry, how many passes the result may stand for (1 or more: more lets it sink the
+    /// lists that the next passes would, ``sinkHeldLists(rounds:)``); on return, how many it stands for.
+    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts,
+                       passes: inout Int) -> (bytes: [UInt8], carried: CarriedTasks) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             form.rewriteTasks(skipping: facts)
-            if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            var sunkOrder: [Int]?
+            if options.sinkCompleted {
+                form.sinkCompleted(only: nil)
+                let (order, rounds) = form.sinkHeldLists(rounds: passes - 1)
+                sunkOrder = order
+                passes = 1 + rounds
+            } else {
+                passes = 1
+            }
             form.applyMarkerOptions()
-            let order = form.lineOrder()
+            let order = sunkOrder ?? form.lineOrder()
             let bytes = form.emit(order, facts: &facts, records: true)
             // Its per-line arrays go before the carried facts are built.
             _ = consume form
@@ -108,13 +131,17 @@ struct CanonicalForm: ~Copyable {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             if scope.rewriteTasks { form.rewriteTasks() }
-            if options.sinkCompleted { form.sinkCompleted(only: scope.lists) }
+            var sunkOrder: [Int]?
+            if options.sinkCompleted {
+                form.sinkCompleted(only: scope.lists)
+                if scope.sinksHeldLists { sunkOrder = form.sinkHeldLists(rounds: TodoFormatter.maximumPasses - 1).order }
+            }
             for list in scope.renumber where form.newOrderIndex[list] < 0 && doc.structure.lists[list].ordered
                 && !doc.directives.freezesAny(ofList: list, doc.structure) {
                 form.renumber(list: list, order: Array(doc.structure.lists[list].items))
             }
             form.applyMarkerOptions()
-            let order = form.lineOrder()
+            let order = sunkOrder ?? form.lineOrder()
             var none = TaskFacts(count: 0)
             return (form.emit(order, facts: &none, records: false), order)
         }
@@ -319,28 +346,104 @@ struct CanonicalForm: ~Copyable {
             order.reserveCapacity(items.count)
             for item in items where !completed[item] { order.append(item) }
             for item in items where completed[item] { order.append(item) }
-            guard canReorder(list, order: order) else { continue }
-            newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
-            orders.append(order)
-            if structure.lists[list].ordered { renumber(list: list, order: order) }
+            switch canReorder(list, order: order) {
+            case .movable: move(list, to: order)
+            case .heldBySurroundings: heldLists.append((list, order))
+            case .held, .unknown: continue
+            }
         }
+    }
+
+    /// Gives `list` the item order `order` (renumbering an ordered list).
+    private mutating func move(_ list: Int, to order: [Int]) {
+        newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
+        orders.append(order)
+        if doc.structure.lists[list].ordered { renumber(list: list, order: order) }
+    }
+
+    /// Sinks the lists held because of the lines around them (``heldLists``) once lists around them
+    /// have moved, as the next pass over the output would: that pass reads the same lines in their new
+    /// order, so each round here reads the output order of the rounds before it, and moves what it
+    /// finds movable all at once, as one more pass would. Rounds stop, and the next pass goes on,
+    /// where a round cannot tell what that pass would see: a held list whose lines would be written
+    /// shifted, or options that rewrite markers or indentation after sinking (then nothing moves
+    /// here), or after `rounds` rounds that moved lists (the passes the formatter allows). Returns
+    /// ``lineOrder()`` when it was computed last (nil when not), and how many rounds moved lists.
+    private mutating func sinkHeldLists(rounds: Int) -> (order: [Int]?, rounds: Int) {
+        guard rounds > 0, !orders.isEmpty, !heldLists.isEmpty, options.bullet.byte == nil, options.appliedIndentation == nil else {
+            return (nil, 0)
+        }
+        var moved = 0
+        while true {
+            let output = OutputOrder(lineOrder())
+            var moves: [(list: Int, order: [Int])] = []
+            var stillHeld: [(list: Int, order: [Int])] = []
+            for held in heldLists {
+                switch canReorder(held.list, order: held.order, in: output) {
+                case .movable: moves.append(held)
+                case .heldBySurroundings, .held: stillHeld.append(held)
+                case .unknown: return (output.order, moved)
+                }
+            }
+            if moves.isEmpty { return (output.order, moved) }
+            for list in moves { move(list.list, to: list.order) }
+            moved += 1
+            heldLists = stillHeld
+            if heldLists.isEmpty || moved == rounds { return (nil, moved) }
+        }
+    }
+
+    /// Where each line stands in the output of the sinking decided so far.
+    private struct OutputOrder {
+        /// `order[p]`: the line at output position `p`.
+        let order: [Int]
+        /// `position[line]`: the output position of `line`.
+        let position: [Int32]
+
+        init(_ order: [Int]) {
+            var position = [Int32](repeating: 0, count: order.count)
+            for (p, line) in order.enumerated() { position[line] = Int32(truncatingIfNeeded: p) }
+            self.order = order
+            self.position = position
+        }
+    }
+
+    /// Whether a list can take a new item order.
+    private enum Reordering {
+        /// Yes.
+        case movable
+        /// No, whatever moves around it.
+        case held
+        /// No, because of the lines before or after it: that may change when lists around it move.
+        case heldBySurroundings
+        /// Cannot tell: a line it reads would be written shifted.
+        case unknown
     }
 
     /// Whether reordering a list leaves the blocks around it as they are: a different last item must
     /// not take in the line after the list (as a lazy continuation or a child), and an empty item
-    /// cannot become first right after a paragraph (it could not interrupt it).
-    private func canReorder(_ list: Int, order: [Int]) -> Bool {
+    /// cannot become first right after a paragraph (it could not interrupt it). With `output`, the
+    /// lines before and after the list are those that stand there in that output order.
+    private func canReorder(_ list: Int, order: [Int], in output: OutputOrder? = nil) -> Reordering {
         let s = doc.structure
         let items = s.lists[list].items
         let lines = doc.lines
+        // In an output order, a line that would be written shifted reads differently in the next pass.
+        func shifted(_ line: Int) -> Bool {
+            output != nil && !renumberShift.isEmpty && renumberShift[line] != 0
+        }
         // Items whose markers stand in different columns relate differently to what comes before
         // the list and to each other (one could nest under another): such a list stays as it is.
+        if items.contains(where: { shifted(s.items[$0].startLine) }) { return .unknown }
         let markerColumn = visualColumn(from: lines.starts[s.items[items[0]].startLine], to: s.items[items[0]].markerStart)
         for item in items.dropFirst()
         where visualColumn(from: lines.starts[s.items[item].startLine], to: s.items[item].markerStart) != markerColumn {
-            return false
+            return .held
         }
         let minContent = minimumContentColumn(items)
+        // Output positions: the input's lines in place, or where `output` puts them.
+        func line(at position: Int) -> Int { output?.order[position] ?? position }
+        func position(of line: Int) -> Int { output.map { Int($0.position[line]) } ?? line }
         if order.last != items.last {
             // The next non-blank line must not join the new last item. Right after the list, a line
             // stands apart from an item ending in paragraph text only because it starts a block
@@ -348,23 +451,26 @@ struct CanonicalForm: ~Copyable {
             // new last item's paragraph would take in. After blank lines, a line indented to an
             // item's content column would become that item's child.
             let depth = quoteDepth(items[0])
-            var follower = s.lastLine(ofList: list) + 1
-            while follower < lines.count && isBlank(follower, quoteDepth: depth) { follower += 1 }
-            if follower < lines.count, let (column, quotes) = lineStart(follower, quoteDepth: depth) {
-                if follower == s.lastLine(ofList: list) + 1 && !s.paragraphLines[s.items[items[items.count - 1]].lastLine] {
-                    return false
+            let next = position(of: s.lastLine(ofList: list)) + 1
+            var follower = next
+            while follower < lines.count && isBlank(line(at: follower), quoteDepth: depth) { follower += 1 }
+            if follower < lines.count, let (column, quotes) = lineStart(line(at: follower), quoteDepth: depth) {
+                if shifted(line(at: follower)) { return .unknown }
+                if follower == next && !s.paragraphLines[s.items[items[items.count - 1]].lastLine] {
+                    return .heldBySurroundings
                 }
-                if quotes == depth && column >= minContent { return false }
+                if quotes == depth && column >= minContent { return .heldBySurroundings }
             }
         }
         if order.first != items.first {
             let first = s.items[order[0]]
-            let before = s.startLine(ofList: list) - 1
-            if first.contentStart >= lines.contentEnds[first.startLine] && before >= 0 && !isBlank(before, quoteDepth: quoteDepth(items[0])) {
-                return false
+            let before = position(of: s.startLine(ofList: list)) - 1
+            if first.contentStart >= lines.contentEnds[first.startLine] && before >= 0
+                && !isBlank(line(at: before), quoteDepth: quoteDepth(items[0])) {
+                return .heldBySurroundings
             }
         }
-        return true
+        return .movable
     }
 
     /// How many `>` stand before an item's marker.
@@ -749,37 +855,49 @@ struct CanonicalForm: ~Copyable {
             let parent = structure.lists[list].parentItem
             if reordered[list] && parent >= 0 { reordered[structure.items[parent].list] = true }
         }
-        var order: [Int] = []
-        order.reserveCapacity(doc.lines.count)
-        var stack: [Frame] = [.range(cursor: 0, end: doc.lines.count - 1, nextList: structure.firstTopList)]
-        while let frame = stack.popLast() {
-            switch frame {
-            case .range(let cursor, let end, var list):
-                while list >= 0 && !reordered[list] { list = structure.lists[list].nextSibling }
-                if list >= 0 && structure.startLine(ofList: list) <= end {
-                    let start = structure.startLine(ofList: list)
-                    if cursor < start { order.append(contentsOf: cursor..<start) }
-                    stack.append(.range(cursor: structure.lastLine(ofList: list) + 1, end: end, nextList: structure.lists[list].nextSibling))
-                    stack.append(.list(list: list, position: 0))
-                } else if cursor <= end {
-                    order.append(contentsOf: cursor...end)
+        let lineCount = doc.lines.count
+        // Written straight into the array: appending ranges one line at a time through `append(contentsOf:)`
+        // cost more than the walk.
+        return [Int](unsafeUninitializedCapacity: lineCount) { order, count in
+            var stack: [Frame] = [.range(cursor: 0, end: lineCount - 1, nextList: structure.firstTopList)]
+            stack.reserveCapacity(64)
+            var written = 0
+            func append(_ from: Int, upTo end: Int) {
+                precondition(end - from <= lineCount - written, "the line order is not a permutation of the lines")
+                var line = from
+                while line < end {
+                    order[written] = line
+                    written += 1
+                    line += 1
                 }
-            case .list(let list, let position):
-                let original = structure.lists[list].items
-                guard position < original.count else { continue }
-                if position > 0 {
-                    // The gap between two items stays at its position.
-                    let gap = structure.items[original[position - 1]].lastLine + 1
-                    let next = structure.items[original[position]].startLine
-                    if gap < next { order.append(contentsOf: gap..<next) }
-                }
-                let moved = Int(newOrderIndex[list])
-                let item = structure.items[moved >= 0 ? orders[moved][position] : original[position]]
-                stack.append(.list(list: list, position: position + 1))
-                stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
             }
+            while let frame = stack.popLast() {
+                switch frame {
+                case .range(let cursor, let end, var list):
+                    while list >= 0 && !reordered[list] { list = structure.lists[list].nextSibling }
+                    if list >= 0 && structure.startLine(ofList: list) <= end {
+                        append(cursor, upTo: structure.startLine(ofList: list))
+                        stack.append(.range(cursor: structure.lastLine(ofList: list) + 1, end: end, nextList: structure.lists[list].nextSibling))
+                        stack.append(.list(list: list, position: 0))
+                    } else {
+                        append(cursor, upTo: end + 1)
+                    }
+                case .list(let list, let position):
+                    let original = structure.lists[list].items
+                    guard position < original.count else { continue }
+                    if position > 0 {
+                        // The gap between two items stays at its position.
+                        append(structure.items[original[position - 1]].lastLine + 1, upTo: structure.items[original[position]].startLine)
+                    }
+                    let moved = Int(newOrderIndex[list])
+                    let item = structure.items[moved >= 0 ? orders[moved][position] : original[position]]
+                    stack.append(.list(list: list, position: position + 1))
+                    stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
+                }
+            }
+            precondition(written == lineCount, "the line order is not a permutation of the lines")
+            count = written
         }
-        return order
     }
 
     /// Writes the output: the lines in `order`, edits applied, task lines rewritten. When `records`,
@@ -908,6 +1026,11 @@ struct CanonicalForm: ~Copyable {
                                 : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
                                 ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
                             facts.record(task, key: key, canonical: tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)))
+                            // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
+                            if options.stampDates && !facts.completesTasksNow && CompletionPass.isDone(doc, task: task, buf)
+                                && CompletionPass.mayComplete(done: text.chosenFields()) {
+                                facts.completesTasksNow = true
+                            }
                         }
                         tail.withBytes { copy($0.baseAddress!, $0.count) }
                     }

@@ -24,10 +24,7 @@ struct CompletionPass {
             var scratch = ByteWriter()
             for task in doc.structure.tasks.indices {
                 let t = doc.structure.tasks[task]
-                // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
-                let mark = buf[t.checkbox + 1]
-                if mark < 0x80 && mark != UInt8(ascii: "x") && mark != UInt8(ascii: "X") && doc.statuses.isEmpty { continue }
-                guard doc.status(ofTask: task, buf).0.kind == .done, !doc.directives.isFrozen(t.line),
+                guard CompletionPass.isDone(doc, task: task, buf), !doc.directives.isFrozen(t.line),
                       NextOccurrence.mayHaveCompletionFields(doc, task: task, buf) else { continue }
                 doc.read(task: task, into: &text, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { continue }
@@ -73,5 +70,22 @@ struct CompletionPass {
             let renumbering = FormatOptions(stampDates: false, sinkCompleted: false, today: options.today)
             bytes = CanonicalForm.render(inserted, options: renumbering, scope: .init(rewriteTasks: false, lists: [], renumber: renumber)).bytes
         }
+    }
+
+    /// Whether the pass (when dates are stamped) may complete a done task whose fields are `chosen`
+    /// (``TaskText/chosenFields()``): it has no end date, and a recurrence rule or an on-completion
+    /// field (and its line is not frozen by a directive: the caller knows). False means the pass leaves
+    /// the task alone.
+    static func mayComplete(done chosen: SIMD16<Int32>) -> Bool {
+        chosen[FieldKey.done.order] < 0 && chosen[FieldKey.cancelled.order] < 0
+            && (chosen[FieldKey.recurrence.order] >= 0 || chosen[FieldKey.onCompletion.order] >= 0)
+    }
+
+    /// Whether task `task` of `doc` is done.
+    static func isDone(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
+        let mark = buf[doc.structure.tasks[task].checkbox + 1]
+        if mark < 0x80 && mark != UInt8(ascii: "x") && mark != UInt8(ascii: "X") && doc.statuses.isEmpty { return false }
+        return doc.status(ofTask: task, buf).0.kind == .done
     }
 }

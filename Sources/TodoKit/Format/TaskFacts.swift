@@ -16,6 +16,9 @@ struct TaskFacts {
     /// Each task's ``TaskKey/of(_:_:_:_:scratch:)``, valid unless its state is `unknown`.
     var keys: [UInt64]
     var states: [State]
+    /// Whether a task read is one that ``CompletionPass`` may complete now (set by the formatter's
+    /// pass, ``CanonicalForm/render(_:options:facts:)``); false when that pass has nothing to do.
+    var completesTasksNow = false
 
     /// Nothing known yet about `count` tasks.
     init(count: Int) {

@@ -89,6 +89,32 @@ final class TaskFactsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(completions, 3, "documents with something to complete were tried")
     }
 
+    /// After a dry run that finds a change, the pass that follows tells whether the completion pass
+    /// has anything to do (``TaskFacts/completesTasksNow``; the formatter completes only then): it
+    /// does whenever that pass completes or deletes a task, also where lines are frozen, where only
+    /// some tasks were read by the dry run, and where the only task to complete comes late.
+    func testThePassTellsWhetherTheCompletionPassHasWork() throws {
+        var completions = 0
+        let recurring: [[UInt8]] = [
+            Array("- [x] Water plants 🔁 every week 📅 2026-11-20\n- [ ] b\n".utf8),
+            Array("- [ ] first\n- [ ] second  \n- [x] Tidy 🏁 delete\n- [ ] keep\n".utf8),
+            Array("- [X] a\n- [x] Pay rent rec:1m due:2026-11-01\n".utf8),
+            Array("<!-- todofmt-ignore-start -->\n- [x] Frozen rec:1m due:2026-11-01\n<!-- todofmt-ignore-end -->\n\n- [X] b\n- [x] Pay rent rec:1m due:2026-11-01\n".utf8),
+            Array("- [x] Pay rent rec:1m due:2026-11-01 done:2026-11-21\n- [X] b\n".utf8),
+        ]
+        for bytes in try documents() + recurring {
+            let doc = ParsedDocument(validated: bytes)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            guard CanonicalForm.survey(doc, options: options, facts: &facts) != .nothing else { continue }
+            _ = CanonicalForm.render(doc, options: options, facts: &facts)
+            if CompletionPass(doc, options: options) != nil {
+                completions += 1
+                XCTAssertTrue(facts.completesTasksNow, String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        XCTAssertGreaterThanOrEqual(completions, 3, "documents with something to complete were tried")
+    }
+
     /// The dry run records, for every task it reads, the key the verifier computes and whether the line
     /// is canonical (formatting leaves it as it is); it stops at the first line that would change.
     func testSurveyRecordsWhatItReads() throws {
@@ -120,6 +146,100 @@ final class TaskFactsTests: XCTestCase {
                     }
                 }
                 if change == .taskLines { XCTAssertTrue(stopped) }
+            }
+        }
+    }
+
+    /// A pass that sinks the lists held by the lines around them once those lines have moved
+    /// (``CanonicalForm/Scope/sinksHeldLists``) ends where passes that leave them to the next pass
+    /// end, with each field style, with and without stamping, and with the bullet and indentation
+    /// options (which leave held lists to the next pass); and some documents take fewer passes.
+    func testSinkingHeldListsEndsWherePassAfterPassEnds() throws {
+        let optionSets = [
+            options,
+            FormatOptions(fieldStyle: .emoji, today: options.today),
+            FormatOptions(fieldStyle: .dataview, stampDates: false, today: options.today),
+            FormatOptions(today: options.today, bullet: .dash, indentation: 2),
+        ]
+        var fewerPasses = 0
+        for bytes in try documents() {
+            for options in optionSets {
+                let doc = ParsedDocument(validated: bytes)
+                let oneByOne = try XCTUnwrap(CanonicalForm.settle(doc, options: options, scope: .init(sinksHeldLists: false)))
+                let held = try XCTUnwrap(CanonicalForm.settle(doc, options: options))
+                XCTAssertEqual(held.bytes, oneByOne.bytes, SwiftLiteral.of(bytes))
+                XCTAssertEqual(held.order, oneByOne.order)
+                let first = CanonicalForm.render(doc, options: options)
+                if first == held.bytes && CanonicalForm.render(doc, options: options, scope: .init(sinksHeldLists: false)).bytes != first {
+                    fewerPasses += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(fewerPasses, 0, "no document had a list held by its surroundings")
+    }
+
+    /// A nested list held by the line after it (its last item ends in a code block, and a list item
+    /// follows right away) sinks in the pass that moves its parent item away from that line.
+    func testHeldListSinksInThePassThatMovesItsParent() throws {
+        let input = Array("""
+        * [x] parent
+          + [-] cancelled
+          + [ ] open
+            ```sh
+            make test
+            ```
+        * report
+
+        paragraph
+
+        """.utf8)
+        let doc = ParsedDocument(validated: input)
+        let passByPass = try XCTUnwrap(CanonicalForm.settle(doc, options: options, scope: .init(sinksHeldLists: false)))
+        let once = CanonicalForm.render(doc, options: options)
+        XCTAssertNotEqual(CanonicalForm.render(doc, options: options, scope: .init(sinksHeldLists: false)).bytes, passByPass.bytes)
+        XCTAssertEqual(once, passByPass.bytes)
+        XCTAssertEqual(String(decoding: once, as: UTF8.self), """
+        * report
+        * [x] parent done:2026-11-21
+          + [ ] open
+            ```sh
+            make test
+            ```
+          + [-] cancelled cancelled:2026-11-21
+
+        paragraph
+
+        """)
+        XCTAssertEqual(try TodoFormatter(options: options).format(utf8: input), once)
+    }
+
+    /// Lists nested `depth` deep, each held by the line after it until its parent item has moved, so
+    /// that pass after pass sinks one level more: one pass sinks them all, and the formatter still
+    /// counts them as the passes they stand for (``TodoFormatter/maximumPasses``): seven levels
+    /// settle, eight do not.
+    func testHeldListsCountAsThePassesTheyStandFor() throws {
+        func nested(_ depth: Int) -> [UInt8] {
+            var lines: [String] = []
+            func level(_ k: Int) {
+                let indent = String(repeating: "  ", count: k)
+                lines.append("\(indent)- [x] a\(k)")
+                if k + 1 < depth { level(k + 1) }
+                lines += ["\(indent)- [ ] open\(k)", "\(indent)  ```", "\(indent)  code", "\(indent)  ```"]
+            }
+            level(0)
+            lines += ["", "paragraph", ""]
+            return Array(lines.joined(separator: "\n").utf8)
+        }
+        let formatter = TodoFormatter(options: options)
+        for depth in 1...(TodoFormatter.maximumPasses - 1) {
+            let doc = ParsedDocument(validated: nested(depth))
+            let passByPass = try XCTUnwrap(CanonicalForm.settle(doc, options: options, scope: .init(sinksHeldLists: false)))
+            XCTAssertEqual(try formatter.format(utf8: nested(depth)), passByPass.bytes, "depth \(depth)")
+            XCTAssertEqual(CanonicalForm.render(doc, options: options), passByPass.bytes, "depth \(depth)")
+        }
+        for depth in TodoFormatter.maximumPasses...(TodoFormatter.maximumPasses + 2) {
+            XCTAssertThrowsError(try formatter.format(utf8: nested(depth)), "depth \(depth)") { error in
+                XCTAssertEqual(error as? TodoError, .verificationFailed("formatting does not settle"))
             }
         }
     }

@@ -9,6 +9,13 @@ extension CanonicalForm {
         render(doc, options: options, scope: .all).bytes
     }
 
+    /// The formatter's pass over `doc`, with as many passes as the formatter allows
+    /// (``render(_:options:facts:passes:)``).
+    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
+        var passes = TodoFormatter.maximumPasses
+        return render(doc, options: options, facts: &facts, passes: &passes)
+    }
+
     /// Whether one pass would change any byte of `doc` (decided by the formatter's dry run).
     static func wouldChange(_ doc: ParsedDocument, options: FormatOptions) -> Bool {
         var facts = TaskFacts(count: doc.structure.tasks.count)
@@ -29,12 +36,13 @@ extension CanonicalForm {
 
     /// Formats `doc` pass after pass until one changes nothing, keeping track of where each input
     /// line went; nil when it does not settle within ``TodoFormatter/maximumPasses`` passes.
-    static func settle(_ doc: ParsedDocument, options: FormatOptions) -> Settled? {
+    /// `scope`: what each pass does (the formatter's by default).
+    static func settle(_ doc: ParsedDocument, options: FormatOptions, scope: Scope = .all) -> Settled? {
         var current = doc
         var order = Array(0..<doc.lines.count)
         var changed = false
         for _ in 0..<TodoFormatter.maximumPasses {
-            let (bytes, pass) = render(current, options: options, scope: .all)
+            let (bytes, pass) = render(current, options: options, scope: scope)
             if current.isPrinted(as: bytes) {
                 return Settled(bytes: bytes, document: current, order: order, changed: changed)
             }

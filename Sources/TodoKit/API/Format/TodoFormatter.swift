@@ -9,10 +9,11 @@
 /// 2. **read tasks** — `CanonicalForm/survey(_:options:facts:)` reads each task once into
 ///    `TaskFacts` (its `TaskKey`, whether its line is canonical) and stops at the first change
 ///    (a task to complete now counts as one): a canonical input ends here, returned as it is;
-/// 3. **complete** — `CompletionPass`: done recurring tasks get their next occurrence, `🏁 delete`
-///    tasks go (checked on its own by `FormatVerifier`; its result is read again from step 2);
-/// 4. **canonical form** — `CanonicalForm/render(_:options:facts:)` writes the next pass, reading
+/// 3. **canonical form** — `CanonicalForm/render(_:options:facts:)` writes the next pass, reading
 ///    only the tasks not read yet;
+/// 4. **complete** — when that pass read a task to complete now, `CompletionPass`: done recurring
+///    tasks get their next occurrence, `🏁 delete` tasks go (checked on its own by `FormatVerifier`;
+///    its result is read again from step 2, and that pass is written again);
 /// 5. **verify** — the output is scanned again and surveyed (that dry run is the stability proof;
 ///    task lines copied unchanged are carried over by `CarriedTasks`, not read again), then
 ///    `FormatVerifier` compares it with what it took of the input (`FormatVerifier/Expectation`);
@@ -25,7 +26,8 @@ public struct TodoFormatter: Sendable {
     public var options: FormatOptions
 
     /// How many passes formatting makes at most: a nested list may be movable only once its parent
-    /// item has moved, so a few passes may be needed before one changes nothing.
+    /// item has moved, so a few passes may be needed before one changes nothing (a pass sinks such
+    /// lists itself where it can tell what the next pass would read: see `CanonicalForm`).
     static let maximumPasses = 8
 
     /// Creates a formatter.
@@ -79,7 +81,9 @@ public struct TodoFormatter: Sendable {
     /// (``CanonicalForm/survey(_:options:facts:)``) reads tasks until one would change, and the pass
     /// that follows reads only the rest. A canonical input is proven so by that dry run alone and
     /// returned as it is: the dry run comes first, before the completion pass, because it counts a
-    /// task that pass would complete as a change, so a canonical input has nothing to complete. The dry run over a pass's output is the stability proof, its parse is the
+    /// task that pass would complete as a change, so a canonical input has nothing to complete; the
+    /// first pass tells whether anything else has (it reads the rest). The dry run over a pass's
+    /// output is the stability proof, its parse is the
     /// verifier's, and the tasks it reads give the verifier their keys; task lines a pass copied
     /// unchanged are carried over (``CarriedTasks``) instead of being read again. Once the verifier
     /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
@@ -89,19 +93,27 @@ public struct TodoFormatter: Sendable {
         var input = given.reading(statuses: options.statuses, globalFilter: options.globalFilter)
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
         if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
-        if let completed = try complete(input) {
+        // Passes are counted as one pass after another would make them (a pass may stand for several:
+        // CanonicalForm/sinkHeldLists(rounds:)); the output of the last one allowed is never surveyed.
+        var passes = TodoFormatter.maximumPasses - 1
+        var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts, passes: &passes)
+        // The pass read every task that the dry run did not prove canonical, and a task to complete
+        // now is never canonical (its date is stamped): so it knows whether the completion pass has
+        // anything to do, and the usual pass (nothing to complete) is the one written.
+        if inputFacts.completesTasksNow, let completed = try complete(input) {
             input = completed
             parsed = completed
             inputFacts = TaskFacts(count: input.structure.tasks.count)
             if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
+            passes = TodoFormatter.maximumPasses - 1
+            (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts, passes: &passes)
         }
-        var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts)
         if input.isPrinted(as: bytes) { return input.utf8 }
         let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
         parsed = nil
         _ = consume input
         _ = consume inputFacts
-        for _ in 1..<TodoFormatter.maximumPasses {
+        while passes < TodoFormatter.maximumPasses {
             let pass = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
             var facts = carried.facts(for: pass)
             carried = CarriedTasks()
@@ -110,11 +122,13 @@ public struct TodoFormatter: Sendable {
                 return bytes
             }
             let next: [UInt8]
-            (next, carried) = CanonicalForm.render(pass, options: options, facts: &facts)
+            var more = TodoFormatter.maximumPasses - passes
+            (next, carried) = CanonicalForm.render(pass, options: options, facts: &facts, passes: &more)
             if pass.isPrinted(as: next) {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
                 return bytes
             }
+            passes += more
             // This pass's bytes and parse go (at the end of the iteration) before the next pass's are parsed.
             bytes = next
         }
