@@ -450,17 +450,35 @@ def build_timerun(out):
     TIMERUN = exe
 
 
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def release_link_flags():
+    """The linker flags of the release todofmt (RELEASE_LINK_FLAGS in the Makefile), as swiftc takes
+    them: lld, packed relative relocations, the start-up functions laid out together."""
+    if not sys.platform.startswith("linux"):
+        return []
+    order = os.path.join(REPOSITORY, "Scripts", "startup.order")
+    return ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering"]
+
+
 def build_hello(out):
     """A statically linked Swift "hello world" built the way the release todofmt is (`swiftc
-    -static-stdlib -O`): the floor of a Swift process's start-up, the peer of the small-file row."""
+    -static-stdlib -O` and the release link flags): the floor of a Swift process's start-up, the
+    peer of the small-file row. Rebuilt when the flags change."""
     src = os.path.join(out, "hello.swift")
     exe = os.path.join(out, "hello")
-    if not os.path.exists(exe):
+    flags = (["-static-stdlib"] + release_link_flags()) if sys.platform.startswith("linux") else []
+    stamp = exe + ".flags"
+    built_with = open(stamp).read() if os.path.exists(stamp) else None
+    if not os.path.exists(exe) or built_with != " ".join(flags):
         with open(src, "w") as f:
             f.write('print("hello")\n')
-        flags = ["-static-stdlib"] if sys.platform.startswith("linux") else []
         if subprocess.run(["swiftc", "-O"] + flags + [src, "-o", exe]).returncode != 0:
             return None
+        with open(stamp, "w") as f:
+            f.write(" ".join(flags))
     return exe
 
 
@@ -1069,8 +1087,11 @@ class Bench:
         p("## todofmt benchmark")
         p()
         p("- machine: %s, %d cores, %s" % (cpu_model(), os.cpu_count(), " ".join(os.uname()[2:3] + os.uname()[4:5])))
-        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib --disable-local-rpath`%s" % (
-            os.path.relpath(t.todofmt), t.version, "; commit " + git_head() if git_head() else ""))
+        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib --disable-local-rpath`, linked with `%s`%s" % (
+            os.path.relpath(t.todofmt), t.version,
+            " ".join(f.replace(REPOSITORY + "/", "") for f in release_link_flags() if f != "-Xlinker")
+            or "the default linker",
+            "; commit " + git_head() if git_head() else ""))
         for name, v in t.versions.items():
             p("- %s: %s" % (name, v))
         p("- files: generated under `%s` (digest %s), `--today %s`; medians of the runs shown; "
