@@ -466,13 +466,15 @@ def release_link_flags():
 def build_hello(out):
     """A statically linked Swift "hello world" built the way the release todofmt is (`swiftc
     -static-stdlib -O` and the release link flags): the floor of a Swift process's start-up, the
-    peer of the small-file row. Rebuilt when the flags change."""
+    peer of the small-file row. Rebuilt when the flags or the ordering file change."""
     src = os.path.join(out, "hello.swift")
     exe = os.path.join(out, "hello")
     flags = (["-static-stdlib"] + release_link_flags()) if sys.platform.startswith("linux") else []
     stamp = exe + ".flags"
     built_with = open(stamp).read() if os.path.exists(stamp) else None
-    if not os.path.exists(exe) or built_with != " ".join(flags):
+    order = os.path.join(REPOSITORY, "Scripts", "startup.order")
+    if (not os.path.exists(exe) or built_with != " ".join(flags)
+            or os.path.getmtime(exe) < os.path.getmtime(order)):
         with open(src, "w") as f:
             f.write('print("hello")\n')
         if subprocess.run(["swiftc", "-O"] + flags + [src, "-o", exe]).returncode != 0:
