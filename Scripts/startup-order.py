@@ -26,8 +26,7 @@ DEMO = "Fixtures/demo/todos.md"
 
 
 def functions(todofmt, args, cwd, stdin=None):
-    """The mangled names of the functions of `todofmt` itself that one run executes, in the order
-    callgrind first lists them."""
+    """The mangled names of the functions of `todofmt` itself that one run executes."""
     fd, out = tempfile.mkstemp(prefix="callgrind.", dir=cwd)
     os.close(fd)
     try:
@@ -57,7 +56,7 @@ def functions(todofmt, args, cwd, stdin=None):
 
 
 def zero_initialised_symbols(todofmt, args, cwd, stdin=None):
-    """The symbols of `todofmt`'s .bss that one run reads or writes, in the order it first does."""
+    """The symbols of `todofmt`'s .bss that one run reads or writes."""
     with open(todofmt, "rb") as f:
         header = f.read(64)
     entry = struct.unpack_from("<Q", header, 24)[0]
@@ -122,13 +121,15 @@ def main():
             (today, os.path.join(work, "todos.md")),
             (today + ["todos.md"], None),
         ]
+        # Sorted within each kind: a regenerated file differs from the last by what changed, and the
+        # symbols of one module (one mangling prefix) stay together.
         order, seen = [], set()
         for collect in (functions, zero_initialised_symbols):
+            names = set()
             for args, stdin in runs:
-                for name in collect(todofmt, args, work, stdin):
-                    if name not in seen:
-                        seen.add(name)
-                        order.append(name)
+                names.update(collect(todofmt, args, work, stdin))
+            order += sorted(names - seen)
+            seen |= names
     finally:
         shutil.rmtree(work)
     with open(output, "w") as f:
