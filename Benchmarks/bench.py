@@ -450,17 +450,40 @@ def build_timerun(out):
     TIMERUN = exe
 
 
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def release_swiftc_flags():
+    """The flags of the release todofmt beyond `-O -static-stdlib` (RELEASE_SWIFT_FLAGS and
+    RELEASE_LINK_FLAGS in the Makefile), as swiftc takes them: type metadata through direct
+    accessors, a section per function; on Linux lld, packed relative relocations, the start-up
+    symbols laid out together."""
+    flags = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"]
+    if sys.platform.startswith("linux"):
+        order = os.path.join(REPOSITORY, "Scripts", "startup.order")
+        flags += ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering"]
+    return flags
+
+
 def build_hello(out):
     """A statically linked Swift "hello world" built the way the release todofmt is (`swiftc
-    -static-stdlib -O`): the floor of a Swift process's start-up, the peer of the small-file row."""
+    -static-stdlib -O` and the release flags): the floor of a Swift process's start-up, the peer
+    of the small-file row. Rebuilt when the flags or the ordering file change."""
     src = os.path.join(out, "hello.swift")
     exe = os.path.join(out, "hello")
-    if not os.path.exists(exe):
+    flags = (["-static-stdlib"] if sys.platform.startswith("linux") else []) + release_swiftc_flags()
+    stamp = exe + ".flags"
+    built_with = open(stamp).read() if os.path.exists(stamp) else None
+    order = os.path.join(REPOSITORY, "Scripts", "startup.order")
+    if (not os.path.exists(exe) or built_with != " ".join(flags)
+            or os.path.getmtime(exe) < os.path.getmtime(order)):
         with open(src, "w") as f:
             f.write('print("hello")\n')
-        flags = ["-static-stdlib"] if sys.platform.startswith("linux") else []
         if subprocess.run(["swiftc", "-O"] + flags + [src, "-o", exe]).returncode != 0:
             return None
+        with open(stamp, "w") as f:
+            f.write(" ".join(flags))
     return exe
 
 
@@ -1069,8 +1092,10 @@ class Bench:
         p("## todofmt benchmark")
         p()
         p("- machine: %s, %d cores, %s" % (cpu_model(), os.cpu_count(), " ".join(os.uname()[2:3] + os.uname()[4:5])))
-        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib --disable-local-rpath`%s" % (
-            os.path.relpath(t.todofmt), t.version, "; commit " + git_head() if git_head() else ""))
+        p("- todofmt: `%s` (%s), build: release, `--static-swift-stdlib --disable-local-rpath %s`%s" % (
+            os.path.relpath(t.todofmt), t.version,
+            " ".join(f.replace(REPOSITORY + "/", "") for f in release_swiftc_flags() if f not in ("-Xlinker", "-Xfrontend")),
+            "; commit " + git_head() if git_head() else ""))
         for name, v in t.versions.items():
             p("- %s: %s" % (name, v))
         p("- files: generated under `%s` (digest %s), `--today %s`; medians of the runs shown; "

@@ -65,7 +65,11 @@ struct CommandLineDescription: Sendable {
 
     /// The option spelled `name` exactly (`--today`, `-h`).
     func option(named name: String) -> OptionDescription? {
-        options.first { $0.names.contains(name) }
+        // Group by group: ``options`` would copy every option into a new array at each lookup.
+        for group in optionGroups {
+            if let option = group.options.first(where: { $0.names.contains(name) }) { return option }
+        }
+        return nil
     }
 
     /// The command a word selects; the default command has no word.

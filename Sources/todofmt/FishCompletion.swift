@@ -149,6 +149,6 @@ struct FishCompletion {
 
     /// A fish single-quoted string: backslashes and single quotes escaped.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+        "'" + text.replacing(every: "\\", with: "\\\\").replacing(every: "'", with: "\\'") + "'"
     }
 }

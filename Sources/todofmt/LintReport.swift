@@ -227,11 +227,11 @@ struct LintReport {
 
     /// A workflow command's message: `%`, CR and LF escaped.
     static func githubData(_ s: String) -> String {
-        s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        s.replacing(every: "%", with: "%25").replacing(every: "\r", with: "%0D").replacing(every: "\n", with: "%0A")
     }
 
     /// A workflow command's property value: also `:` and `,` escaped.
     static func githubProperty(_ s: String) -> String {
-        githubData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
+        githubData(s).replacing(every: ":", with: "%3A").replacing(every: ",", with: "%2C")
     }
 }

@@ -1,3 +1,5 @@
+import TodoKit
+
 /// The roff man page `todofmt(1)` (`todofmt --generate man`), made from a ``CommandLineDescription``.
 ///
 /// Uses only the man(7) macros that groff and mandoc both know; every text is escaped, so no
@@ -65,7 +67,7 @@ struct ManPage {
     private static func fallbacks(for page: String) -> String {
         var seen: [String] = []
         var rest = page[...]
-        while let start = rest.firstRange(of: "\\[u") {
+        while let start = rest.firstRangeOfCharacters("\\[u") {
             rest = rest[start.upperBound...]
             guard let end = rest.firstIndex(of: "]") else { break }
             let hex = String(rest[..<end])

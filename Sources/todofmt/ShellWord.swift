@@ -1,8 +1,10 @@
+import TodoKit
+
 /// Spelling words for the shell scripts the completions are.
 enum ShellWord {
     /// `word` in single quotes for sh, bash and zsh: `it's` → `'it'\''s'`.
     static func quoted(_ word: String) -> String {
-        "'" + word.replacing("'", with: "'\\''") + "'"
+        "'" + word.replacing(every: "'", with: "'\\''") + "'"
     }
 
     /// A `case` pattern matching exactly these words: `--today|--rule`. The words are option and

@@ -114,7 +114,7 @@ struct TaskEditRunner {
         let wanted = text.lowercased()
         let candidates = tasks.filter { task in
             if case .status(let status) = request.change, task.todo.status == status { return false }
-            return task.todo.title.lowercased().contains(wanted)
+            return task.todo.title.lowercased().containsCharacters(wanted)
         }
         guard candidates.count == 1 else {
             if candidates.isEmpty {

@@ -155,16 +155,16 @@ struct ZshCompletion {
 
     /// A `_describe` item: the word with its colons escaped, a colon, the description.
     private func describeItem(_ word: String, _ help: String) -> String {
-        word.replacing(":", with: "\\:") + ":" + help
+        word.replacing(every: ":", with: "\\:") + ":" + help
     }
 
     /// An `_arguments` explanation: brackets and backslashes escaped.
     private static func bracketed(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("[", with: "\\[").replacing("]", with: "\\]")
+        text.replacing(every: "\\", with: "\\\\").replacing(every: "[", with: "\\[").replacing(every: "]", with: "\\]")
     }
 
     /// An `_arguments` message, which ends at a colon.
     private static func colonless(_ text: String) -> String {
-        text.replacing(":", with: " ")
+        text.replacing(every: ":", with: " ")
     }
 }

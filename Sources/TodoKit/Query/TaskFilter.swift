@@ -47,10 +47,10 @@ public indirect enum TaskFilter: Hashable, Sendable {
             return comparison.holds(TaskPriorityComparison.rank(todo.priority), TaskPriorityComparison.rank(level))
         case .tags(let include, let text):
             let wanted = (text.hasPrefix("#") ? String(text.dropFirst()) : text).lowercased()
-            let found = todo.tags.contains { $0.lowercased().contains(wanted) }
+            let found = todo.tags.contains { $0.lowercased().containsCharacters(wanted) }
             return found == include
         case .text(let field, let include, let text):
-            return field.text(of: task).lowercased().contains(text.lowercased()) == include
+            return field.text(of: task).lowercased().containsCharacters(text.lowercased()) == include
         case .regex(let field, let matches, let pattern):
             return pattern.matches(field.text(of: task)) == matches
         case .statusType(let type, let equal):
