@@ -104,6 +104,8 @@ enum NextOccurrence {
         let lineStart = doc.lines.start(t.line)
         // Before the item's marker only white space and `>` may be copied; anything else (a parent
         // item's marker on the same line) becomes spaces, and the new line can then only go below.
+        // A `>` right before such a marker gets a space of its own: a quote marker takes one space
+        // after it as its own, which would leave the new line a column short of the parent's content.
         var prefix: [UInt8] = []
         var onlyContainers = true
         for i in lineStart..<item.markerStart {
@@ -111,6 +113,7 @@ enum NextOccurrence {
             if c.isSpaceOrTab || c == UInt8(ascii: ">") {
                 prefix.append(c)
             } else {
+                if prefix.last == UInt8(ascii: ">") { prefix.append(0x20) }
                 prefix.append(0x20)
                 onlyContainers = false
             }

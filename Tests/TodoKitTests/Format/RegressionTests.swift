@@ -39,6 +39,14 @@ final class RegressionTests: XCTestCase {
         // 016: `🏁 delete` keeps a line that a parent item starts on (its subtasks would join the item above).
         let nested = "- [ ] Last\n- - [x] leap 🏁 delete\n  - [ ] subtask\n- [x] gone 🏁 delete\n"
         XCTAssertEqual(try? formatter.format(nested), "- [ ] Last\n- - [x] leap onCompletion:delete done:2026-11-21\n  - [ ] subtask\n")
+        // 017, 018: a `%%` that an item's open HTML block hides, on a line of the list or the line after
+        // it, keeps the list in its order (moved, the `%%` would open a comment over tasks or close one).
+        XCTAssertEqual(try? formatter.format("- [x] a\n  <!x\n- %% b\n- [ ] c\n"), "- [x] a done:2026-11-21\n  <!x\n- %% b\n- [ ] c\n")
+        XCTAssertEqual(try? formatter.format("- [x] a\n  <!x\n- b\n%%\n- [ ] c\n"), "- [x] a done:2026-11-21\n  <!x\n- b\n%%\n- [ ] c\n")
+        XCTAssertEqual(try? formatter.format("- [x] a\n- b\n%%\n- [ ] c\n"), "- b\n- [x] a done:2026-11-21\n%%\n- [ ] c\n")
+        // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
+        XCTAssertEqual(try? formatter.format(">- - [x] water rec:+1d due:2026-11-20\n"),
+                       ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")
     }
 
     func testEveryRegressionFixtureFormatsLosslesslyAndIdempotently() throws {
