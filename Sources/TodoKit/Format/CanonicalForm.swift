@@ -974,6 +974,7 @@ struct CanonicalForm: ~Copyable {
         var tail = ByteWriter()
         var scratch = ByteWriter()
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+            HugePages.advise(UnsafeMutableRawBufferPointer(storage))
             var out = storage.baseAddress!
             let limit = out + capacity
             @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {

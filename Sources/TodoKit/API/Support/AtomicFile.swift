@@ -56,6 +56,7 @@ public enum AtomicFile {
         var failure: Int32 = 0
         var filled = false
         var result = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 64 * 1024) { buffer, count in
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             while count < buffer.count {
                 let n = retryingOnInterrupt { posixRead(fd, buffer.baseAddress! + count, buffer.count - count) }
                 if n < 0 { failure = errno }

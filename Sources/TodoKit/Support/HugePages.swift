@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Transparent huge pages for the large buffers a file's bytes are read or written into.
+///
+/// Filling a fresh 10 MB buffer costs about 2,600 page faults of 4 KB, a few microseconds each on a
+/// virtual machine, which is a good part of checking a 10 MB file. Where the kernel gives huge pages
+/// on request (Linux, transparent huge pages in `madvise` mode), the whole 2 MB pages inside the
+/// buffer are asked for as huge pages before anything is written to them: a handful of faults
+/// instead, and no more memory than the buffer's own size rounded to whole pages.
+enum HugePages {
+    /// The size of a huge page on x86-64 and arm64 Linux.
+    private static let size = 2 << 20
+
+    /// Asks for huge pages behind the whole 2 MB pages of `buffer`, which nothing has touched yet;
+    /// buffers shorter than two huge pages are left alone, and so is everything off Linux.
+    /// - Parameter buffer: A buffer just allocated.
+    static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        guard buffer.count >= 2 * size, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(size - 1)
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, end - start, MADV_HUGEPAGE)
+        #endif
+    }
+}
