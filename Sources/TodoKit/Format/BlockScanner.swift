@@ -170,13 +170,15 @@ struct BlockScanner {
                      parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingItems: Bool = true) -> BlockStructure {
         var lazy = [Bool](repeating: false, count: lines.count)
         var paragraph = [Bool](repeating: false, count: lines.count)
+        let mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
         var structure = lazy.withUnsafeMutableBufferPointer { lazyFlags in
             paragraph.withUnsafeMutableBufferPointer { paragraphFlags in
                 scan(buf, lines: lines, skipLines: skipLines, flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags),
                      bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
-                     siblingItems: siblingItems)
+                     siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments)
             }
         }
+        structure.mayHaveObsidianComments = mayHaveObsidianComments
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
         structure.fillListItems()
@@ -184,8 +186,7 @@ struct BlockScanner {
     }
 
     private static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int, flags: LineFlags,
-                             bounds: [Int], siblingItems: Bool) -> BlockStructure {
-        let mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
+                             bounds: [Int], siblingItems: Bool, mayHaveObsidianComments: Bool) -> BlockStructure {
         let parts = bounds.count - 1
         if parts <= 1 {
             var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,

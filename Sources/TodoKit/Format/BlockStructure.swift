@@ -111,6 +111,8 @@ struct BlockStructure: Sendable, Equatable {
     var comments: [Comment] = []
     /// Lines inside Obsidian comments `%% … %%`, in order: no list, item or task holds them.
     var obsidianCommentLines: [Int] = []
+    /// Whether `%%` occurs anywhere in the document (inside a comment or not).
+    var mayHaveObsidianComments = false
     /// First top-level list (not nested in an item), -1 if none; siblings via `nextSibling`.
     var firstTopList: Int = -1
     var lastTopList: Int = -1

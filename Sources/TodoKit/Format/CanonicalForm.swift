@@ -440,7 +440,8 @@ struct CanonicalForm: ~Copyable {
         where visualColumn(from: lines.starts[s.items[item].startLine], to: s.items[item].markerStart) != markerColumn {
             return .held
         }
-        if endsOutsideText(items) && holdsUnreadObsidianMarker(list) { return .held }
+        let mayHaveObsidianComments = s.mayHaveObsidianComments
+        if mayHaveObsidianComments && endsOutsideText(items) && holdsUnreadObsidianMarker(list) { return .held }
         let minContent = minimumContentColumn(items)
         // Output positions: the input's lines in place, or where `output` puts them.
         func line(at position: Int) -> Int { output?.order[position] ?? position }
@@ -457,7 +458,8 @@ struct CanonicalForm: ~Copyable {
             while follower < lines.count && isBlank(line(at: follower), quoteDepth: depth) { follower += 1 }
             // A `%%` there opens a comment or not depending on whether the last item left an HTML
             // block or code open (the comment would hide the tasks below it, or show hidden ones).
-            if follower < lines.count && opensOrClosesObsidianComment(line(at: follower)) && endsOutsideText(items) {
+            if mayHaveObsidianComments && follower < lines.count && opensOrClosesObsidianComment(line(at: follower))
+                && endsOutsideText(items) {
                 return .held
             }
             if follower < lines.count, let (column, quotes) = lineStart(line(at: follower), quoteDepth: depth) {
