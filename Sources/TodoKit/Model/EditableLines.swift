@@ -91,11 +91,23 @@ struct EditableLines {
         endings.first { $0 != .none } ?? .lf
     }
 
+    /// The ending a new line placed right before line `next` of the current numbering gets:
+    /// `ending`, except that a CR before an empty line that ends in LF would make one CRLF with it,
+    /// and the two lines would read as one.
+    private func ending(_ ending: Ending, before next: Int) -> Ending {
+        guard ending == .cr, next < count, endings[next] == .lf else { return ending }
+        switch contents[next] {
+        case .original(let start, let end): return start == end ? .lf : ending
+        case .replaced(let bytes): return bytes.isEmpty ? .lf : ending
+        }
+    }
+
     /// Inserts lines before position `at` (`count` appends).
     mutating func insert(_ lines: [[UInt8]], ids newIDs: [TodoID?], at position: Int) {
         guard !lines.isEmpty else { return }
         let ending = preferredEnding
         var newEndings = [Ending](repeating: ending, count: lines.count)
+        newEndings[lines.count - 1] = self.ending(ending, before: position)
         if position == count, let last = endings.indices.last, endings[last] == .none {
             // Appending after a last line without a newline: it gets one, the new last line none.
             endings[last] = ending
@@ -121,7 +133,7 @@ struct EditableLines {
         for line in 0...count {
             while next < sorted.count && sorted[next].position == line {
                 newContents.append(.replaced(sorted[next].content))
-                newEndings.append(ending)
+                newEndings.append(self.ending(ending, before: line))
                 newIDs.append(sorted[next].id)
                 next += 1
             }
@@ -143,6 +155,8 @@ struct EditableLines {
         let finalEnding = endings.last
         var kept = 0
         for i in 0..<count where !flags[i] {
+            // A line that now stands right before line i must not end in a CR that its LF would join.
+            if kept > 0 && kept < i { endings[kept - 1] = ending(endings[kept - 1], before: i) }
             contents[kept] = contents[i]
             endings[kept] = endings[i]
             ids[kept] = ids[i]
