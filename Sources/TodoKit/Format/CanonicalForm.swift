@@ -92,21 +92,21 @@ struct CanonicalForm: ~Copyable {
     /// (``TaskFacts/completesTasksNow``). Also returns the canonical task lines as they were written,
     /// for the next pass.
     ///
-    /// `passes`: on entry, how many passes the result may stand for (1 or more: more lets it sink the
-    /// lists that the next passes would, ``sinkHeldLists(rounds:)``); on return, how many it stands for.
+    /// `allowedPasses` is how many passes the result may stand for (1 or more: more lets it sink the
+    /// lists that the next passes would, ``sinkHeldLists(rounds:)``); `passes` in the result is how
+    /// many it stands for.
     static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts,
-                       passes: inout Int) -> (bytes: [UInt8], carried: CarriedTasks) {
+                       allowedPasses: Int) -> (bytes: [UInt8], carried: CarriedTasks, passes: Int) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             form.rewriteTasks(skipping: facts)
             var sunkOrder: [Int]?
+            var passes = 1
             if options.sinkCompleted {
                 form.sinkCompleted(only: nil)
-                let (order, rounds) = form.sinkHeldLists(rounds: passes - 1)
+                let (order, rounds) = form.sinkHeldLists(rounds: allowedPasses - 1)
                 sunkOrder = order
-                passes = 1 + rounds
-            } else {
-                passes = 1
+                passes += rounds
             }
             form.applyMarkerOptions()
             let order = sunkOrder ?? form.lineOrder()
@@ -120,7 +120,7 @@ struct CanonicalForm: ~Copyable {
                 doc.read(task: index, into: &text, buf)
                 facts.record(index, key: TaskKey.of(doc, index, text, buf, scratch: &scratch), canonical: false)
             }
-            return (bytes, CarriedTasks(doc, buf, facts: facts, order: order))
+            return (bytes, CarriedTasks(doc, buf, facts: facts, order: order), passes)
         }
     }
 

@@ -10,10 +10,10 @@ extension CanonicalForm {
     }
 
     /// The formatter's pass over `doc`, with as many passes as the formatter allows
-    /// (``render(_:options:facts:passes:)``).
+    /// (``render(_:options:facts:allowedPasses:)``).
     static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> (bytes: [UInt8], carried: CarriedTasks) {
-        var passes = TodoFormatter.maximumPasses
-        return render(doc, options: options, facts: &facts, passes: &passes)
+        let (bytes, carried, _) = render(doc, options: options, facts: &facts, allowedPasses: TodoFormatter.maximumPasses)
+        return (bytes, carried)
     }
 
     /// Whether one pass would change any byte of `doc` (decided by the formatter's dry run).

@@ -95,8 +95,8 @@ public struct TodoFormatter: Sendable {
         if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
         // Passes are counted as one pass after another would make them (a pass may stand for several:
         // CanonicalForm/sinkHeldLists(rounds:)); the output of the last one allowed is never surveyed.
-        var passes = TodoFormatter.maximumPasses - 1
-        var (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts, passes: &passes)
+        var (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
+                                                            allowedPasses: TodoFormatter.maximumPasses - 1)
         // The pass read every task that the dry run did not prove canonical, and a task to complete
         // now is never canonical (its date is stamped): so it knows whether the completion pass has
         // anything to do, and the usual pass (nothing to complete) is the one written.
@@ -105,8 +105,8 @@ public struct TodoFormatter: Sendable {
             parsed = completed
             inputFacts = TaskFacts(count: input.structure.tasks.count)
             if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
-            passes = TodoFormatter.maximumPasses - 1
-            (bytes, carried) = CanonicalForm.render(input, options: options, facts: &inputFacts, passes: &passes)
+            (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
+                                                            allowedPasses: TodoFormatter.maximumPasses - 1)
         }
         if input.isPrinted(as: bytes) { return input.utf8 }
         let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
@@ -121,9 +121,9 @@ public struct TodoFormatter: Sendable {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
                 return bytes
             }
-            let next: [UInt8]
-            var more = TodoFormatter.maximumPasses - passes
-            (next, carried) = CanonicalForm.render(pass, options: options, facts: &facts, passes: &more)
+            let next: [UInt8], more: Int
+            (next, carried, more) = CanonicalForm.render(pass, options: options, facts: &facts,
+                                                         allowedPasses: TodoFormatter.maximumPasses - passes)
             if pass.isPrinted(as: next) {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
                 return bytes
