@@ -91,14 +91,15 @@ struct EditableLines {
         endings.first { $0 != .none } ?? .lf
     }
 
-    /// The ending a new line placed right before line `next` of the current numbering gets:
-    /// `ending`, except that a CR before an empty line that ends in LF would make one CRLF with it,
-    /// and the two lines would read as one.
+    /// The ending of a line that stands right before line `next` of the current numbering: `ending`,
+    /// except that a lone CR before an empty line that ends in LF would make one CRLF with it, and
+    /// the two lines would read as one; that CR becomes CRLF, as the formatter writes it
+    /// (``CanonicalForm``).
     private func ending(_ ending: Ending, before next: Int) -> Ending {
         guard ending == .cr, next < count, endings[next] == .lf else { return ending }
         switch contents[next] {
-        case .original(let start, let end): return start == end ? .lf : ending
-        case .replaced(let bytes): return bytes.isEmpty ? .lf : ending
+        case .original(let start, let end): return start == end ? .crlf : ending
+        case .replaced(let bytes): return bytes.isEmpty ? .crlf : ending
         }
     }
 

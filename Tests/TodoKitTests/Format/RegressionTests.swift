@@ -45,9 +45,9 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(try? formatter.format("- [x] a\n  <!x\n- b\n%%\n- [ ] c\n"), "- [x] a done:2026-11-21\n  <!x\n- b\n%%\n- [ ] c\n")
         XCTAssertEqual(try? formatter.format("- [x] a\n- b\n%%\n- [ ] c\n"), "- b\n- [x] a done:2026-11-21\n%%\n- [ ] c\n")
         // 019: the line before a deleted task keeps apart from the empty line after it (its CR ending,
-        // the file's first, would have made one CRLF with that line's LF).
+        // the file's first, would have made one CRLF with that line's LF): that CR becomes CRLF.
         XCTAssertEqual(try? formatter.format("\r- [x] water [repeat::every day] [onCompletion::delete]\n\n"),
-                       "\r- [ ] water rec:+1d onCompletion:delete\n\n")
+                       "\r- [ ] water rec:+1d onCompletion:delete\r\n\n")
         // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
         XCTAssertEqual(try? formatter.format(">- - [x] water rec:+1d due:2026-11-20\n"),
                        ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")
