@@ -440,8 +440,9 @@ struct CanonicalForm: ~Copyable {
         where visualColumn(from: lines.starts[s.items[item].startLine], to: s.items[item].markerStart) != markerColumn {
             return .held
         }
-        let mayHaveObsidianComments = s.mayHaveObsidianComments
-        if mayHaveObsidianComments && endsOutsideText(items) && holdsUnreadObsidianMarker(list) { return .held }
+        // A `%%` that an item's open HTML block or code hides could open a comment in another order.
+        let mayHideObsidianMarkers = s.mayHaveObsidianComments && endsOutsideText(items)
+        if mayHideObsidianMarkers && holdsUnreadObsidianMarker(list) { return .held }
         let minContent = minimumContentColumn(items)
         // Output positions: the input's lines in place, or where `output` puts them.
         func line(at position: Int) -> Int { output?.order[position] ?? position }
@@ -458,8 +459,7 @@ struct CanonicalForm: ~Copyable {
             while follower < lines.count && isBlank(line(at: follower), quoteDepth: depth) { follower += 1 }
             // A `%%` there opens a comment or not depending on whether the last item left an HTML
             // block or code open (the comment would hide the tasks below it, or show hidden ones).
-            if mayHaveObsidianComments && follower < lines.count && opensOrClosesObsidianComment(line(at: follower))
-                && endsOutsideText(items) {
+            if mayHideObsidianMarkers && follower < lines.count && opensOrClosesObsidianComment(line(at: follower)) {
                 return .held
             }
             if follower < lines.count, let (column, quotes) = lineStart(line(at: follower), quoteDepth: depth) {
