@@ -197,15 +197,16 @@ struct TaskText {
         }
 
         // A block id is the last token that is not a field: `^` and letters, digits or dashes.
-        // Earlier duplicates of a key are text, so they end the search. (Obsidian Tasks takes a block
-        // link only as the line's very last token; a `^id` before trailing fields is one here so that
-        // dropping a field, an end date say, never turns text into a block id: docs/FORMAT.md.)
-        let counted = chosen
+        // (Obsidian Tasks takes a block link only as the line's very last token; a `^id` before
+        // trailing fields is one here so that dropping a field, an end date say, never turns text
+        // into a block id: docs/FORMAT.md.) Earlier duplicates of a key stay text in the title, but
+        // they are field tokens here, as in `keepEmojiFieldsOfTrailingRun`: a reopened task drops
+        // them too, and a `^id` they alone followed would then end the line.
         var k = e
         var last = occurrences.count - 1
         while true {
             while k > s && buf[k - 1].isSpaceOrTab { k -= 1 }
-            guard last >= 0, occurrences[last].range.upperBound == k, counted[occurrences[last].key.order] == last else { break }
+            guard last >= 0, occurrences[last].range.upperBound == k else { break }
             k = occurrences[last].range.lowerBound
             last -= 1
         }

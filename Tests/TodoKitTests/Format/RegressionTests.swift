@@ -48,6 +48,17 @@ final class RegressionTests: XCTestCase {
         // the file's first, would have made one CRLF with that line's LF): that CR becomes CRLF.
         XCTAssertEqual(try? formatter.format("\r- [x] water [repeat::every day] [onCompletion::delete]\n\n"),
                        "\r- [ ] water rec:+1d onCompletion:delete\r\n\n")
+        // 020: a `^id` that only an earlier duplicate of an end date and its last copy follow is the
+        // block id (a reopened task drops both, and the `^id` then ends the line: as text it would
+        // have become the block id there, and the title would have lost it).
+        let reopened = "- [ ] reopened ^a done:2026b [completion::2022-10-07]\n"
+        XCTAssertEqual(TodoDocument(reopened).tasks.map(\.title), ["reopened"])
+        XCTAssertEqual(TodoDocument(reopened).tasks.map(\.blockID), ["a"])
+        XCTAssertEqual(try? formatter.format(reopened), "- [ ] reopened ^a\n")
+        XCTAssertEqual(try? TodoDocument(formatter.format(reopened)).tasks.map(\.title), ["reopened"])
+        let completed = "- [x] paid ^b done:2026-01-01 done:2026-02-01\n"
+        XCTAssertEqual(TodoDocument(completed).tasks.map(\.title), ["paid done:2026-01-01"])
+        XCTAssertEqual(try? formatter.format(completed), "- [x] paid done:2026-01-01 done:2026-02-01 ^b\n")
         // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
         XCTAssertEqual(try? formatter.format(">- - [x] water rec:+1d due:2026-11-20\n"),
                        ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")
