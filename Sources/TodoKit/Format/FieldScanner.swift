@@ -15,7 +15,13 @@ enum FieldScanner {
 
     /// Appends every valid field token in `[from, to)` to `found`, in order.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
-        if scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found) { return }
+        let rest = scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found)
+        if rest < end { scanTokens(buf, from: rest, to: end, into: &found) }
+    }
+
+    /// ``scan(_:from:to:into:)`` token by token, the general way (backslash escapes, code spans),
+    /// from `from`, the text's start or the start of one of its tokens (after a space or a tab).
+    static func scanTokens(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
         var i = from
         var atTokenStart = true
         // The text's backtick runs, read once when the first backtick is met.
@@ -49,14 +55,15 @@ enum FieldScanner {
         }
     }
 
-    /// ``scan(_:from:to:into:)`` for text without backslashes and backticks, the usual case: then a
-    /// field can only start where a token does, and only at a token holding `:` (plain fields),
-    /// starting with `[`, `(` (Dataview) or a non-ASCII byte (emoji), so the text is searched
-    /// eight bytes at a time for those bytes instead of token by token. Returns false, having
-    /// added nothing, when the text has a backslash or a backtick.
+    /// ``scan(_:from:to:into:)`` up to the first backslash or backtick, the usual case being a text
+    /// with neither: there a field can only start where a token does, and only at a token holding
+    /// `:` (plain fields), starting with `[`, `(` (Dataview) or a non-ASCII byte (emoji), so the
+    /// text is searched eight bytes at a time for those bytes instead of token by token. Returns
+    /// `end` when the text has no backslash or backtick outside the fields found, else the start of
+    /// the token that holds the first one (``scanTokens(_:from:to:into:)`` goes on from there: the
+    /// tokens before it hold neither, so they read the same either way).
     private static func scanWithoutEscapesOrCode(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
-                                                 into found: inout [TaskText.Occurrence]) -> Bool {
-        let initial = found.count
+                                                 into found: inout [TaskText.Occurrence]) -> Int {
         let raw = UnsafeRawPointer(buf.baseAddress!)
         var i = from
         // Token starts before this index lie inside an earlier field.
@@ -88,11 +95,11 @@ enum FieldScanner {
                     }
                 }
             }
-            guard i < end else { return true }
+            guard i < end else { return end }
             let c = buf[i]
             if c == UInt8(ascii: "\\") || c == UInt8(ascii: "`") {
-                found.removeSubrange(initial...)
-                return false
+                // Past the last field found, a boundary (a space or a tab) stands before its token.
+                return tokenStart(buf, before: i, from: from)
             }
             var start = i
             if c == UInt8(ascii: ":") {
