@@ -270,9 +270,11 @@ struct BlockScanner {
         self.mayHaveObsidianComments = mayHaveObsidianComments
         stack = storage.base
         stack.initialize(to: Block(kind: .document))
-        // At most one task and a few items per line; capacity beyond what is used stays untouched.
+        // At most one task and a few items per line, and a list has an item: capacity beyond what is
+        // used stays untouched (growing the lists copied each one, reference and all, every time).
         structure.items.reserveCapacity(capacity)
         structure.tasks.reserveCapacity(capacity)
+        structure.lists.reserveCapacity(capacity / 2)
     }
 
     private mutating func run(from first: Int, to end: Int) {
