@@ -270,9 +270,11 @@ struct BlockScanner {
         self.mayHaveObsidianComments = mayHaveObsidianComments
         stack = storage.base
         stack.initialize(to: Block(kind: .document))
-        // At most one task and a few items per line; capacity beyond what is used stays untouched.
+        // At most one task and a few items per line, and a list has an item: capacity beyond what is
+        // used stays untouched (growing the lists copied each one, reference and all, every time).
         structure.items.reserveCapacity(capacity)
         structure.tasks.reserveCapacity(capacity)
+        structure.lists.reserveCapacity(capacity / 2)
     }
 
     private mutating func run(from first: Int, to end: Int) {
@@ -700,6 +702,7 @@ struct BlockScanner {
         let start = structure.items[item].contentStart
         let after = checkboxEnd(at: start)
         guard after >= 0 else { return false }
+        structure.items[item].task = structure.tasks.count
         recordTask(item: item, checkbox: start, checkboxEnd: after)
         return true
     }
@@ -725,11 +728,11 @@ struct BlockScanner {
         return after
     }
 
-    /// Makes the item just opened (on top of the stack) a task with the checkbox `checkbox..<checkboxEnd`.
+    /// Makes the item just opened (on top of the stack, its ``BlockStructure/Item/task`` set to the
+    /// next task's index) a task with the checkbox `checkbox..<checkboxEnd`.
     @inline(__always) private mutating func recordTask(item: Int, checkbox start: Int, checkboxEnd after: Int) {
         let task = structure.tasks.count
         structure.tasks.append(BlockStructure.Task(line: lineIndex, item: item, checkbox: start, checkboxEnd: after))
-        structure.items[item].task = task
         // The rest of the line is the task's paragraph, as cmark-gfm reads it: a checkbox followed by
         // white space is taken off the line, so nothing but white space leaves no paragraph (the next
         // line may start a list); a checkbox right at the end of the line is paragraph text itself.
@@ -808,9 +811,10 @@ struct BlockScanner {
             list = stack[listDepth].number
         }
         let item = structure.items.count
-        structure.items.append(BlockStructure.Item(
-            startLine: lineIndex, lastLine: lineIndex, list: list,
-            markerStart: marker, markerEnd: markerEnd, contentStart: checkbox, number: number))
+        var newItem = BlockStructure.Item(startLine: lineIndex, lastLine: lineIndex, list: list,
+                                          markerStart: marker, markerEnd: markerEnd, contentStart: checkbox, number: number)
+        if after >= 0 { newItem.task = structure.tasks.count }
+        structure.items.append(newItem)
         push(Block(kind: .item, number: item, contentIndent: indent - listColumn + checkbox - marker))
         if after >= 0 {
             recordTask(item: item, checkbox: checkbox, checkboxEnd: after)

@@ -225,9 +225,16 @@ struct CanonicalForm: ~Copyable {
             let status = doc.status(ofTask: index, buf).0
             tail.truncate(to: 0)
             let title = CanonicalForm.appendCanonicalTail(text, ofTask: index, status: status, doc, buf, options: options, into: &tail)
-            let key = states[index] != .unknown ? keys[index]
-                : title.map { title in tail.withBytes { TaskKey.of(completed: status.isCompleted, text, buf, title: $0, title.lowerBound, title.upperBound) } }
-                ?? TaskKey.of(doc, index, text, buf, scratch: &scratch)
+            // (No closure captures `text`: a captured one is copied for every call that reads it.)
+            let key: UInt64
+            if states[index] != .unknown {
+                key = keys[index]
+            } else if let title {
+                let completed = status.isCompleted
+                key = tail.withBytes { TaskKey.of(completed: completed, text, buf, title: $0, title.lowerBound, title.upperBound) }
+            } else {
+                key = TaskKey.of(doc, index, text, buf, scratch: &scratch)
+            }
             // A task the completion pass (``CompletionPass``) would complete now is not left as it is:
             // said here too (its date is stamped anyway), so that a survey that finds nothing proves
             // that the completion pass has nothing to do (``TodoFormatter`` surveys before it completes).

@@ -15,7 +15,13 @@ enum FieldScanner {
 
     /// Appends every valid field token in `[from, to)` to `found`, in order.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
-        if scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found) { return }
+        let rest = scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found)
+        if rest < end { scanTokens(buf, from: rest, to: end, into: &found) }
+    }
+
+    /// ``scan(_:from:to:into:)`` token by token, the general way (backslash escapes, code spans),
+    /// from `from`, the text's start or the start of one of its tokens (after a space or a tab).
+    static func scanTokens(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
         var i = from
         var atTokenStart = true
         // The text's backtick runs, read once when the first backtick is met.
@@ -49,14 +55,15 @@ enum FieldScanner {
         }
     }
 
-    /// ``scan(_:from:to:into:)`` for text without backslashes and backticks, the usual case: then a
-    /// field can only start where a token does, and only at a token holding `:` (plain fields),
-    /// starting with `[`, `(` (Dataview) or a non-ASCII byte (emoji), so the text is searched
-    /// eight bytes at a time for those bytes instead of token by token. Returns false, having
-    /// added nothing, when the text has a backslash or a backtick.
+    /// ``scan(_:from:to:into:)`` up to the first backslash or backtick, the usual case being a text
+    /// with neither: there a field can only start where a token does, and only at a token holding
+    /// `:` (plain fields), starting with `[`, `(` (Dataview) or a non-ASCII byte (emoji), so the
+    /// text is searched eight bytes at a time for those bytes instead of token by token. Returns
+    /// `end` when the text has no backslash or backtick outside the fields found, else the start of
+    /// the token that holds the first one (``scanTokens(_:from:to:into:)`` goes on from there: the
+    /// tokens before it hold neither, so they read the same either way).
     private static func scanWithoutEscapesOrCode(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
-                                                 into found: inout [TaskText.Occurrence]) -> Bool {
-        let initial = found.count
+                                                 into found: inout [TaskText.Occurrence]) -> Int {
         let raw = UnsafeRawPointer(buf.baseAddress!)
         var i = from
         // Token starts before this index lie inside an earlier field.
@@ -88,11 +95,11 @@ enum FieldScanner {
                     }
                 }
             }
-            guard i < end else { return true }
+            guard i < end else { return end }
             let c = buf[i]
             if c == UInt8(ascii: "\\") || c == UInt8(ascii: "`") {
-                found.removeSubrange(initial...)
-                return false
+                // Past the last field found, a boundary (a space or a tab) stands before its token.
+                return tokenStart(buf, before: i, from: from)
             }
             var start = i
             if c == UInt8(ascii: ":") {
@@ -177,51 +184,9 @@ enum FieldScanner {
     }
 
     private static func plain(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
-        // Most words fail on their first or second byte; at most one key can match.
-        let key: FieldKey
-        let v: Int
-        switch buf[i] {
-        case UInt8(ascii: "d"):
-            if hasPrefix(buf, at: i, end: end, "due:") {
-                (key, v) = (.due, i + 4)
-            } else if hasPrefix(buf, at: i, end: end, "done:") {
-                (key, v) = (.done, i + 5)
-            } else if hasPrefix(buf, at: i, end: end, "dependsOn:") {
-                (key, v) = (.dependsOn, i + 10)
-            } else {
-                return nil
-            }
-        case UInt8(ascii: "s"):
-            if hasPrefix(buf, at: i, end: end, "start:") {
-                (key, v) = (.start, i + 6)
-            } else if hasPrefix(buf, at: i, end: end, "scheduled:") {
-                (key, v) = (.scheduled, i + 10)
-            } else {
-                return nil
-            }
-        case UInt8(ascii: "c"):
-            if hasPrefix(buf, at: i, end: end, "created:") {
-                (key, v) = (.created, i + 8)
-            } else if hasPrefix(buf, at: i, end: end, "cancelled:") {
-                (key, v) = (.cancelled, i + 10)
-            } else {
-                return nil
-            }
-        case UInt8(ascii: "p"):
-            guard hasPrefix(buf, at: i, end: end, "priority:") else { return nil }
-            (key, v) = (.priority, i + 9)
-        case UInt8(ascii: "r"):
-            guard hasPrefix(buf, at: i, end: end, "rec:") else { return nil }
-            (key, v) = (.recurrence, i + 4)
-        case UInt8(ascii: "i"):
-            guard hasPrefix(buf, at: i, end: end, "id:") else { return nil }
-            (key, v) = (.id, i + 3)
-        case UInt8(ascii: "o"):
-            guard hasPrefix(buf, at: i, end: end, "onCompletion:") else { return nil }
-            (key, v) = (.onCompletion, i + 13)
-        default:
-            return nil
-        }
+        let (head, tail) = sixteenBytes(buf, at: i)
+        guard let (key, length) = plainKey(head, tail), end - i >= length else { return nil }
+        let v = i + length
         if key == .priority {
             for p in Priority.allCases where hasPrefix(buf, at: v, end: end, p.word) && isBoundary(buf, v + p.word.utf8CodeUnitCount, end) {
                 return TaskText.Occurrence(range: i..<(v + p.word.utf8CodeUnitCount), key: key, style: .plain, value: .priority(p))
@@ -235,6 +200,57 @@ enum FieldScanner {
         let e = tokenEnd(buf, from: v, to: end)
         guard e > v, let value = value(of: key, buf, v, e, style: .plain) else { return nil }
         return TaskText.Occurrence(range: i..<e, key: key, style: .plain, value: value)
+    }
+
+    /// The plain key (`due:` … `onCompletion:`, colon included) that the text starting with the
+    /// sixteen bytes `head` (first eight) and `tail` (the next eight) starts with, and its length.
+    /// Most words fail on their first or second byte; at most one key can match.
+    @inline(__always) private static func plainKey(_ head: UInt64, _ tail: UInt64) -> (FieldKey, Int)? {
+        // Each key's bytes as a little-endian word (`0x3A` is the colon).
+        switch UInt8(truncatingIfNeeded: head) {
+        case UInt8(ascii: "d"):
+            if head & 0xFFFF_FFFF == 0x3A65_7564 { return (.due, 4) }
+            if head & 0xFF_FFFF_FFFF == 0x3A_656E_6F64 { return (.done, 5) }
+            if head == 0x4F73_646E_6570_6564 && tail & 0xFFFF == 0x3A6E { return (.dependsOn, 10) }
+        case UInt8(ascii: "s"):
+            if head & 0xFFFF_FFFF_FFFF == 0x3A74_7261_7473 { return (.start, 6) }
+            if head == 0x656C_7564_6568_6373 && tail & 0xFFFF == 0x3A64 { return (.scheduled, 10) }
+        case UInt8(ascii: "c"):
+            if head == 0x3A64_6574_6165_7263 { return (.created, 8) }
+            if head == 0x656C_6C65_636E_6163 && tail & 0xFFFF == 0x3A64 { return (.cancelled, 10) }
+        case UInt8(ascii: "p"):
+            if head == 0x7974_6972_6F69_7270 && tail & 0xFF == 0x3A { return (.priority, 9) }
+        case UInt8(ascii: "r"):
+            if head & 0xFFFF_FFFF == 0x3A63_6572 { return (.recurrence, 4) }
+        case UInt8(ascii: "i"):
+            if head & 0xFF_FFFF == 0x3A_6469 { return (.id, 3) }
+        case UInt8(ascii: "o"):
+            if head == 0x656C_706D_6F43_6E6F && tail & 0xFF_FFFF_FFFF == 0x3A_6E6F_6974 { return (.onCompletion, 13) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The sixteen bytes of `buf` from `i` as two little-endian words, zeros past the buffer's end
+    /// (no key holds a zero byte).
+    @inline(__always) private static func sixteenBytes(_ buf: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        if i + 16 <= buf.count {
+            return (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)),
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)))
+        }
+        var words: (UInt64, UInt64) = (0, 0)
+        var k = 0
+        while k < 8 && i + k < buf.count {
+            words.0 |= UInt64(buf[i + k]) << UInt64(8 * k)
+            k += 1
+        }
+        while k < 16 && i + k < buf.count {
+            words.1 |= UInt64(buf[i + k]) << UInt64(8 * (k - 8))
+            k += 1
+        }
+        return words
     }
 
     /// A value other than `YYYY-MM-DD` and a priority, read from `[from, to)`: a relative date, a

@@ -9,6 +9,15 @@ struct Hasher64 {
     private var pendingCount: UInt64 = 0
     private var length: UInt64 = 0
 
+    /// A hasher before anything is added.
+    init() {}
+
+    /// A hasher whose results differ from those of every other `seed` (a flag hashed without
+    /// taking a byte of the text's first word, which stays aligned).
+    init(seed: UInt64) {
+        state = Hasher64.round(state, seed)
+    }
+
     /// The hash of everything added so far.
     var value: UInt64 {
         Hasher64.round(state, pending | length << 56)

@@ -37,8 +37,7 @@ enum TaskKey {
     /// The key of a task from its completion, its title (`title[from..<to]`) and the rest of `text`.
     private static func of(completed: Bool, title: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int,
                            _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = Hasher64()
-        hash.add(completed ? 1 : 0)
+        var hash = Hasher64(seed: completed ? 1 : 0)
         hash.add(title, from, to)
         // Title and block id read as one text: dropping a field can turn `^id` into the block id.
         if let id = text.blockID {

@@ -165,6 +165,58 @@ final class FieldScannerTests: XCTestCase {
         XCTAssertEqual(task("a 📅 2026-12-01 created:2026-11-01 ⏳ 2026-11-30").day(.due), Day("2026-12-01"), "plain fields are part of the run")
     }
 
+    /// Every plain key is read from the words it is loaded in, at the very end of the buffer (the
+    /// bytes past it read as zeros) and before more text; one byte short or changed, it is text.
+    func testEveryPlainKeyAtTheEndOfTheBufferAndBeforeMoreText() {
+        let fields: [(String, FieldKey)] = [("due:2026-12-01", .due), ("done:2026-12-01", .done), ("dependsOn:ab", .dependsOn),
+                                            ("start:2026-12-01", .start), ("scheduled:2026-12-01", .scheduled),
+                                            ("created:2026-12-01", .created), ("cancelled:2026-12-01", .cancelled),
+                                            ("priority:high", .priority), ("rec:+2m", .recurrence), ("id:ab", .id),
+                                            ("onCompletion:delete", .onCompletion)]
+        func scan(_ text: String, _ trailing: String) -> [TaskText.Occurrence] {
+            let bytes = Array((text + trailing).utf8)
+            return bytes.withUnsafeBufferPointer { FieldScanner.scan($0, from: 0, to: text.utf8.count) }
+        }
+        for (text, key) in fields {
+            for trailing in ["", " and more text after it"] {
+                let found = scan(text, trailing)
+                XCTAssertEqual(found.map(\.key), [key], text + trailing)
+                XCTAssertEqual(found.first?.range, 0..<text.utf8.count, text + trailing)
+                let colon = text.firstIndex(of: ":")!
+                XCTAssertTrue(scan(text.replacingCharacters(in: colon...colon, with: ";"), trailing).isEmpty, text)
+                XCTAssertTrue(scan(String(text[..<colon]), trailing).isEmpty, text)
+                XCTAssertTrue(scan("x" + text.dropFirst(), trailing).isEmpty, text)
+            }
+        }
+    }
+
+    /// The word-at-a-time scan (up to the first backslash or backtick, then token by token from that
+    /// token on) finds what the token-by-token scan alone finds, in texts mixing fields, code spans,
+    /// escapes, tabs and words glued to them.
+    func testScanFindsWhatTheTokenScanFinds() {
+        let pieces = ["due:2026-12-01", "`x`", "``", "`due:2026-01-02`", "\\", "\\`", "\\[", "[due:: 2026-12-03]",
+                      "(start:: 2026-01-04)", "📅 2026-12-05", "⏫", "🔁 every week", "rec:+1w", "id:ab", "^blk", "#tag",
+                      "word", "日本語", "a:b", "scheduled:2026-01-06`", "x\\due:2026-01-07", "`a due:2026-01-08", "[", "]",
+                      "priority:high", "✅ 2026-01-09", "done:2026-01-10\\", "a_b", "_due:2026-01-11",
+                      "x]y", "^", "(", "a(due::2026-01-12)", "[ due:: 2026-12-13 ]", "(  priority:: high )"]
+        let separators = [" ", " ", " ", "  ", "\t", ""]
+        var rng = SplitMix64(seed: 13)
+        for round in 0..<3_000 {
+            var text = ""
+            for _ in 0..<(1 + rng.below(9)) {
+                text += pieces[rng.below(pieces.count)] + separators[rng.below(separators.count)]
+            }
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buf in
+                var fast: [TaskText.Occurrence] = [], tokens: [TaskText.Occurrence] = []
+                FieldScanner.scan(buf, from: 0, to: buf.count, into: &fast)
+                FieldScanner.scanTokens(buf, from: 0, to: buf.count, into: &tokens)
+                XCTAssertEqual(fast.map { "\($0.key) \($0.range) \($0.value)" }, tokens.map { "\($0.key) \($0.range) \($0.value)" },
+                               "round \(round): \(text)")
+            }
+        }
+    }
+
     /// Occurrences are plain values of the size a day field needs: tasks are read by the million,
     /// and a rule or an id must not make every occurrence larger or reference-counted.
     func testOccurrencesStayPlainAndSmall() {

@@ -86,6 +86,36 @@ final class TodoDocumentTests: XCTestCase {
         }
     }
 
+    /// A large file is validated in parts: characters across a cut are whole, the first error in
+    /// the file is the one named whatever part holds it, and a NUL anywhere still wins.
+    func testValidationInPartsNamesTheFirstError() {
+        let n = 4 * TodoDocument.validationMinimumPerPart + 5
+        func error(_ edit: (inout [UInt8]) -> Void) -> TodoError? {
+            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: n)
+            edit(&bytes)
+            do {
+                try TodoDocument.validate(bytes)
+                return nil
+            } catch { return error }
+        }
+        let emoji = Array("😀".utf8), accent = Array("é".utf8)
+        // Every cut the parts may have (two, three or four processors), with a character across it.
+        for cut in [n / 2, n / 3, 2 * n / 3, n / 4, 3 * n / 4] {
+            for shift in -4...1 {
+                XCTAssertNil(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: emoji) }, "\(cut) \(shift)")
+                XCTAssertNil(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 2), with: accent) }, "\(cut) \(shift)")
+                // Continuation bytes with no lead, and a lead cut short, at the cut.
+                XCTAssertEqual(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: [0x80, 0x80, 0x80, 0x80]) },
+                               .invalidUTF8(offset: cut + shift), "\(cut) \(shift)")
+                XCTAssertEqual(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: [0xF0, 0x9F, 0x98, 0x41]) },
+                               .invalidUTF8(offset: cut + shift), "\(cut) \(shift)")
+            }
+        }
+        XCTAssertEqual(error { $0[n - 2] = 0xFF; $0[n / 2 + 7] = 0xFF }, .invalidUTF8(offset: n / 2 + 7))
+        XCTAssertEqual(error { $0[10] = 0xFF; $0[n - 3] = 0 }, .binary(offset: n - 3))
+        XCTAssertEqual(error { $0[n - 1] = 0xE2 }, .invalidUTF8(offset: n - 1))
+    }
+
     func testRejectsBinaryAndInvalidUTF8() {
         XCTAssertThrowsError(try TodoDocument(utf8: [0x2D, 0x20, 0xFF, 0x0A])) { error in
             XCTAssertEqual(error as? TodoError, .invalidUTF8(offset: 2))

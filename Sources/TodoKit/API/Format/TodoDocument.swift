@@ -35,55 +35,87 @@ public struct TodoDocument: Sendable {
 
     /// Checks that bytes are UTF-8 text without NUL bytes. A NUL anywhere means a binary file,
     /// which is the more useful message for an image or a database than its first non-UTF-8 byte.
+    /// A large file is checked in parts at the same time (each starts at a byte that starts a
+    /// character; the first part in file order with an error names it).
     static func validate(_ bytes: [UInt8]) throws(TodoError) {
         let error: TodoError? = bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return nil }
-            if let nul = memchr(base, 0, buf.count) { return .binary(offset: UnsafeRawPointer(nul) - UnsafeRawPointer(base)) }
-            let raw = UnsafeRawPointer(base)
-            var i = 0
             let n = buf.count
-            while i < n {
-                let b = buf[i]
-                if b < 0x80 {
-                    i += 1
-                    // ASCII runs 32 bytes, then eight bytes at a time; in the word that holds a
-                    // byte with the high bit set, straight to that byte.
-                    while i + 32 <= n && (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-                        | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
-                        | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 {
-                        i += 32
-                    }
-                    while i + 8 <= n {
-                        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
-                        if high != 0 {
-                            i += high.trailingZeroBitCount >> 3
-                            break
-                        }
-                        i += 8
-                    }
-                    continue
-                }
-                let width = UTF8Scalar.width(leadingByte: b)
-                guard width >= 2, i + width <= n else { return .invalidUTF8(offset: i) }
-                var k = 1
-                while k < width {
-                    if buf[i + k] & 0xC0 != 0x80 { return .invalidUTF8(offset: i) }
-                    k += 1
-                }
-                // Overlong forms, surrogates and values past U+10FFFF.
-                let b1 = buf[i + 1]
-                switch width {
-                case 2 where b < 0xC2: return .invalidUTF8(offset: i)
-                case 3 where (b == 0xE0 && b1 < 0xA0) || (b == 0xED && b1 >= 0xA0): return .invalidUTF8(offset: i)
-                case 4 where (b == 0xF0 && b1 < 0x90) || (b == 0xF4 && b1 >= 0x90) || b > 0xF4: return .invalidUTF8(offset: i)
-                default: break
-                }
-                i += width
+            let parts = Parallel.parts(n, minimumPerPart: validationMinimumPerPart)
+            guard parts > 1 else { return firstError(buf, from: 0, to: n) }
+            var bounds = (0...parts).map { n * $0 / parts }
+            for part in 1..<parts {
+                // Continuation bytes belong to the part before (at most three: more are an error there).
+                var start = bounds[part]
+                while start < min(bounds[part] + 3, n) && buf[start] & 0xC0 == 0x80 { start += 1 }
+                bounds[part] = start
             }
-            return nil
+            let starts = bounds
+            var errors = [TodoError?](repeating: nil, count: parts)
+            errors.withUnsafeMutableBufferPointer { errors in
+                // Each part writes only its own element; nothing reads them before all have ended.
+                nonisolated(unsafe) let (errors, buf) = (errors, buf)
+                Parallel.run(parts) { part in
+                    errors[part] = firstError(buf, from: starts[part], to: starts[part + 1])
+                }
+            }
+            if let binary = errors.first(where: { if case .binary = $0 { true } else { false } }) { return binary }
+            return errors.first { $0 != nil } ?? nil
         }
         if let error { throw error }
+    }
+
+    /// Files of fewer bytes, and parts of more, are validated on one thread.
+    static let validationMinimumPerPart = 1 << 20
+
+    /// The first NUL byte in `buf[from..<to]` (``TodoError/binary(offset:)``), else the first byte
+    /// there that does not start a valid UTF-8 character (``TodoError/invalidUTF8(offset:)``; the
+    /// last one may run past `to`), else nil. `from` starts a character.
+    private static func firstError(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> TodoError? {
+        guard let base = buf.baseAddress, end > from else { return nil }
+        if let nul = memchr(base + from, 0, end - from) { return .binary(offset: UnsafeRawPointer(nul) - UnsafeRawPointer(base)) }
+        let raw = UnsafeRawPointer(base)
+        var i = from
+        let n = buf.count
+        while i < end {
+            let b = buf[i]
+            if b < 0x80 {
+                i += 1
+                // ASCII runs 32 bytes, then eight bytes at a time; in the word that holds a
+                // byte with the high bit set, straight to that byte.
+                while i + 32 <= end && (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 {
+                    i += 32
+                }
+                while i + 8 <= end {
+                    let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+                    if high != 0 {
+                        i += high.trailingZeroBitCount >> 3
+                        break
+                    }
+                    i += 8
+                }
+                continue
+            }
+            let width = UTF8Scalar.width(leadingByte: b)
+            guard width >= 2, i + width <= n else { return .invalidUTF8(offset: i) }
+            var k = 1
+            while k < width {
+                if buf[i + k] & 0xC0 != 0x80 { return .invalidUTF8(offset: i) }
+                k += 1
+            }
+            // Overlong forms, surrogates and values past U+10FFFF.
+            let b1 = buf[i + 1]
+            switch width {
+            case 2 where b < 0xC2: return .invalidUTF8(offset: i)
+            case 3 where (b == 0xE0 && b1 < 0xA0) || (b == 0xED && b1 >= 0xA0): return .invalidUTF8(offset: i)
+            case 4 where (b == 0xF0 && b1 < 0x90) || (b == 0xF4 && b1 >= 0x90) || b > 0xF4: return .invalidUTF8(offset: i)
+            default: break
+            }
+            i += width
+        }
+        return nil
     }
 
     /// The document printed back, byte for byte as it was read.
