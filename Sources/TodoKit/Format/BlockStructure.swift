@@ -5,7 +5,7 @@
 /// and a list is the run from its first item to the end of its last one.
 struct BlockStructure: Sendable, Equatable {
     /// One list item. Stored as 32-bit numbers (half the memory of a large file's structure);
-    /// ``ParsedDocument`` refuses inputs of 2 GiB and more.
+    /// ``ParsedDocument`` refuses inputs of 1 GiB and more.
     struct Item: Sendable, Equatable {
         private var _startLine, _lastLine, _markerStart, _markerEnd, _contentStart, _number: Int32
         fileprivate var _list: Int32
@@ -43,21 +43,31 @@ struct BlockStructure: Sendable, Equatable {
         var lastChildList: Int { get { Int(_lastChildList) } set { _lastChildList = Int32(newValue) } }
     }
 
-    /// One list: consecutive items of the same kind.
+    /// One list: consecutive items of the same kind (32-bit numbers, like ``Item``).
     struct List: Sendable, Equatable {
-        /// The item this list is nested in, -1 at top level (block quotes do not count).
-        var parentItem: Int
+        private var _parentItem: Int32
+        private var _nextSibling: Int32 = -1
+        private var _container: Int32 = -1
         /// Indices into `items`, in source order.
         var items = ListItems()
         /// Whether the items are numbered.
         var ordered: Bool
         /// The bullet character or the `.`/`)` delimiter.
         var delimiter: UInt8
+
+        init(parentItem: Int, ordered: Bool, delimiter: UInt8) {
+            _parentItem = Int32(parentItem)
+            self.ordered = ordered
+            self.delimiter = delimiter
+        }
+
+        /// The item this list is nested in, -1 at top level (block quotes do not count).
+        var parentItem: Int { get { Int(_parentItem) } set { _parentItem = Int32(newValue) } }
         /// Next list with the same parent, -1 if none.
-        var nextSibling: Int = -1
+        var nextSibling: Int { get { Int(_nextSibling) } set { _nextSibling = Int32(newValue) } }
         /// The container block the list stands in: an item's index, -1 for the document, or a
         /// block quote's number (-2, -3, …).
-        var container: Int = -1
+        var container: Int { get { Int(_container) } set { _container = Int32(newValue) } }
     }
 
     /// An HTML comment that is a whole HTML block on one line: `<!-- text -->`, nothing after it.
@@ -139,6 +149,8 @@ struct BlockStructure: Sendable, Equatable {
             }
         }
         let firstList = lists.count
+        // Exact room: a list is large, and growing the array by doubling copies it.
+        lists.reserveCapacity(lists.count + next.lists.count)
         lists.append(contentsOf: next.lists)
         for index in firstList..<lists.count {
             if lists[index].parentItem >= 0 { lists[index].parentItem += Int(itemOffset) }
@@ -174,10 +186,10 @@ struct BlockStructure: Sendable, Equatable {
         for item in items { next[item.list + 1] += 1 }
         for list in lists.indices { next[list + 1] += next[list] }
         let starts = next
-        var grouped = [Int](repeating: 0, count: items.count)
+        var grouped = [Int32](repeating: 0, count: items.count)
         for index in items.indices {
             let list = items[index].list
-            grouped[next[list]] = index
+            grouped[next[list]] = Int32(truncatingIfNeeded: index)
             next[list] += 1
         }
         for list in lists.indices {
