@@ -82,10 +82,12 @@ struct BlockStructure: Sendable, Equatable {
         var container: Int
     }
 
-    /// One checkbox on an item's first line (32-bit numbers, like ``Item``).
+    /// One checkbox on an item's first line (32-bit numbers, like ``Item``; 16 bytes a task).
     struct Task: Sendable, Equatable {
-        private var _line, _checkbox, _checkboxEnd: Int32
+        private var _line, _checkbox: Int32
         fileprivate var _item: Int32
+        /// `[`, the mark (one scalar: 1 to 4 bytes) and `]`: 3 to 6 bytes.
+        private var _checkboxLength: UInt8
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
         var paragraphContinues: Bool = false
 
@@ -93,7 +95,7 @@ struct BlockStructure: Sendable, Equatable {
             _line = Int32(line)
             _item = Int32(item)
             _checkbox = Int32(checkbox)
-            _checkboxEnd = Int32(checkboxEnd)
+            _checkboxLength = UInt8(checkboxEnd - checkbox)
         }
 
         /// The line of the task.
@@ -101,9 +103,9 @@ struct BlockStructure: Sendable, Equatable {
         /// The item the checkbox belongs to.
         var item: Int { get { Int(_item) } set { _item = Int32(newValue) } }
         /// Byte offset of the `[`.
-        var checkbox: Int { get { Int(_checkbox) } set { _checkbox = Int32(newValue) } }
+        var checkbox: Int { Int(_checkbox) }
         /// Byte offset just past the `]`.
-        var checkboxEnd: Int { get { Int(_checkboxEnd) } set { _checkboxEnd = Int32(newValue) } }
+        var checkboxEnd: Int { Int(_checkbox) + Int(_checkboxLength) }
     }
 
     /// One heading (ATX or setext) with the byte range of its text on its first line.
