@@ -4,19 +4,25 @@
 /// Container blocks in CommonMark always cover a contiguous run of lines, so an item is a line range
 /// and a list is the run from its first item to the end of its last one.
 struct BlockStructure: Sendable, Equatable {
-    /// One list item. Stored as 32-bit numbers (half the memory of a large file's structure);
-    /// ``ParsedDocument`` refuses inputs of 1 GiB and more.
+    /// One list item in 36 bytes: 32-bit numbers (half the memory of a large file's structure;
+    /// ``ParsedDocument`` refuses inputs of 1 GiB and more), the marker's length and the task in one.
     struct Item: Sendable, Equatable {
-        private var _startLine, _lastLine, _markerStart, _markerEnd, _contentStart, _number: Int32
+        private var _startLine, _lastLine, _markerStart, _contentStart, _number: Int32
         fileprivate var _list: Int32
-        fileprivate var _task: Int32 = -1, _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
+        /// The task + 1 (0 for none) in the low 28 bits (a task takes a line of 5 bytes or more, so
+        /// fewer than 2^28 fit in 1 GiB), the marker's length (1 to 10 bytes) in the high 4.
+        private var _taskAndMarkerLength: UInt32
+        fileprivate var _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
+
+        private static let taskMask: UInt32 = 1 << 28 - 1
 
         init(startLine: Int, lastLine: Int, list: Int, markerStart: Int, markerEnd: Int, contentStart: Int, number: Int) {
+            precondition(markerEnd - markerStart >= 0 && markerEnd - markerStart < 16, "a list marker is 1 to 10 bytes")
             _startLine = Int32(startLine)
             _lastLine = Int32(lastLine)
             _list = Int32(list)
             _markerStart = Int32(markerStart)
-            _markerEnd = Int32(markerEnd)
+            _taskAndMarkerLength = UInt32(markerEnd - markerStart) << 28
             _contentStart = Int32(contentStart)
             _number = Int32(number)
         }
@@ -28,15 +34,21 @@ struct BlockStructure: Sendable, Equatable {
         /// The list the item belongs to.
         var list: Int { get { Int(_list) } set { _list = Int32(newValue) } }
         /// Byte offset of the marker in the source.
-        var markerStart: Int { get { Int(_markerStart) } set { _markerStart = Int32(newValue) } }
+        var markerStart: Int { Int(_markerStart) }
         /// Byte offset just past the marker (`-`, `12.`).
-        var markerEnd: Int { get { Int(_markerEnd) } set { _markerEnd = Int32(newValue) } }
+        var markerEnd: Int { Int(_markerStart) + Int(_taskAndMarkerLength >> 28) }
         /// Byte offset where the content starts (after the spaces), or the line's content end.
         var contentStart: Int { get { Int(_contentStart) } set { _contentStart = Int32(newValue) } }
         /// The number of an ordered item; -1 for bullets.
         var number: Int { get { Int(_number) } set { _number = Int32(newValue) } }
-        /// The task on the item's first line, if any (index into `tasks`).
-        var task: Int { get { Int(_task) } set { _task = Int32(newValue) } }
+        /// The task on the item's first line, if any (index into `tasks`), else -1.
+        var task: Int {
+            get { Int(_taskAndMarkerLength & Item.taskMask) - 1 }
+            set {
+                precondition(newValue >= -1 && newValue < Int(Item.taskMask), "task index out of range")
+                _taskAndMarkerLength = _taskAndMarkerLength & ~Item.taskMask | UInt32(newValue + 1)
+            }
+        }
         /// First list nested in this item (index into `lists`), -1 if none.
         var firstChildList: Int { get { Int(_firstChildList) } set { _firstChildList = Int32(newValue) } }
         /// Last list nested in this item, for appending.
@@ -145,7 +157,7 @@ struct BlockStructure: Sendable, Equatable {
         items.withUnsafeMutableBufferPointer { items in
             for index in firstItem..<items.count {
                 items[index]._list &+= listOffset
-                if items[index]._task >= 0 { items[index]._task &+= taskOffset }
+                if items[index].task >= 0 { items[index].task += Int(taskOffset) }
                 if items[index]._firstChildList >= 0 { items[index]._firstChildList &+= listOffset }
                 if items[index]._lastChildList >= 0 { items[index]._lastChildList &+= listOffset }
             }
