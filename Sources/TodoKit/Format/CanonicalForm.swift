@@ -1078,6 +1078,7 @@ struct CanonicalForm: ~Copyable {
                 }
             }
             written = overflowed ? 0 : out - storage.baseAddress!
+            HugePages.release(UnsafeMutableRawBufferPointer(storage), after: written)
         }
         return overflowed ? nil : bytes
     }
