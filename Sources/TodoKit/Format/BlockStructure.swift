@@ -4,19 +4,25 @@
 /// Container blocks in CommonMark always cover a contiguous run of lines, so an item is a line range
 /// and a list is the run from its first item to the end of its last one.
 struct BlockStructure: Sendable, Equatable {
-    /// One list item. Stored as 32-bit numbers (half the memory of a large file's structure);
-    /// ``ParsedDocument`` refuses inputs of 2 GiB and more.
+    /// One list item in 36 bytes: 32-bit numbers (half the memory of a large file's structure;
+    /// ``ParsedDocument`` refuses inputs of 1 GiB and more), the marker's length and the task in one.
     struct Item: Sendable, Equatable {
-        private var _startLine, _lastLine, _markerStart, _markerEnd, _contentStart, _number: Int32
+        private var _startLine, _lastLine, _markerStart, _contentStart, _number: Int32
         fileprivate var _list: Int32
-        fileprivate var _task: Int32 = -1, _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
+        /// The task + 1 (0 for none) in the low 28 bits (a task takes a line of 5 bytes or more, so
+        /// fewer than 2^28 fit in 1 GiB), the marker's length (1 to 10 bytes) in the high 4.
+        private var _taskAndMarkerLength: UInt32
+        fileprivate var _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
+
+        private static let taskMask: UInt32 = 1 << 28 - 1
 
         init(startLine: Int, lastLine: Int, list: Int, markerStart: Int, markerEnd: Int, contentStart: Int, number: Int) {
+            precondition(markerEnd - markerStart >= 0 && markerEnd - markerStart < 16, "a list marker is 1 to 10 bytes")
             _startLine = Int32(startLine)
             _lastLine = Int32(lastLine)
             _list = Int32(list)
             _markerStart = Int32(markerStart)
-            _markerEnd = Int32(markerEnd)
+            _taskAndMarkerLength = UInt32(markerEnd - markerStart) << 28
             _contentStart = Int32(contentStart)
             _number = Int32(number)
         }
@@ -28,36 +34,52 @@ struct BlockStructure: Sendable, Equatable {
         /// The list the item belongs to.
         var list: Int { get { Int(_list) } set { _list = Int32(newValue) } }
         /// Byte offset of the marker in the source.
-        var markerStart: Int { get { Int(_markerStart) } set { _markerStart = Int32(newValue) } }
+        var markerStart: Int { Int(_markerStart) }
         /// Byte offset just past the marker (`-`, `12.`).
-        var markerEnd: Int { get { Int(_markerEnd) } set { _markerEnd = Int32(newValue) } }
+        var markerEnd: Int { Int(_markerStart) + Int(_taskAndMarkerLength >> 28) }
         /// Byte offset where the content starts (after the spaces), or the line's content end.
         var contentStart: Int { get { Int(_contentStart) } set { _contentStart = Int32(newValue) } }
         /// The number of an ordered item; -1 for bullets.
         var number: Int { get { Int(_number) } set { _number = Int32(newValue) } }
-        /// The task on the item's first line, if any (index into `tasks`).
-        var task: Int { get { Int(_task) } set { _task = Int32(newValue) } }
+        /// The task on the item's first line, if any (index into `tasks`), else -1.
+        var task: Int {
+            get { Int(_taskAndMarkerLength & Item.taskMask) - 1 }
+            set {
+                precondition(newValue >= -1 && newValue < Int(Item.taskMask), "task index out of range")
+                _taskAndMarkerLength = _taskAndMarkerLength & ~Item.taskMask | UInt32(newValue + 1)
+            }
+        }
         /// First list nested in this item (index into `lists`), -1 if none.
         var firstChildList: Int { get { Int(_firstChildList) } set { _firstChildList = Int32(newValue) } }
         /// Last list nested in this item, for appending.
         var lastChildList: Int { get { Int(_lastChildList) } set { _lastChildList = Int32(newValue) } }
     }
 
-    /// One list: consecutive items of the same kind.
+    /// One list: consecutive items of the same kind (32-bit numbers, like ``Item``).
     struct List: Sendable, Equatable {
-        /// The item this list is nested in, -1 at top level (block quotes do not count).
-        var parentItem: Int
+        private var _parentItem: Int32
+        private var _nextSibling: Int32 = -1
+        private var _container: Int32 = -1
         /// Indices into `items`, in source order.
         var items = ListItems()
         /// Whether the items are numbered.
         var ordered: Bool
         /// The bullet character or the `.`/`)` delimiter.
         var delimiter: UInt8
+
+        init(parentItem: Int, ordered: Bool, delimiter: UInt8) {
+            _parentItem = Int32(parentItem)
+            self.ordered = ordered
+            self.delimiter = delimiter
+        }
+
+        /// The item this list is nested in, -1 at top level (block quotes do not count).
+        var parentItem: Int { get { Int(_parentItem) } set { _parentItem = Int32(newValue) } }
         /// Next list with the same parent, -1 if none.
-        var nextSibling: Int = -1
+        var nextSibling: Int { get { Int(_nextSibling) } set { _nextSibling = Int32(newValue) } }
         /// The container block the list stands in: an item's index, -1 for the document, or a
         /// block quote's number (-2, -3, …).
-        var container: Int = -1
+        var container: Int { get { Int(_container) } set { _container = Int32(newValue) } }
     }
 
     /// An HTML comment that is a whole HTML block on one line: `<!-- text -->`, nothing after it.
@@ -72,10 +94,12 @@ struct BlockStructure: Sendable, Equatable {
         var container: Int
     }
 
-    /// One checkbox on an item's first line (32-bit numbers, like ``Item``).
+    /// One checkbox on an item's first line (32-bit numbers, like ``Item``; 16 bytes a task).
     struct Task: Sendable, Equatable {
-        private var _line, _checkbox, _checkboxEnd: Int32
+        private var _line, _checkbox: Int32
         fileprivate var _item: Int32
+        /// `[`, the mark (one scalar: 1 to 4 bytes) and `]`: 3 to 6 bytes.
+        private var _checkboxLength: UInt8
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
         var paragraphContinues: Bool = false
 
@@ -83,7 +107,7 @@ struct BlockStructure: Sendable, Equatable {
             _line = Int32(line)
             _item = Int32(item)
             _checkbox = Int32(checkbox)
-            _checkboxEnd = Int32(checkboxEnd)
+            _checkboxLength = UInt8(checkboxEnd - checkbox)
         }
 
         /// The line of the task.
@@ -91,9 +115,9 @@ struct BlockStructure: Sendable, Equatable {
         /// The item the checkbox belongs to.
         var item: Int { get { Int(_item) } set { _item = Int32(newValue) } }
         /// Byte offset of the `[`.
-        var checkbox: Int { get { Int(_checkbox) } set { _checkbox = Int32(newValue) } }
+        var checkbox: Int { Int(_checkbox) }
         /// Byte offset just past the `]`.
-        var checkboxEnd: Int { get { Int(_checkboxEnd) } set { _checkboxEnd = Int32(newValue) } }
+        var checkboxEnd: Int { Int(_checkbox) + Int(_checkboxLength) }
     }
 
     /// One heading (ATX or setext) with the byte range of its text on its first line.
@@ -133,12 +157,14 @@ struct BlockStructure: Sendable, Equatable {
         items.withUnsafeMutableBufferPointer { items in
             for index in firstItem..<items.count {
                 items[index]._list &+= listOffset
-                if items[index]._task >= 0 { items[index]._task &+= taskOffset }
+                if items[index].task >= 0 { items[index].task += Int(taskOffset) }
                 if items[index]._firstChildList >= 0 { items[index]._firstChildList &+= listOffset }
                 if items[index]._lastChildList >= 0 { items[index]._lastChildList &+= listOffset }
             }
         }
         let firstList = lists.count
+        // Exact room: a list is large, and growing the array by doubling copies it.
+        lists.reserveCapacity(lists.count + next.lists.count)
         lists.append(contentsOf: next.lists)
         for index in firstList..<lists.count {
             if lists[index].parentItem >= 0 { lists[index].parentItem += Int(itemOffset) }
@@ -174,10 +200,10 @@ struct BlockStructure: Sendable, Equatable {
         for item in items { next[item.list + 1] += 1 }
         for list in lists.indices { next[list + 1] += next[list] }
         let starts = next
-        var grouped = [Int](repeating: 0, count: items.count)
+        var grouped = [Int32](repeating: 0, count: items.count)
         for index in items.indices {
             let list = items[index].list
-            grouped[next[list]] = index
+            grouped[next[list]] = Int32(truncatingIfNeeded: index)
             next[list] += 1
         }
         for list in lists.indices {

@@ -41,10 +41,12 @@ struct CanonicalForm: ~Copyable {
     /// The replacement bytes of all edits, one after the other.
     private var arena = ByteWriter(capacity: 4096)
     private var firstEdit: [Int32]
-    /// For each list, the index in `orders` of its new item order, -1 when it did not move (a flat
+    /// For each list, where its new item order starts in `orders`, -1 when it did not move (a flat
     /// array of numbers: building and freeing one optional array per list cost more than sinking).
     private var newOrderIndex: [Int32]
-    private var orders: [[Int]] = []
+    /// The new item orders of the lists that moved, one after the other (one array, not one per
+    /// list: thousands of lists may move).
+    private var orders: [Int32] = []
     /// Whether task lines are rewritten (while emitting); then each line's task, -1 if none.
     private var rewritesTasks = false
     private var taskAtLine: [Int32] = []
@@ -364,7 +366,7 @@ struct CanonicalForm: ~Copyable {
     /// Gives `list` the item order `order` (renumbering an ordered list).
     private mutating func move(_ list: Int, to order: [Int]) {
         newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
-        orders.append(order)
+        for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
         if doc.structure.lists[list].ordered { renumber(list: list, order: order) }
     }
 
@@ -930,7 +932,7 @@ struct CanonicalForm: ~Copyable {
                         append(structure.items[original[position - 1]].lastLine + 1, upTo: structure.items[original[position]].startLine)
                     }
                     let moved = Int(newOrderIndex[list])
-                    let item = structure.items[moved >= 0 ? orders[moved][position] : original[position]]
+                    let item = structure.items[moved >= 0 ? Int(orders[moved + position]) : original[position]]
                     stack.append(.list(list: list, position: position + 1))
                     stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
                 }
@@ -1083,6 +1085,7 @@ struct CanonicalForm: ~Copyable {
                 }
             }
             written = overflowed ? 0 : out - storage.baseAddress!
+            HugePages.release(UnsafeMutableRawBufferPointer(storage), after: written)
         }
         return overflowed ? nil : bytes
     }

@@ -7,10 +7,8 @@
 /// the input line it copied there; any other task is read again. This checks the parsed output,
 /// not how the pass built it.
 struct CarriedTasks {
-    /// `order[p]`: the input line the pass wrote at output line `p`.
-    private var order: [Int] = []
-    /// For each input line, its task when that task is canonical, else -1.
-    private var canonicalTask: [Int32] = []
+    /// For each output line, the canonical input task the pass wrote there, else -1.
+    private var sourceTask: [Int32] = []
     /// By input task: the digest of its line (of canonical tasks only) and its key.
     private var digests: [UInt64] = []
     private var keys: [UInt64] = []
@@ -23,26 +21,27 @@ struct CarriedTasks {
     init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, facts: TaskFacts, order: [Int]) {
         let tasks = doc.structure.tasks
         guard facts.states.contains(.canonical) else { return }
-        self.order = order
         keys = facts.keys
-        canonicalTask = [Int32](repeating: -1, count: doc.lines.count)
+        var taskAtLine = [Int32](repeating: -1, count: doc.lines.count)
         digests = [UInt64](repeating: 0, count: tasks.count)
         for index in tasks.indices where facts.states[index] == .canonical {
             let task = tasks[index]
-            canonicalTask[task.line] = Int32(truncatingIfNeeded: index)
+            taskAtLine[task.line] = Int32(truncatingIfNeeded: index)
             digests[index] = CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues)
         }
+        // Kept by output line: one array instead of the order and a per-input-line one.
+        sourceTask = order.map { taskAtLine[$0] }
     }
 
     /// What is carried over to `doc`, the parsed output of the pass: the tasks found unchanged.
     func facts(for doc: ParsedDocument) -> TaskFacts {
         var facts = TaskFacts(count: doc.structure.tasks.count)
-        guard !order.isEmpty else { return facts }
+        guard !sourceTask.isEmpty else { return facts }
         doc.bytes.withUnsafeBufferPointer { buf in
             let tasks = doc.structure.tasks
-            for index in tasks.indices where tasks[index].line < order.count {
+            for index in tasks.indices where tasks[index].line < sourceTask.count {
                 let task = tasks[index]
-                let source = Int(canonicalTask[order[task.line]])
+                let source = Int(sourceTask[task.line])
                 guard source >= 0,
                       CarriedTasks.digest(buf, task.checkbox, doc.lines.contentEnd(task.line), task.paragraphContinues) == digests[source]
                 else { continue }

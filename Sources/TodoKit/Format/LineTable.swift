@@ -9,10 +9,15 @@ import Darwin
 /// A line ends at `\n`, `\r\n` or a lone `\r` (CommonMark's rule). The ending bytes are kept
 /// apart from the content so that lines can move while endings stay with their positions.
 ///
-/// One word per line: the offset just past the line's ending, shifted left by two, with the
-/// ending's length (0, 1 or 2) in the low bits. A line starts where the previous one ends.
+/// One 32-bit word per line: the offset just past the line's ending, shifted left by two, with the
+/// ending's length (0, 1 or 2) in the low bits. A line starts where the previous one ends. So the
+/// buffer must be shorter than 1 GiB (``ParsedDocument`` refuses longer ones); half the memory of
+/// a word of 64 bits, for tables that stay alive as long as their document.
 struct LineTable: Sendable {
-    private var packed: [Int] = []
+    /// The largest buffer a table can describe.
+    static let maximumBytes = Int(UInt32.max >> 2)
+
+    private var packed: [UInt32] = []
 
     /// One column of the table, indexed by line: ``LineTable/starts``, ``LineTable/contentEnds`` or ``LineTable/ends``.
     struct Offsets: Sendable {
@@ -40,23 +45,24 @@ struct LineTable: Sendable {
 
     /// Byte offset of the line's first byte.
     @inline(__always) func start(_ line: Int) -> Int {
-        line == 0 ? 0 : packed[line - 1] >> 2
+        line == 0 ? 0 : Int(packed[line - 1] >> 2)
     }
 
     /// Byte offset just past the line's content.
     @inline(__always) func contentEnd(_ line: Int) -> Int {
         let p = packed[line]
-        return (p >> 2) - (p & 3)
+        return Int(p >> 2) - Int(p & 3)
     }
 
     /// Byte offset just past the line's ending.
     @inline(__always) func end(_ line: Int) -> Int {
-        packed[line] >> 2
+        Int(packed[line] >> 2)
     }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         guard n > 0, let base = bytes.baseAddress else { return }
+        precondition(n <= LineTable.maximumBytes, "buffers of 1 GiB and more are not supported")
         packed.reserveCapacity(min(n / 32 + 16, 1 << 22))
         if memchr(base, 0x0D, n) == nil {
             // No CR anywhere (the usual case): every line ends at an LF, which the C library finds
@@ -64,10 +70,10 @@ struct LineTable: Sendable {
             var start = 0
             while start < n, let found = memchr(base + start, 0x0A, n - start) {
                 let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                packed.append((i + 1) << 2 | 1)
+                packed.append(UInt32(truncatingIfNeeded: (i + 1) << 2 | 1))
                 start = i + 1
             }
-            if start < n { packed.append(n << 2) }
+            if start < n { packed.append(UInt32(truncatingIfNeeded: n << 2)) }
             return
         }
         let raw = UnsafeRawPointer(base)
@@ -89,14 +95,14 @@ struct LineTable: Sendable {
                 continue
             }
             if bytes[i] == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A {
-                packed.append((i + 2) << 2 | 2)
+                packed.append(UInt32(truncatingIfNeeded: (i + 2) << 2 | 2))
                 i += 2
             } else {
-                packed.append((i + 1) << 2 | 1)
+                packed.append(UInt32(truncatingIfNeeded: (i + 1) << 2 | 1))
                 i += 1
             }
             start = i
         }
-        if start < n { packed.append(n << 2) }
+        if start < n { packed.append(UInt32(truncatingIfNeeded: n << 2)) }
     }
 }

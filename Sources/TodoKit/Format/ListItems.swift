@@ -2,7 +2,7 @@
 /// of every list, so that a document with thousands of lists allocates (and frees) one array for
 /// them instead of one per list. Offsets are 32-bit, as in ``BlockStructure``.
 struct ListItems: RandomAccessCollection, Sendable, Equatable {
-    private let storage: [Int]
+    private let storage: [Int32]
     private let offset: Int32
     private let length: Int32
 
@@ -17,7 +17,7 @@ struct ListItems: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// The items `storage[range]`.
-    init(_ storage: [Int], _ range: Range<Int>) {
+    init(_ storage: [Int32], _ range: Range<Int>) {
         self.storage = storage
         offset = Int32(truncatingIfNeeded: range.lowerBound)
         length = Int32(truncatingIfNeeded: range.count)
@@ -28,7 +28,7 @@ struct ListItems: RandomAccessCollection, Sendable, Equatable {
 
     @inline(__always) subscript(position: Int) -> Int {
         precondition(position >= 0 && position < Int(length), "list item index out of range")
-        return storage[Int(offset) + position]
+        return Int(storage[Int(offset) + position])
     }
 }
 

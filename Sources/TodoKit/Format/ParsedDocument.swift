@@ -25,8 +25,8 @@ struct ParsedDocument: Sendable {
     /// Parses bytes that are known to be valid UTF-8, reading checkbox marks with `statuses`;
     /// with a `globalFilter`, a checklist item whose text lacks it is a plain list item, not a task.
     init(validated input: [UInt8], statuses: StatusMap = .standard, globalFilter: String? = nil) {
-        // The structure stores offsets in 32 bits.
-        precondition(input.count < Int(Int32.max), "files of 2 GiB and more are not supported")
+        // The line table and the structure store offsets in 32 bits (the table's with two bits taken).
+        precondition(input.count <= LineTable.maximumBytes, "files of 1 GiB and more are not supported")
         utf8 = input
         if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
             hasBOM = true

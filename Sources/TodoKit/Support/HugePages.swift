@@ -25,4 +25,22 @@ enum HugePages {
         _ = madvise(first, end - start, MADV_HUGEPAGE)
         #endif
     }
+
+    /// Gives back the memory of the whole 4 KB pages of `buffer` past its first `used` bytes, for a
+    /// buffer sized for the most it could hold (an output's bound): the huge page its content ends
+    /// in was taken whole, up to 2 MB of it unused. Left alone for buffers ``advise(_:)`` leaves
+    /// alone, and off Linux. The bytes past `used` read as zeros afterwards.
+    /// - Parameters:
+    ///   - buffer: A buffer that ``advise(_:)`` was given.
+    ///   - used: How many bytes at its start hold content.
+    static func release(_ buffer: UnsafeMutableRawBufferPointer, after used: Int) {
+        #if os(Linux)
+        guard buffer.count >= 2 * size, let base = buffer.baseAddress else { return }
+        let page = 4096
+        let start = (Int(bitPattern: base) + used + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
+        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(first, end - start, MADV_DONTNEED)
+        #endif
+    }
 }

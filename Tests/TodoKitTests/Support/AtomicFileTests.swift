@@ -143,6 +143,26 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["todos.md"])
     }
 
+    /// The comparison reads the file a chunk at a time: a file of several chunks is replaced only
+    /// when every byte is what was read, whether a difference is in its last byte, in a middle
+    /// chunk, or in its length.
+    func testComparesLargeFilesChunkByChunk() throws {
+        let read = (0..<(700 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        var lastByte = read
+        lastByte[lastByte.count - 1] &+= 1
+        var middle = read
+        middle[300 * 1024] &+= 1
+        for save in [lastByte, middle, read + [0x0A], Array(read.dropLast()), Array(read.prefix(256 * 1024))] {
+            try create("todos.md", save)
+            XCTAssertFalse(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: read))
+            XCTAssertEqual(try contents("todos.md"), save)
+        }
+        try create("todos.md", read)
+        XCTAssertTrue(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: read))
+        XCTAssertEqual(try contents("todos.md"), Array("formatted\n".utf8))
+        XCTAssertEqual(try names(), ["todos.md"])
+    }
+
     /// A save that lands after the comparison, before the swap, is swapped back in: it is never
     /// replaced. Saved here by each way editors write.
     func testSaveAfterTheComparisonIsNeverReplaced() throws {

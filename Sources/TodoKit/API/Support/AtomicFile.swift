@@ -219,7 +219,7 @@ public enum AtomicFile {
         _ temporary: [CChar], over target: [CChar], ours: [UInt8], ifStill expected: [UInt8],
         afterComparing: () -> Void
     ) throws(FileError) -> (replaced: Bool, discardTemporary: Bool) {
-        guard SameBytes.equal(try read(cPath: target)[...], expected[...]) else { return (false, true) }
+        guard try holds(cPath: target, expected) else { return (false, true) }
         afterComparing()
         switch RenameExchange.exchange(temporary, target) {
         case .exchanged:
@@ -234,8 +234,8 @@ public enum AtomicFile {
         // save made after the comparison. Invariant below: `target` holds `placed`, and
         // `temporary` holds `swappedOut`, which must not be lost.
         var placed = ours
+        if (try? holds(cPath: temporary, expected)) == true { return (true, true) }
         guard var swappedOut = try? read(cPath: temporary) else { return putBack(temporary, target) }
-        if SameBytes.equal(swappedOut[...], expected[...]) { return (true, true) }
         // Put their save back. If they save again before that swap, what comes out is their
         // newer file, which goes back in its turn.
         for _ in 0..<100 {
@@ -246,6 +246,32 @@ public enum AtomicFile {
             (placed, swappedOut) = (swappedOut, out)
         }
         return putBack(temporary, target)
+    }
+
+    /// Whether the file at `path` holds exactly `expected`, read a chunk at a time and compared as it
+    /// comes (a second copy of a large file is not held in memory; a file of another size stops early).
+    private static func holds(cPath path: [CChar], _ expected: [UInt8]) throws(FileError) -> Bool {
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw FileError(errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileError(errno: errno) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
+        if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) != expected.count { return false }
+        var chunk = [UInt8](repeating: 0, count: min(expected.count, 256 * 1024) + 1)
+        var offset = 0
+        return try expected.withUnsafeBufferPointer { expected throws(FileError) in
+            try chunk.withUnsafeMutableBufferPointer { chunk throws(FileError) in
+                while true {
+                    let n = retryingOnInterrupt { posixRead(fd, chunk.baseAddress, chunk.count) }
+                    if n < 0 { throw FileError(errno: errno) }
+                    if n == 0 { return offset == expected.count }
+                    guard offset + n <= expected.count,
+                          SameBytes.equal(UnsafeBufferPointer(chunk), 0..<n, expected, offset..<(offset + n)) else { return false }
+                    offset += n
+                }
+            }
+        }
     }
 
     /// Renames the save at `temporary` back over `target` after swapping could not finish; if
