@@ -974,12 +974,21 @@ struct CanonicalForm: ~Copyable {
     /// follow the one before it.
     private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int, parts: Int) -> [UInt8]? {
         let bom = doc.hasBOM ? 3 : 0
-        let starts = runStarts(order, parts: parts, bom: bom, extraCapacity: extraCapacity)
-        let capacity = starts[parts]
+        let bounds = runStarts(order, parts: parts, bom: bom, extraCapacity: extraCapacity)
+        // A run after the first starts on a page of its own (a huge page in a large buffer): writing
+        // it makes none of the stretch reserved before it resident.
+        let alignment = HugePages.pageSize(ofBufferOf: bounds[parts])
+        let capacity = bounds[parts] + (parts - 1) * alignment
         var overflowed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
             HugePages.advise(UnsafeMutableRawBufferPointer(storage))
             let base = storage.baseAddress!
+            var starts = bounds
+            for part in 1..<max(parts, 1) {
+                let start = Int(bitPattern: base + starts[part - 1] + (bounds[part] - bounds[part - 1]))
+                starts[part] = ((start + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base)
+            }
+            starts[parts] = capacity
             if bom > 0 {
                 base.initialize(repeating: 0xEF, count: 1)
                 (base + 1).initialize(repeating: 0xBB, count: 1)
@@ -993,6 +1002,7 @@ struct CanonicalForm: ~Copyable {
                             // Each run writes its own stretch of the buffer and the facts of its own tasks (a
                             // task line stands at one position); nothing reads them before all have ended.
                             nonisolated(unsafe) let (form, keys, states, results, base) = (form, keys, states, results, base)
+                            let starts = starts
                             Parallel.run(parts) { part in
                                 let positions = (order.count * part / parts)..<(order.count * (part + 1) / parts)
                                 results[part] = form.pointee.write(order, positions, into: base, from: starts[part], limit: starts[part + 1],
@@ -1008,7 +1018,7 @@ struct CanonicalForm: ~Copyable {
             var end = runsWritten[0].end
             for part in 1..<parts where !overflowed {
                 let count = runsWritten[part].end - starts[part]
-                if starts[part] != end { (base + end).moveInitialize(from: base + starts[part], count: count) }
+                DownwardMove.move(count, from: base + starts[part], to: base + end)
                 end += count
             }
             written = overflowed ? 0 : end
