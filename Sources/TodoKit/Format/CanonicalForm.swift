@@ -12,7 +12,8 @@
 /// work is linear in the size of the file and never recursive, however deep lists nest. Task lines
 /// get their canonical text while the output is written, straight into it; a dry run
 /// (``survey(_:options:facts:)``) decides whether a pass would change anything without writing,
-/// reading the tasks of a large document in parts at the same time.
+/// reading the tasks of a large document in parts at the same time; a large output is written in
+/// parts at the same time, too.
 struct CanonicalForm: ~Copyable {
     /// A replacement of bytes `[start, end)` on one line by `arena[bytes]`; 32-bit numbers, as in
     /// ``BlockStructure``.
@@ -97,8 +98,11 @@ struct CanonicalForm: ~Copyable {
     /// `allowedPasses` is how many passes the result may stand for (1 or more: more lets it sink the
     /// lists that the next passes would, ``sinkHeldLists(rounds:)``); `passes` in the result is how
     /// many it stands for.
-    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts,
-                       allowedPasses: Int) -> (bytes: [UInt8], carried: CarriedTasks, passes: Int) {
+    ///
+    /// `emitParts`: in how many parts the output is written at the same time (by default, one per
+    /// processor when there are enough task lines to rewrite; tests choose).
+    static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts, allowedPasses: Int,
+                       emitParts: Int? = nil) -> (bytes: [UInt8], carried: CarriedTasks, passes: Int) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             form.rewriteTasks(skipping: facts)
@@ -112,7 +116,7 @@ struct CanonicalForm: ~Copyable {
             }
             form.applyMarkerOptions()
             let order = sunkOrder ?? form.lineOrder()
-            let bytes = form.emit(order, facts: &facts, records: true)
+            let bytes = form.emit(order, facts: &facts, records: true, parts: emitParts)
             // Its per-line arrays go before the carried facts are built.
             _ = consume form
             // Tasks neither read before nor rewritten (frozen by a directive): read their keys here.
@@ -945,10 +949,11 @@ struct CanonicalForm: ~Copyable {
     /// Writes the output: the lines in `order`, edits applied, task lines rewritten. When `records`,
     /// stores in `facts` each rewritten task's verifier key (unless known) and whether its line was
     /// canonical already, from the same reading of the task.
-    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool) -> [UInt8] {
-        if let bytes = emit(order, facts: &facts, records: records, extraCapacity: 0) { return bytes }
+    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, parts: Int? = nil) -> [UInt8] {
+        let parts = parts ?? (rewritesTasks ? Parallel.parts(taskLineCount(), minimumPerPart: CanonicalForm.emitTasksPerPart) : 1)
+        if let bytes = emit(order, facts: &facts, records: records, extraCapacity: 0, parts: parts) { return bytes }
         // A task whose rules or relative dates are written longer than the bound: the exact growth.
-        guard let bytes = emit(order, facts: &facts, records: records, extraCapacity: tailGrowth()) else {
+        guard let bytes = emit(order, facts: &facts, records: records, extraCapacity: tailGrowth(), parts: parts) else {
             preconditionFailure("output larger than its bound")
         }
         return bytes
@@ -968,125 +973,224 @@ struct CanonicalForm: ~Copyable {
         return growth
     }
 
+    /// How many task lines to rewrite each part holds at least when the output of a large document is
+    /// written in parts at the same time (reading and writing task lines is most of a pass's work).
+    static let emitTasksPerPart = 16_384
+
     /// ``emit(_:facts:records:)`` into a buffer of the usual bound plus `extraCapacity` bytes; nil when
-    /// the output does not fit.
-    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int) -> [UInt8]? {
+    /// the output does not fit. With `parts` > 1, as many runs of output positions are written at the
+    /// same time, each from the start of its own bounded stretch of the buffer, and then moved down to
+    /// follow the one before it.
+    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int, parts: Int) -> [UInt8]? {
+        let bom = doc.hasBOM ? 3 : 0
+        let bounds = runStarts(order, parts: parts, bom: bom, extraCapacity: extraCapacity)
+        // A run after the first starts on a page of its own (a huge page in a large buffer): writing
+        // it makes none of the stretch reserved before it resident.
+        let alignment = HugePages.pageSize(ofBufferOf: bounds[parts])
+        let capacity = bounds[parts] + (parts - 1) * alignment
+        var overflowed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+            HugePages.advise(UnsafeMutableRawBufferPointer(storage))
+            let base = storage.baseAddress!
+            var starts = bounds
+            for part in 1..<max(parts, 1) {
+                let start = Int(bitPattern: base + starts[part - 1] + (bounds[part] - bounds[part - 1]))
+                starts[part] = ((start + alignment - 1) & ~(alignment - 1)) - Int(bitPattern: base)
+            }
+            starts[parts] = capacity
+            if bom > 0 {
+                base.initialize(repeating: 0xEF, count: 1)
+                (base + 1).initialize(repeating: 0xBB, count: 1)
+                (base + 2).initialize(repeating: 0xBF, count: 1)
+            }
+            var runsWritten = [WrittenRun](repeating: WrittenRun(), count: parts)
+            facts.keys.withUnsafeMutableBufferPointer { keys in
+                facts.states.withUnsafeMutableBufferPointer { states in
+                    runsWritten.withUnsafeMutableBufferPointer { results in
+                        withUnsafePointer(to: self) { form in
+                            // Each run writes its own stretch of the buffer and the facts of its own tasks (a
+                            // task line stands at one position); nothing reads them before all have ended.
+                            nonisolated(unsafe) let (form, keys, states, results, base) = (form, keys, states, results, base)
+                            let starts = starts
+                            Parallel.run(parts) { part in
+                                let positions = (order.count * part / parts)..<(order.count * (part + 1) / parts)
+                                results[part] = form.pointee.write(order, positions, into: base, from: starts[part], limit: starts[part + 1],
+                                                                   keys: keys, states: states, records: records)
+                            }
+                        }
+                    }
+                }
+            }
+            overflowed = runsWritten.contains { $0.overflowed }
+            if runsWritten.contains(where: { $0.completesTasksNow }) { facts.completesTasksNow = true }
+            // The runs move down, in order, to follow one another.
+            var end = runsWritten[0].end
+            for part in 1..<parts where !overflowed {
+                let count = runsWritten[part].end - starts[part]
+                DownwardMove.move(count, from: base + starts[part], to: base + end)
+                end += count
+            }
+            written = overflowed ? 0 : end
+            HugePages.release(UnsafeMutableRawBufferPointer(storage), after: written)
+        }
+        return overflowed ? nil : bytes
+    }
+
+    /// Where in the output buffer each of `parts` runs of positions of `order` starts (the first
+    /// after the byte-order mark, if any), and at the end, the buffer's size. Every output byte is an
+    /// input byte or an edit's byte, except that a task's canonical text may be longer than its
+    /// original by at most its fields (7 of at most 25 bytes and a space) and two spaces, and that a
+    /// lone CR may gain a LF: this bounds the size of a run. Recurrence rules and relative dates can
+    /// be written longer than that; an output that does not fit is written again with the exact
+    /// growth as `extraCapacity`.
+    private func runStarts(_ order: [Int], parts: Int, bom: Int, extraCapacity: Int) -> [Int] {
+        let lines = doc.lines
+        var starts = [bom]
+        for part in 0..<parts {
+            let positions = (order.count * part / parts)..<(order.count * (part + 1) / parts)
+            var bound = arena.count + positions.count + extraCapacity
+            if parts == 1 {
+                bound += buf.count + (rewritesTasks ? doc.structure.tasks.count * 192 : 0)
+            } else {
+                for position in positions {
+                    let line = order[position]
+                    bound += lines.contentEnd(line) - lines.start(line) + lines.end(position) - lines.contentEnd(position)
+                        + (rewritesTasks && taskAtLine[line] >= 0 ? 192 : 0)
+                }
+            }
+            starts.append(starts[part] + bound)
+        }
+        return starts
+    }
+
+    /// What writing one run of output positions came to.
+    private struct WrittenRun {
+        /// Where its bytes end in the buffer.
+        var end = 0
+        /// Its bytes did not fit.
+        var overflowed = false
+        /// It read a task that the completion pass completes now (``TaskFacts/completesTasksNow``).
+        var completesTasksNow = false
+    }
+
+    /// How many lines have a task to rewrite.
+    private func taskLineCount() -> Int {
+        var count = 0
+        for task in taskAtLine where task >= 0 { count += 1 }
+        return count
+    }
+
+    /// Writes the output positions `positions` of `order` into `base[from..<limit]` (see
+    /// ``emit(_:facts:records:)``); when `records`, stores the facts of the tasks it reads in `keys`
+    /// and `states`.
+    private func write(_ order: [Int], _ positions: Range<Int>, into base: UnsafeMutablePointer<UInt8>, from: Int, limit: Int,
+                       keys: UnsafeMutableBufferPointer<UInt64>, states: UnsafeMutableBufferPointer<TaskFacts.State>,
+                       records: Bool) -> WrittenRun {
         let lines = doc.lines
         let tasks = doc.structure.tasks
-        let bom = doc.hasBOM ? 3 : 0
-        // Every output byte is an input byte or an edit's byte, except that a task's canonical text
-        // may be longer than its original by at most its fields (7 of at most 25 bytes and a space)
-        // and two spaces: this bounds the size. Recurrence rules and relative dates can be written
-        // longer than that; an output that does not fit is written again with the exact growth.
-        let capacity = bom + buf.count + arena.count + (rewritesTasks ? tasks.count * 192 : 0) + order.count + extraCapacity
+        let limit = base + limit
         var overflowed = false
+        var completesTasksNow = false
         let lineFeed: StaticString = "\n"
         var text = TaskText()
         var tail = ByteWriter()
         var scratch = ByteWriter()
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
-            HugePages.advise(UnsafeMutableRawBufferPointer(storage))
-            var out = storage.baseAddress!
-            let limit = out + capacity
-            @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
-                // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
-                precondition(count >= 0, "overlapping edits")
-                guard count <= limit - out else {
-                    overflowed = true
-                    return
-                }
-                if count > 0 {
-                    out.initialize(from: from, count: count)
-                    out += count
-                }
+        var out = base + from
+        @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
+            // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
+            precondition(count >= 0, "overlapping edits")
+            guard count <= limit - out else {
+                overflowed = true
+                return
             }
-            let source = buf.baseAddress ?? UnsafePointer(out)
-            if bom > 0 {
-                out.initialize(repeating: 0xEF, count: 1)
-                (out + 1).initialize(repeating: 0xBB, count: 1)
-                (out + 2).initialize(repeating: 0xBF, count: 1)
-                out += 3
+            if count > 0 {
+                out.initialize(from: from, count: count)
+                out += count
             }
-            var lineEdits: [Edit] = []
-            arena.withBytes { arena in
-                let edited = arena.baseAddress ?? source
-                @inline(__always) func isPlain(_ line: Int) -> Bool {
-                    firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
-                }
-                var position = 0
-                var endedWithLoneCR = false
-                while position < order.count {
-                    let line = order[position]
-                    let start = lines.start(line)
-                    if line == position && isPlain(line) && !(endedWithLoneCR && start == lines.contentEnd(line)) {
-                        // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
-                        var last = position
-                        while last + 1 < order.count && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
-                        copy(source + lines.start(position), lines.end(last) - lines.start(position))
-                        endedWithLoneCR = lines.end(last) - lines.contentEnd(last) == 1 && source[lines.contentEnd(last)] == 0x0D
-                        position = last + 1
-                        continue
-                    }
-                    // A task line is written up to its checkbox (edits there are before it), then rewritten.
-                    let task = rewritesTasks ? Int(taskAtLine[line]) : -1
-                    let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
-                    let e = Int(firstEdit[line])
-                    // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
-                    // line; that CR becomes CRLF so that the lines stay apart.
-                    if endedWithLoneCR && start == lines.contentEnd(line) && e < 0
-                        && lines.end(position) > lines.contentEnd(position) && source[lines.contentEnd(position)] == 0x0A {
-                        copy(lineFeed.utf8Start, 1)
-                    }
-                    if e < 0 {
-                        copy(source + start, end - start)
-                    } else if edits[e].next < 0 {
-                        let edit = edits[e]
-                        copy(source + start, edit.start - start)
-                        copy(edited + edit.bytes.lowerBound, edit.bytes.count)
-                        copy(source + edit.end, end - edit.end)
-                    } else {
-                        lineEdits.removeAll(keepingCapacity: true)
-                        var e = e
-                        while e >= 0 {
-                            lineEdits.append(edits[e])
-                            e = edits[e].next
-                        }
-                        lineEdits.sort { $0.start < $1.start }
-                        var cursor = start
-                        for edit in lineEdits {
-                            copy(source + cursor, edit.start - cursor)
-                            copy(edited + edit.bytes.lowerBound, edit.bytes.count)
-                            cursor = edit.end
-                        }
-                        copy(source + cursor, end - cursor)
-                    }
-                    if task >= 0 {
-                        doc.read(task: task, into: &text, buf)
-                        tail.truncate(to: 0)
-                        let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
-                        if records {
-                            let key = facts.states[task] != .unknown ? facts.keys[task]
-                                : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
-                                ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
-                            facts.record(task, key: key, canonical: tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)))
-                            // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
-                            if options.stampDates && !facts.completesTasksNow && CompletionPass.isDone(doc, task: task, buf)
-                                && CompletionPass.mayComplete(done: text.chosenFields()) {
-                                facts.completesTasksNow = true
-                            }
-                        }
-                        tail.withBytes { copy($0.baseAddress!, $0.count) }
-                    }
-                    // Line endings belong to positions, so a missing final newline stays at the end.
-                    let endingLength = lines.end(position) - lines.contentEnd(position)
-                    copy(source + lines.contentEnd(position), endingLength)
-                    endedWithLoneCR = endingLength == 1 && source[lines.contentEnd(position)] == 0x0D
-                    position += 1
-                }
-            }
-            written = overflowed ? 0 : out - storage.baseAddress!
-            HugePages.release(UnsafeMutableRawBufferPointer(storage), after: written)
         }
-        return overflowed ? nil : bytes
+        let source = buf.baseAddress ?? UnsafePointer(out)
+        // Whether the position before ended in a lone CR (line endings belong to positions).
+        @inline(__always) func endsWithLoneCR(_ position: Int) -> Bool {
+            lines.end(position) - lines.contentEnd(position) == 1 && source[lines.contentEnd(position)] == 0x0D
+        }
+        var lineEdits: [Edit] = []
+        arena.withBytes { arena in
+            let edited = arena.baseAddress ?? source
+            @inline(__always) func isPlain(_ line: Int) -> Bool {
+                firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
+            }
+            var position = positions.lowerBound
+            var endedWithLoneCR = position > 0 && endsWithLoneCR(position - 1)
+            while position < positions.upperBound {
+                let line = order[position]
+                let start = lines.start(line)
+                if line == position && isPlain(line) && !(endedWithLoneCR && start == lines.contentEnd(line)) {
+                    // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
+                    var last = position
+                    while last + 1 < positions.upperBound && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
+                    copy(source + lines.start(position), lines.end(last) - lines.start(position))
+                    endedWithLoneCR = endsWithLoneCR(last)
+                    position = last + 1
+                    continue
+                }
+                // A task line is written up to its checkbox (edits there are before it), then rewritten.
+                let task = rewritesTasks ? Int(taskAtLine[line]) : -1
+                let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
+                let e = Int(firstEdit[line])
+                // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
+                // line; that CR becomes CRLF so that the lines stay apart.
+                if endedWithLoneCR && start == lines.contentEnd(line) && e < 0
+                    && lines.end(position) > lines.contentEnd(position) && source[lines.contentEnd(position)] == 0x0A {
+                    copy(lineFeed.utf8Start, 1)
+                }
+                if e < 0 {
+                    copy(source + start, end - start)
+                } else if edits[e].next < 0 {
+                    let edit = edits[e]
+                    copy(source + start, edit.start - start)
+                    copy(edited + edit.bytes.lowerBound, edit.bytes.count)
+                    copy(source + edit.end, end - edit.end)
+                } else {
+                    lineEdits.removeAll(keepingCapacity: true)
+                    var e = e
+                    while e >= 0 {
+                        lineEdits.append(edits[e])
+                        e = edits[e].next
+                    }
+                    lineEdits.sort { $0.start < $1.start }
+                    var cursor = start
+                    for edit in lineEdits {
+                        copy(source + cursor, edit.start - cursor)
+                        copy(edited + edit.bytes.lowerBound, edit.bytes.count)
+                        cursor = edit.end
+                    }
+                    copy(source + cursor, end - cursor)
+                }
+                if task >= 0 {
+                    doc.read(task: task, into: &text, buf)
+                    tail.truncate(to: 0)
+                    let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                    if records {
+                        let key = states[task] != .unknown ? keys[task]
+                            : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
+                            ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
+                        keys[task] = key
+                        states[task] = tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)) ? .canonical : .keyed
+                        // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
+                        if options.stampDates && !completesTasksNow && CompletionPass.isDone(doc, task: task, buf)
+                            && CompletionPass.mayComplete(done: text.chosenFields()) {
+                            completesTasksNow = true
+                        }
+                    }
+                    tail.withBytes { copy($0.baseAddress!, $0.count) }
+                }
+                // Line endings belong to positions, so a missing final newline stays at the end.
+                let endingLength = lines.end(position) - lines.contentEnd(position)
+                copy(source + lines.contentEnd(position), endingLength)
+                endedWithLoneCR = endingLength == 1 && source[lines.contentEnd(position)] == 0x0D
+                position += 1
+            }
+        }
+        return WrittenRun(end: out - base, overflowed: overflowed, completesTasksNow: completesTasksNow)
     }
 }

@@ -121,37 +121,75 @@ enum FormatVerifier {
     }
 
     /// Order-independent fingerprints of a document's lines, tasks and list items.
-    fileprivate struct Keys {
+    struct Keys: Equatable {
         var nonTaskLines = Fingerprint()
         var tasks = Fingerprint()
         /// Each list keyed by its kind, its items and the item it is nested in.
         var lists = Fingerprint()
         /// Fingerprints `doc`; `taskKeys`: the tasks' keys when already known; `anyBullet`: read every
-        /// bullet character as `-`.
-        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?, anyBullet: Bool) {
+        /// bullet character as `-`. The lines of a large document are fingerprinted in parts at the
+        /// same time (`parts`: how many, by default one per processor for a large document; the
+        /// fingerprints are sums, so the parts add up to the whole).
+        init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, taskKeys knownTaskKeys: [UInt64]?, anyBullet: Bool,
+             parts: Int? = nil) {
             let s = doc.structure
-            var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
             var taskKeys: [UInt64]
             if let knownTaskKeys {
                 taskKeys = knownTaskKeys
-                for key in taskKeys { tasks.add(key) }
             } else {
                 taskKeys = [UInt64](repeating: 0, count: s.tasks.count)
                 var scratch = ByteWriter()
                 var text = TaskText()
                 for task in s.tasks.indices {
                     doc.read(task: task, into: &text, buf)
-                    let key = TaskKey.of(doc, task, text, buf, scratch: &scratch)
-                    taskKeys[task] = key
-                    tasks.add(key)
+                    taskKeys[task] = TaskKey.of(doc, task, text, buf, scratch: &scratch)
                 }
             }
+            for key in taskKeys { tasks.add(key) }
+            let parts = parts ?? Parallel.parts(doc.lines.count, minimumPerPart: Keys.linesPerPart)
+            var itemKeys = [UInt64](repeating: 0, count: s.items.count)
+            var partLines = [Fingerprint](repeating: Fingerprint(), count: parts)
+            itemKeys.withUnsafeMutableBufferPointer { itemKeys in
+                partLines.withUnsafeMutableBufferPointer { partLines in
+                    taskKeys.withUnsafeBufferPointer { taskKeys in
+                        // Each part writes the keys of the items that start on its lines, and its own sum.
+                        nonisolated(unsafe) let (itemKeys, partLines, taskKeys, buf) = (itemKeys, partLines, taskKeys, buf)
+                        Parallel.run(parts) { part in
+                            let lines = (doc.lines.count * part / parts)..<(doc.lines.count * (part + 1) / parts)
+                            partLines[part] = Keys.fingerprint(lines: lines, of: doc, buf, taskKeys: taskKeys, itemKeys: itemKeys,
+                                                               anyBullet: anyBullet)
+                        }
+                    }
+                }
+            }
+            for part in partLines { nonTaskLines.add(part) }
+            var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
+            for (index, item) in s.items.enumerated() { listItems[item.list].add(itemKeys[index]) }
+            for (index, list) in s.lists.enumerated() {
+                var hash = Hasher64()
+                hash.add(list.ordered ? 1 : 0)
+                hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)
+                hash.add(word: listItems[index].digest)
+                hash.add(word: list.parentItem >= 0 ? itemKeys[list.parentItem] : 0)
+                lists.add(hash.value)
+            }
+        }
+
+        /// How many lines a part of a document's fingerprinting has at least.
+        static let linesPerPart = 65_536
+
+        /// The fingerprint of the non-task lines among `lines`; stores the key of each item that starts
+        /// on them in `itemKeys`.
+        private static func fingerprint(lines: Range<Int>, of doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>,
+                                        taskKeys: UnsafeBufferPointer<UInt64>, itemKeys: UnsafeMutableBufferPointer<UInt64>,
+                                        anyBullet: Bool) -> Fingerprint {
+            let s = doc.structure
+            var nonTaskLines = Fingerprint()
             // Lines, tasks and items in one walk: tasks and items are recorded in line order, with at
             // most one task per line (a checkbox ends the line's block starts).
-            var itemKeys = [UInt64](repeating: 0, count: s.items.count)
-            var nextItem = 0
-            var nextTask = 0
-            for line in 0..<doc.lines.count {
+            var nextItem = BinarySearch.partitionPoint(in: 0..<s.items.count) { s.items[$0].startLine < lines.lowerBound }
+            var nextTask = BinarySearch.partitionPoint(in: 0..<s.tasks.count) { s.tasks[$0].line < lines.lowerBound }
+            for line in lines {
                 while nextTask < s.tasks.count && s.tasks[nextTask].line < line { nextTask += 1 }
                 let taskHere = nextTask < s.tasks.count && s.tasks[nextTask].line == line ? nextTask : -1
                 let firstItem = nextItem < s.items.count && s.items[nextItem].startLine == line ? nextItem : -1
@@ -181,18 +219,10 @@ enum FormatVerifier {
                         itemKey = key
                     }
                     itemKeys[nextItem] = itemKey
-                    listItems[item.list].add(itemKey)
                     nextItem += 1
                 }
             }
-            for (index, list) in s.lists.enumerated() {
-                var hash = Hasher64()
-                hash.add(list.ordered ? 1 : 0)
-                hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)
-                hash.add(word: listItems[index].digest)
-                hash.add(word: list.parentItem >= 0 ? itemKeys[list.parentItem] : 0)
-                lists.add(hash.value)
-            }
+            return nonTaskLines
         }
 
         /// A line without its indentation and, on an ordered item's first line, without the number;
@@ -241,6 +271,13 @@ enum FormatVerifier {
             count += 1
             sum &+= key
             mixedSum &+= Fingerprint.mix(key)
+        }
+
+        /// Adds every key of `other` (the multisets' union).
+        mutating func add(_ other: Fingerprint) {
+            count += other.count
+            sum &+= other.sum
+            mixedSum &+= other.mixedSum
         }
 
         /// Takes one `key` out of the multiset (the reverse of ``add(_:)``).

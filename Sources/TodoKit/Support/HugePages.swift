@@ -13,6 +13,16 @@ enum HugePages {
     /// The size of a huge page on x86-64 and arm64 Linux.
     private static let size = 2 << 20
 
+    /// The page size behind a buffer of `count` bytes (what ``advise(_:)`` asks for when the buffer
+    /// is large enough for huge pages, else 4 KB).
+    static func pageSize(ofBufferOf count: Int) -> Int {
+        #if os(Linux)
+        return count >= 2 * size ? size : 4096
+        #else
+        return 4096
+        #endif
+    }
+
     /// Asks for huge pages behind the whole 2 MB pages of `buffer`, which nothing has touched yet;
     /// buffers shorter than two huge pages are left alone, and so is everything off Linux.
     /// - Parameter buffer: A buffer just allocated.

@@ -77,6 +77,28 @@ final class FormatVerifierTests: XCTestCase {
         }
     }
 
+    /// A large document's fingerprints are taken in parts at the same time: any number of parts,
+    /// cut anywhere (in lists, between an item and its nested items, in runs of items on one line),
+    /// gives the fingerprints of one walk, with and without bullets read alike.
+    func testFingerprintsInPartsAreTheFingerprintsOfOneWalk() {
+        var compared = 0
+        for seed in 0..<300 as Range<UInt64> {
+            let bytes = DocumentGenerator.document(seed: 40_000 + seed, directives: seed % 3 == 0)
+            let doc = ParsedDocument(validated: bytes)
+            doc.bytes.withUnsafeBufferPointer { buf in
+                for anyBullet in [false, true] {
+                    let one = FormatVerifier.Keys(doc, buf, taskKeys: nil, anyBullet: anyBullet, parts: 1)
+                    for parts in [2, 3, 7] {
+                        XCTAssertEqual(one, FormatVerifier.Keys(doc, buf, taskKeys: nil, anyBullet: anyBullet, parts: parts),
+                                       "seed \(seed), \(parts) parts")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(compared, 1_800)
+    }
+
     func testFailureMessageIsOneLine() {
         XCTAssertThrowsError(try verify("# List\n")) { error in
             let message = (error as? TodoError)?.description ?? ""

@@ -257,6 +257,44 @@ final class TaskFactsTests: XCTestCase {
         }
     }
 
+    /// A pass's output written in parts at the same time is the output written in one: the same bytes
+    /// and the same facts wherever the cuts fall (in lists that sink, after a lone CR, in runs of
+    /// untouched lines, in documents with fewer lines than parts), under several option sets.
+    func testOutputWrittenInPartsIsTheOutputWrittenInOne() throws {
+        let day = Day("2026-11-21")!
+        let optionSets = [
+            options,
+            FormatOptions(stampDates: false, sinkCompleted: false, today: day),
+            FormatOptions(fieldStyle: .dataview, today: day, bullet: .asterisk, indentation: 4),
+            FormatOptions(fieldStyle: .emoji, today: day, bullet: .dash, indentation: 2),
+        ]
+        var compared = 0
+        for bytes in try documents() {
+            let doc = ParsedDocument(validated: bytes)
+            for options in optionSets {
+                // As the formatter does: a survey first, so that some tasks are known and copied.
+                var surveyed = TaskFacts(count: doc.structure.tasks.count)
+                _ = CanonicalForm.survey(doc, options: options, facts: &surveyed)
+                var oneFacts = surveyed
+                let one = CanonicalForm.render(doc, options: options, facts: &oneFacts, allowedPasses: TodoFormatter.maximumPasses, emitParts: 1)
+                for parts in [2, 3, 7] {
+                    var facts = surveyed
+                    let cut = CanonicalForm.render(doc, options: options, facts: &facts, allowedPasses: TodoFormatter.maximumPasses, emitParts: parts)
+                    let name = "\(parts) parts of \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)"
+                    guard cut.bytes == one.bytes, cut.passes == one.passes else {
+                        XCTFail("\(name): the output differs")
+                        return
+                    }
+                    XCTAssertEqual(facts.keys, oneFacts.keys, name)
+                    XCTAssertEqual(facts.states, oneFacts.states, name)
+                    XCTAssertEqual(facts.completesTasksNow, oneFacts.completesTasksNow, name)
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 5_000)
+    }
+
     /// Facts carried to the next document hold only for task lines whose bytes and paragraph are
     /// unchanged there; a changed line, a line that now continues a paragraph and a line moved
     /// elsewhere by hand are read again.
