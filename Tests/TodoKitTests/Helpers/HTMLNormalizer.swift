@@ -348,20 +348,45 @@ struct HTMLNormalizer: Sendable {
         for p in pieces.indices {
             pieces[p].found.removeAll { $0.emoji && (p < runPiece || (p == runPiece && $0.range.lowerBound < runStart)) }
         }
+        // The block id: the line's last word that is not a field (an earlier duplicate counts as one
+        // here, though it stays text), `^` then letters, digits or `-`. It is written last, so it may
+        // move past text that stays (a duplicate), and Obsidian hides it: it is taken out of the text
+        // and kept with the fields (`block=^id`), so that it must still be there.
+        var blockID: (piece: Int, range: Range<Int>, text: String)?
+        if let p = pieces.indices.last, !markupAfter[p] {
+            let scalars = Array(pieces[p].line.unicodeScalars)
+            var k = scalars.count
+            var f = pieces[p].found.count - 1
+            while true {
+                while k > 0 && isWhitespace(scalars[k - 1]) { k -= 1 }
+                guard f >= 0 && pieces[p].found[f].range.upperBound == k else { break }
+                k = pieces[p].found[f].range.lowerBound
+                f -= 1
+            }
+            var t = k
+            while t > 0 && !isWhitespace(scalars[t - 1]) { t -= 1 }
+            if k - t >= 2, scalars[t] == "^",
+               scalars[(t + 1)..<k].allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) {
+                blockID = (p, t..<k, String(String.UnicodeScalarView(scalars[t..<k])))
+            }
+        }
         let all = pieces.flatMap { piece in piece.found.map(\.field) }
         var last: [String: Int] = [:]
         for (n, field) in all.enumerated() { last[field.key] = n }
         var n = 0
-        for piece in pieces {
+        for (p, piece) in pieces.enumerated() {
             var ranges: [Range<Int>] = []
             for found in piece.found {
                 let isEndDate = found.field.key == "done" || found.field.key == "cancelled"
                 if last[found.field.key] == n || (applyingRules && !completed && isEndDate) { ranges.append(found.range) }
                 n += 1
             }
+            if let blockID, blockID.piece == p {
+                ranges.insert(blockID.range, at: ranges.firstIndex { $0.lowerBound > blockID.range.lowerBound } ?? ranges.count)
+            }
             if !ranges.isEmpty { head[piece.index] = .text(RenderedFieldScanner.removing(ranges, from: piece.line) + piece.rest) }
         }
-        return all
+        return all + (blockID.map { [RenderedField(key: "block", value: $0.text)] } ?? [])
     }
 
     // MARK: Layout
