@@ -128,4 +128,14 @@ final class TodoDocumentTests: XCTestCase {
         XCTAssertThrowsError(try TodoDocument(utf8: [0xED, 0xA0, 0x80]))
         XCTAssertNoThrow(try TodoDocument(utf8: Array("é 日本 😀".utf8)))
     }
+
+    /// A file of 1 GiB or more is refused with a one-line error before anything parses it (the line
+    /// table and the structure keep offsets in 32 bits); one byte less is read.
+    func testFilesOfOneGibibyteAndMoreAreRefused() {
+        XCTAssertNil(TodoDocument.sizeError(LineTable.maximumBytes))
+        XCTAssertEqual(LineTable.maximumBytes, (1 << 30) - 1)
+        let error = TodoDocument.sizeError(1 << 30)
+        XCTAssertEqual(error, .tooLarge(bytes: 1 << 30))
+        XCTAssertEqual(error?.description, "too large: 1073741824 bytes (todofmt reads files of less than 1 GiB)")
+    }
 }

@@ -32,6 +32,7 @@ public struct JSONReader {
             switch error {
             case .invalidUTF8(let offset): throw JSONSyntaxError(message: "not valid UTF-8", offset: offset)
             case .binary(let offset): throw JSONSyntaxError(message: "NUL byte (not a text file)", offset: offset)
+            case .tooLarge: throw JSONSyntaxError(message: "too large (1 GiB or more)", offset: 0)
             case .verificationFailed(let why): throw JSONSyntaxError(message: why, offset: 0)
             }
         }

@@ -33,11 +33,18 @@ public struct TodoDocument: Sendable {
         tasks = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0) }
     }
 
+    /// ``TodoError/tooLarge(bytes:)`` for a file of `count` bytes that is too large to parse (the line
+    /// table and the structure keep offsets in 32 bits), nil otherwise.
+    static func sizeError(_ count: Int) -> TodoError? {
+        count > LineTable.maximumBytes ? .tooLarge(bytes: count) : nil
+    }
+
     /// Checks that bytes are UTF-8 text without NUL bytes. A NUL anywhere means a binary file,
     /// which is the more useful message for an image or a database than its first non-UTF-8 byte.
     /// A large file is checked in parts at the same time (each starts at a byte that starts a
     /// character; the first part in file order with an error names it).
     static func validate(_ bytes: [UInt8]) throws(TodoError) {
+        if let error = sizeError(bytes.count) { throw error }
         let error: TodoError? = bytes.withUnsafeBufferPointer { buf in
             let n = buf.count
             let parts = Parallel.parts(n, minimumPerPart: validationMinimumPerPart)

@@ -6,6 +6,8 @@ public enum TodoError: Error, Hashable, Sendable, CustomStringConvertible {
     case binary(offset: Int)
     /// The formatted result failed the safety check; nothing should be written.
     case verificationFailed(String)
+    /// The file has `bytes` bytes, 1 GiB or more: more than todofmt reads (it keeps offsets in 32 bits).
+    case tooLarge(bytes: Int)
 
     /// A one-line message without the file name (callers prefix it).
     public var description: String {
@@ -13,6 +15,7 @@ public enum TodoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidUTF8(let offset): "not valid UTF-8 (byte \(offset + 1))"
         case .binary(let offset): "binary file (NUL byte at byte \(offset + 1))"
         case .verificationFailed(let why): "refusing to write: safety check failed: \(why)"
+        case .tooLarge(let bytes): "too large: \(bytes) bytes (todofmt reads files of less than 1 GiB)"
         }
     }
 }
