@@ -26,14 +26,22 @@ public enum AtomicFile {
     }
 
     private static func read(cPath path: [CChar]) throws(FileError) -> [UInt8] {
+        try withOpenFile(cPath: path) { fd, info throws(FileError) in
+            try readAll(from: fd, sizeHint: info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0)
+        }
+    }
+
+    /// Opens `path` for reading and calls `body` with the descriptor and its status; the descriptor
+    /// is closed afterwards. A directory is ``FileError/isDirectory``.
+    private static func withOpenFile<Result>(cPath path: [CChar],
+                                             _ body: (Int32, stat) throws(FileError) -> Result) throws(FileError) -> Result {
         let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError(errno: errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(errno: errno) }
         if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
-        let sizeHint = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
-        return try readAll(from: fd, sizeHint: sizeHint)
+        return try body(fd, info)
     }
 
     /// Reads from an open file descriptor until end of file, e.g. standard input (`0`).
@@ -251,24 +259,20 @@ public enum AtomicFile {
     /// Whether the file at `path` holds exactly `expected`, read a chunk at a time and compared as it
     /// comes (a second copy of a large file is not held in memory; a file of another size stops early).
     private static func holds(cPath path: [CChar], _ expected: [UInt8]) throws(FileError) -> Bool {
-        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw FileError(errno: errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError(errno: errno) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
-        if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) != expected.count { return false }
-        var chunk = [UInt8](repeating: 0, count: min(expected.count, 256 * 1024) + 1)
-        var offset = 0
-        return try expected.withUnsafeBufferPointer { expected throws(FileError) in
-            try chunk.withUnsafeMutableBufferPointer { chunk throws(FileError) in
-                while true {
-                    let n = retryingOnInterrupt { posixRead(fd, chunk.baseAddress, chunk.count) }
-                    if n < 0 { throw FileError(errno: errno) }
-                    if n == 0 { return offset == expected.count }
-                    guard offset + n <= expected.count,
-                          SameBytes.equal(UnsafeBufferPointer(chunk), 0..<n, expected, offset..<(offset + n)) else { return false }
-                    offset += n
+        try withOpenFile(cPath: path) { fd, info throws(FileError) in
+            if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) != expected.count { return false }
+            var chunk = [UInt8](repeating: 0, count: min(expected.count, 256 * 1024) + 1)
+            var offset = 0
+            return try expected.withUnsafeBufferPointer { expected throws(FileError) in
+                try chunk.withUnsafeMutableBufferPointer { chunk throws(FileError) in
+                    while true {
+                        let n = retryingOnInterrupt { posixRead(fd, chunk.baseAddress, chunk.count) }
+                        if n < 0 { throw FileError(errno: errno) }
+                        if n == 0 { return offset == expected.count }
+                        guard offset + n <= expected.count,
+                              SameBytes.equal(UnsafeBufferPointer(chunk), 0..<n, expected, offset..<(offset + n)) else { return false }
+                        offset += n
+                    }
                 }
             }
         }
