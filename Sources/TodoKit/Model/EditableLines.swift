@@ -97,10 +97,7 @@ struct EditableLines {
     /// (``CanonicalForm``).
     private func ending(_ ending: Ending, before next: Int) -> Ending {
         guard ending == .cr, next < count, endings[next] == .lf else { return ending }
-        switch contents[next] {
-        case .original(let start, let end): return start == end ? .crlf : ending
-        case .replaced(let bytes): return bytes.isEmpty ? .crlf : ending
-        }
+        return isEmpty(next) ? .crlf : ending
     }
 
     /// Inserts lines before position `at` (`count` appends).
@@ -166,7 +163,21 @@ struct EditableLines {
         contents.removeSubrange(kept...)
         endings.removeSubrange(kept...)
         ids.removeSubrange(kept...)
-        if let finalEnding, flags.last == true, let last = endings.indices.last { endings[last] = finalEnding }
+        // The new last line takes the file's final ending; but an empty line without one would be no
+        // line at all, so it keeps its own (the file gains a final newline rather than lose a blank line).
+        if let finalEnding, flags.last == true, let last = endings.indices.last, finalEnding != .none || !isEmpty(last) {
+            endings[last] = finalEnding
+            // Its new ending may be the LF that a lone CR before it would join.
+            if last > 0 { endings[last - 1] = ending(endings[last - 1], before: last) }
+        }
+    }
+
+    /// Whether line `line` has no content (only its ending).
+    private func isEmpty(_ line: Int) -> Bool {
+        switch contents[line] {
+        case .original(let start, let end): start == end
+        case .replaced(let bytes): bytes.isEmpty
+        }
     }
 
     /// Moves the lines in `range` so that they stand before line `target` of the current numbering.

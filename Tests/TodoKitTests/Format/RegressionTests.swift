@@ -59,6 +59,11 @@ final class RegressionTests: XCTestCase {
         let completed = "- [x] paid ^b done:2026-01-01 done:2026-02-01\n"
         XCTAssertEqual(TodoDocument(completed).tasks.map(\.title), ["paid done:2026-01-01"])
         XCTAssertEqual(try? formatter.format(completed), "- [x] paid done:2026-01-01 done:2026-02-01 ^b\n")
+        // Fuzz findings of session 6 (not fixture files: their task goes, and the fixtures keep every task):
+        // a `🏁 delete` task on the last line after an empty line keeps that line (without
+        // an ending it would be no line at all), and a lone CR before it does not join its new LF.
+        XCTAssertEqual(try? formatter.format("-\r\r- [x] onCompletion:delete"), "-\r\r")
+        XCTAssertEqual(try? formatter.format("-\r\r- [x] onCompletion:delete\n"), "-\r\n\n")
         // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
         XCTAssertEqual(try? formatter.format(">- - [x] water rec:+1d due:2026-11-20\n"),
                        ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")

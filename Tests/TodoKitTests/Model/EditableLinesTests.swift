@@ -29,4 +29,20 @@ final class EditableLinesTests: XCTestCase {
         inserted.insert([(position: 2, content: Array("x".utf8), id: nil), (position: 3, content: Array("y".utf8), id: nil)])
         XCTAssertEqual(inserted.bytes, Array("a\rb\nx\r\n\ny\rc\r".utf8))
     }
+
+    /// Removing the last line: the line before it takes the file's final ending, but an empty line
+    /// keeps its own rather than vanish (no ending, it would be no line), and a lone CR before it
+    /// becomes CRLF when that ending is an LF.
+    func testRemovingTheLastLineKeepsAnEmptyLineBeforeIt() {
+        var noFinalNewline = lines("-\r\r- [x] gone")
+        noFinalNewline.remove(where: [false, false, true])
+        XCTAssertEqual(noFinalNewline.bytes, Array("-\r\r".utf8))
+        var finalLF = lines("-\r\r- [x] gone\n")
+        finalLF.remove(where: [false, false, true])
+        XCTAssertEqual(finalLF.bytes, Array("-\r\n\n".utf8))
+        // A last line with content takes the missing final newline, as before.
+        var text = lines("a\nb\nc")
+        text.remove(where: [false, false, true])
+        XCTAssertEqual(text.bytes, Array("a\nb".utf8))
+    }
 }
