@@ -983,7 +983,8 @@ struct CanonicalForm: ~Copyable {
     /// follow the one before it.
     private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int, parts: Int) -> [UInt8]? {
         let bom = doc.hasBOM ? 3 : 0
-        let bounds = runStarts(order, parts: parts, bom: bom, extraCapacity: extraCapacity)
+        let cuts = runCuts(order, parts: parts)
+        let bounds = runStarts(order, cuts: cuts, bom: bom, extraCapacity: extraCapacity)
         // A run after the first starts on a page of its own (a huge page in a large buffer): writing
         // it makes none of the stretch reserved before it resident.
         let alignment = HugePages.pageSize(ofBufferOf: bounds[parts])
@@ -1013,7 +1014,7 @@ struct CanonicalForm: ~Copyable {
                             nonisolated(unsafe) let (form, keys, states, results, base) = (form, keys, states, results, base)
                             let starts = starts
                             Parallel.run(parts) { part in
-                                let positions = (order.count * part / parts)..<(order.count * (part + 1) / parts)
+                                let positions = cuts[part]..<cuts[part + 1]
                                 results[part] = form.pointee.write(order, positions, into: base, from: starts[part], limit: starts[part + 1],
                                                                    keys: keys, states: states, records: records)
                             }
@@ -1043,11 +1044,12 @@ struct CanonicalForm: ~Copyable {
     /// lone CR may gain a LF: this bounds the size of a run. Recurrence rules and relative dates can
     /// be written longer than that; an output that does not fit is written again with the exact
     /// growth as `extraCapacity`.
-    private func runStarts(_ order: [Int], parts: Int, bom: Int, extraCapacity: Int) -> [Int] {
+    private func runStarts(_ order: [Int], cuts: [Int], bom: Int, extraCapacity: Int) -> [Int] {
+        let parts = cuts.count - 1
         let lines = doc.lines
         var starts = [bom]
         for part in 0..<parts {
-            let positions = (order.count * part / parts)..<(order.count * (part + 1) / parts)
+            let positions = cuts[part]..<cuts[part + 1]
             var bound = arena.count + positions.count + extraCapacity
             if parts == 1 {
                 bound += buf.count + (rewritesTasks ? doc.structure.tasks.count * 192 : 0)
@@ -1071,6 +1073,25 @@ struct CanonicalForm: ~Copyable {
         var overflowed = false
         /// It read a task that the completion pass completes now (``TaskFacts/completesTasksNow``).
         var completesTasksNow = false
+    }
+
+    /// Where `parts` runs of the output positions of `order` begin, and at the end `order.count`: each
+    /// run with about as many task lines to rewrite as the others (the work is there: an edit in the
+    /// middle of a canonical file leaves the first half nothing to rewrite), or as many positions
+    /// when there are none.
+    private func runCuts(_ order: [Int], parts: Int) -> [Int] {
+        let total = rewritesTasks ? taskLineCount() : 0
+        guard parts > 1, total > 0 else { return (0...parts).map { order.count * $0 / parts } }
+        var cuts = [0]
+        var seen = 0
+        for (position, line) in order.enumerated() where taskAtLine[line] >= 0 {
+            seen += 1
+            // The run ends after the task line that completes its share.
+            while cuts.count < parts && seen >= total * cuts.count / parts { cuts.append(position + 1) }
+        }
+        while cuts.count <= parts { cuts.append(order.count) }
+        cuts[parts] = order.count
+        return cuts
     }
 
     /// How many lines have a task to rewrite.
