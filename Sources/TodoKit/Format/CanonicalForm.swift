@@ -185,7 +185,7 @@ struct CanonicalForm: ~Copyable {
 
     // MARK: - Task lines
 
-    /// Rewrites every task line into canonical form (``emit(_:facts:records:)`` writes them), except
+    /// Rewrites every task line into canonical form (``emit(_:facts:records:parts:)`` writes them), except
     /// those that `known` says are canonical already.
     private mutating func rewriteTasks(skipping known: TaskFacts? = nil) {
         rewritesTasks = true
@@ -950,10 +950,12 @@ struct CanonicalForm: ~Copyable {
     /// stores in `facts` each rewritten task's verifier key (unless known) and whether its line was
     /// canonical already, from the same reading of the task.
     private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, parts: Int? = nil) -> [UInt8] {
-        let parts = parts ?? (rewritesTasks ? Parallel.parts(taskLineCount(), minimumPerPart: CanonicalForm.emitTasksPerPart) : 1)
-        if let bytes = emit(order, facts: &facts, records: records, extraCapacity: 0, parts: parts) { return bytes }
+        let taskLines = rewritesTasks ? taskLineCount() : 0
+        let cuts = runCuts(order, parts: parts ?? Parallel.parts(taskLines, minimumPerPart: CanonicalForm.emitTasksPerPart),
+                           taskLines: taskLines)
+        if let bytes = emit(order, facts: &facts, records: records, extraCapacity: 0, cuts: cuts) { return bytes }
         // A task whose rules or relative dates are written longer than the bound: the exact growth.
-        guard let bytes = emit(order, facts: &facts, records: records, extraCapacity: tailGrowth(), parts: parts) else {
+        guard let bytes = emit(order, facts: &facts, records: records, extraCapacity: tailGrowth(), cuts: cuts) else {
             preconditionFailure("output larger than its bound")
         }
         return bytes
@@ -977,13 +979,13 @@ struct CanonicalForm: ~Copyable {
     /// written in parts at the same time (reading and writing task lines is most of a pass's work).
     static let emitTasksPerPart = 16_384
 
-    /// ``emit(_:facts:records:)`` into a buffer of the usual bound plus `extraCapacity` bytes; nil when
-    /// the output does not fit. With `parts` > 1, as many runs of output positions are written at the
-    /// same time, each from the start of its own bounded stretch of the buffer, and then moved down to
-    /// follow the one before it.
-    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int, parts: Int) -> [UInt8]? {
+    /// ``emit(_:facts:records:parts:)`` into a buffer of the usual bound plus `extraCapacity` bytes; nil when
+    /// the output does not fit. With more than one run of output positions (``runCuts(_:parts:taskLines:)``),
+    /// the runs are written at the same time, each from the start of its own bounded stretch of the
+    /// buffer, and then moved down to follow the one before it.
+    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int, cuts: [Int]) -> [UInt8]? {
+        let parts = cuts.count - 1
         let bom = doc.hasBOM ? 3 : 0
-        let cuts = runCuts(order, parts: parts)
         let bounds = runStarts(order, cuts: cuts, bom: bom, extraCapacity: extraCapacity)
         // A run after the first starts on a page of its own (a huge page in a large buffer): writing
         // it makes none of the stretch reserved before it resident.
@@ -1076,11 +1078,10 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Where `parts` runs of the output positions of `order` begin, and at the end `order.count`: each
-    /// run with about as many task lines to rewrite as the others (the work is there: an edit in the
-    /// middle of a canonical file leaves the first half nothing to rewrite), or as many positions
-    /// when there are none.
-    private func runCuts(_ order: [Int], parts: Int) -> [Int] {
-        let total = rewritesTasks ? taskLineCount() : 0
+    /// run with about as many of the `taskLines` task lines to rewrite as the others (the work is
+    /// there: an edit in the middle of a canonical file leaves the first half nothing to rewrite), or
+    /// as many positions when there are none.
+    private func runCuts(_ order: [Int], parts: Int, taskLines total: Int) -> [Int] {
         guard parts > 1, total > 0 else { return (0...parts).map { order.count * $0 / parts } }
         var cuts = [0]
         var seen = 0
@@ -1102,7 +1103,7 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Writes the output positions `positions` of `order` into `base[from..<limit]` (see
-    /// ``emit(_:facts:records:)``); when `records`, stores the facts of the tasks it reads in `keys`
+    /// ``emit(_:facts:records:parts:)``); when `records`, stores the facts of the tasks it reads in `keys`
     /// and `states`.
     private func write(_ order: [Int], _ positions: Range<Int>, into base: UnsafeMutablePointer<UInt8>, from: Int, limit: Int,
                        keys: UnsafeMutableBufferPointer<UInt64>, states: UnsafeMutableBufferPointer<TaskFacts.State>,
@@ -1189,16 +1190,22 @@ struct CanonicalForm: ~Copyable {
                 }
                 if task >= 0 {
                     doc.read(task: task, into: &text, buf)
+                    let status = doc.status(ofTask: task, buf).0
                     tail.truncate(to: 0)
-                    let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, doc, buf, options: options, into: &tail)
+                    let title = CanonicalForm.appendCanonicalTail(text, ofTask: task, status: status, doc, buf, options: options, into: &tail)
                     if records {
-                        let key = states[task] != .unknown ? keys[task]
-                            : title.map { title in tail.withBytes { TaskKey.of(doc, task, text, buf, title: $0, title.lowerBound, title.upperBound) } }
-                            ?? TaskKey.of(doc, task, text, buf, scratch: &scratch)
-                        keys[task] = key
+                        // The key as the survey takes it: from the title in the tail when there is one.
+                        if states[task] == .unknown {
+                            if let title {
+                                let completed = status.isCompleted
+                                keys[task] = tail.withBytes { TaskKey.of(completed: completed, text, buf, title: $0, title.lowerBound, title.upperBound) }
+                            } else {
+                                keys[task] = TaskKey.of(doc, task, text, buf, scratch: &scratch)
+                            }
+                        }
                         states[task] = tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)) ? .canonical : .keyed
                         // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
-                        if options.stampDates && !completesTasksNow && CompletionPass.isDone(doc, task: task, buf)
+                        if options.stampDates && !completesTasksNow && status.kind == .done
                             && CompletionPass.mayComplete(done: text.chosenFields()) {
                             completesTasksNow = true
                         }
@@ -1208,7 +1215,7 @@ struct CanonicalForm: ~Copyable {
                 // Line endings belong to positions, so a missing final newline stays at the end.
                 let endingLength = lines.end(position) - lines.contentEnd(position)
                 copy(source + lines.contentEnd(position), endingLength)
-                endedWithLoneCR = endingLength == 1 && source[lines.contentEnd(position)] == 0x0D
+                endedWithLoneCR = endsWithLoneCR(position)
                 position += 1
             }
         }
