@@ -14,9 +14,8 @@ struct BlockScanner {
         case document, blockQuote, list, item, paragraph, fencedCode, indentedCode, html
     }
 
-    /// One open block. Plain values only, so that the stack can live in memory of its own.
     /// One open block. Plain values only, 32-bit numbers (``ParsedDocument`` refuses inputs of
-    /// 2 GiB and more), so that the stack lives in memory of its own and a block is cheap to copy.
+    /// 1 GiB and more), so that the stack lives in memory of its own and a block is cheap to copy.
     private struct Block {
         var kind: Kind
         /// Whether a child block was ever added (an empty item may not span two blank lines).

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Moves bytes down within one large buffer without holding more memory than the buffer's result:
 /// the output of a pass written in parts (``CanonicalForm``) has each part moved down after the one
 /// before it, from a stretch of the buffer that was only reserved for it.
@@ -24,20 +18,14 @@ enum DownwardMove {
             destination.moveInitialize(from: source, count: count)
             return
         }
-        let newEnd = Int(bitPattern: destination + count)
-        let page = Int(getpagesize())
+        let newEnd = destination + count
         var end = count
         while end > 0 {
             let start = max(0, end - chunk)
             (destination + start).moveInitialize(from: source + start, count: end - start)
-            #if os(Linux)
-            // Whole pages of the source chunk above the new end: nothing reads them again.
-            let low = (max(Int(bitPattern: source + start), newEnd) + page - 1) & ~(page - 1)
-            let high = Int(bitPattern: source + end) & ~(page - 1)
-            if high > low, let first = UnsafeMutableRawPointer(bitPattern: low) {
-                _ = madvise(first, high - low, MADV_DONTNEED)
-            }
-            #endif
+            // The chunk's source above the new end: nothing reads it again.
+            HugePages.releaseWholePages(from: UnsafeMutableRawPointer(max(source + start, newEnd)),
+                                        to: UnsafeMutableRawPointer(source + end))
             end = start
         }
     }

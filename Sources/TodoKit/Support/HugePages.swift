@@ -44,13 +44,20 @@ enum HugePages {
     ///   - buffer: A buffer that ``advise(_:)`` was given.
     ///   - used: How many bytes at its start hold content.
     static func release(_ buffer: UnsafeMutableRawBufferPointer, after used: Int) {
-        #if os(Linux)
         guard buffer.count >= 2 * size, let base = buffer.baseAddress else { return }
-        let page = 4096
-        let start = (Int(bitPattern: base) + used + page - 1) & ~(page - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(first, end - start, MADV_DONTNEED)
+        releaseWholePages(from: base + used, to: base + buffer.count)
+    }
+
+    /// Gives back the memory of the whole pages that lie within `start..<end` (on Linux; elsewhere
+    /// nothing happens). Their bytes read as zeros afterwards; the partial pages at either end are
+    /// left alone.
+    static func releaseWholePages(from start: UnsafeMutableRawPointer, to end: UnsafeMutableRawPointer) {
+        #if os(Linux)
+        let page = Int(getpagesize())
+        let low = (Int(bitPattern: start) + page - 1) & ~(page - 1)
+        let high = Int(bitPattern: end) & ~(page - 1)
+        guard high > low, let first = UnsafeMutableRawPointer(bitPattern: low) else { return }
+        _ = madvise(first, high - low, MADV_DONTNEED)
         #endif
     }
 }
