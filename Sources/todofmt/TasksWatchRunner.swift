@@ -84,16 +84,19 @@ final class TasksWatchRunner: @unchecked Sendable {
         return list.inputs.contains { watchers[$0.path] == nil }
     }
 
-    /// Reads everything again, prints the listing, and watches every file found.
+    /// Reads everything again, prints the listing, and watches every file found (nothing once a
+    /// signal has ended the watch).
     private func refresh() {
         pending = false
+        guard stopped != nil else { return }
         guard let queries = try? TasksRunner.queries(request, today: today),
               let (tasks, _) = TasksRunner.collect(request, console: console) else { return }
         guard let resolver = try? request.configuration.resolver() else { return }
         for input in InputList(paths: request.paths, finder: TodoFileFinder(selection: resolver)).inputs
         where watchers[input.path] == nil {
             let watcher = FileWatcher(path: input.path)
-            watcher.start(queue: queue) { [unowned self] _ in scheduleRefresh() }
+            // Weak: a change already on the queue when a signal ends the watch may run after the runner is gone.
+            watcher.start(queue: queue) { [weak self] _ in self?.scheduleRefresh() }
             watchers[input.path] = watcher
         }
         var out = ""
@@ -105,9 +108,9 @@ final class TasksWatchRunner: @unchecked Sendable {
 
     /// Several events in a burst (a save touching several files) print once.
     private func scheduleRefresh() {
-        guard !pending else { return }
+        guard !pending, stopped != nil else { return }
         pending = true
-        queue.asyncAfter(deadline: .now() + .milliseconds(30)) { [unowned self] in refresh() }
+        queue.asyncAfter(deadline: .now() + .milliseconds(30)) { [weak self] in self?.refresh() }
     }
 
     private func handleSignals() {
