@@ -99,24 +99,25 @@ struct CanonicalForm: ~Copyable {
     /// lists that the next passes would, ``sinkHeldLists(rounds:)``); `passes` in the result is how
     /// many it stands for.
     ///
-    /// `emitParts`: in how many parts the output is written at the same time (by default, one per
-    /// processor when there are enough task lines to rewrite; tests choose).
+    /// `parts`: in how many parts the lists are looked at for sinking and the output is written, at
+    /// the same time (by default, one per processor when there are enough lists, or task lines to
+    /// rewrite; tests choose).
     static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts, allowedPasses: Int,
-                       emitParts: Int? = nil) -> (bytes: [UInt8], carried: CarriedTasks, passes: Int) {
+                       parts: Int? = nil) -> (bytes: [UInt8], carried: CarriedTasks, passes: Int) {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
             form.rewriteTasks(skipping: facts)
             var sunkOrder: [Int]?
             var passes = 1
             if options.sinkCompleted {
-                form.sinkCompleted(only: nil)
+                form.sinkCompleted(only: nil, parts: parts)
                 let (order, rounds) = form.sinkHeldLists(rounds: allowedPasses - 1)
                 sunkOrder = order
                 passes += rounds
             }
             form.applyMarkerOptions()
             let order = sunkOrder ?? form.lineOrder()
-            let bytes = form.emit(order, facts: &facts, records: true, parts: emitParts)
+            let bytes = form.emit(order, facts: &facts, records: true, parts: parts)
             // Its per-line arrays go before the carried facts are built.
             _ = consume form
             // Tasks neither read before nor rewritten (frozen by a directive): read their keys here.
@@ -328,43 +329,113 @@ struct CanonicalForm: ~Copyable {
 
     // MARK: - Sinking
 
-    private mutating func sinkCompleted(only selected: Set<Int>?) {
-        let structure = doc.structure
-        // Which items are completed tasks, in one pass over the tasks in file order: lists visit
-        // their items scattered over the file, and reading each item's task and checkbox there
-        // missed the cache at every step.
-        var completed = [Bool](repeating: false, count: structure.items.count)
-        for (index, task) in structure.tasks.enumerated() where doc.status(ofTask: index, buf).0.isCompleted {
-            completed[task.item] = true
-        }
-        for list in structure.lists.indices where selected?.contains(list) ?? true {
-            let items = structure.lists[list].items
-            guard items.count > 1 else { continue }
-            if isPinned(list) { continue }
-            // A list holding lines a directive froze stays in its order (the frozen lines stay put).
-            if doc.directives.freezesAny(ofList: list, structure) { continue }
-            // Most lists have nothing to move: find out before building anything.
-            var sawCompleted = false
-            var moved = false
-            for item in items {
-                if completed[item] {
-                    sawCompleted = true
-                } else if sawCompleted {
-                    moved = true
-                    break
+    /// Sinks the completed items of every list (of the `selected` ones only, when given) below the
+    /// open ones, where the list may move (``canReorder(_:order:in:)``); lists held only by the lines
+    /// around them wait in ``heldLists``. `parts`: in how many parts the lists are looked at (by
+    /// default one per processor when there are enough).
+    private mutating func sinkCompleted(only selected: Set<Int>?, parts: Int? = nil) {
+        let lists = doc.structure.lists.count
+        let parts = parts ?? Parallel.parts(selected?.count ?? lists, minimumPerPart: CanonicalForm.sinkListsPerPart)
+        let completed = completedItems(parts: parts)
+        guard parts > 1 else {
+            let structure = doc.structure
+            completed.withUnsafeBufferPointer { completed in
+                for list in 0..<lists where selected?.contains(list) ?? true {
+                    if let order = sunkOrder(of: list, in: structure, completed: completed) {
+                        sink(list, to: order, canReorder(list, order: order))
+                    }
                 }
             }
-            guard moved else { continue }
-            var order: [Int] = []
-            order.reserveCapacity(items.count)
-            for item in items where !completed[item] { order.append(item) }
-            for item in items where completed[item] { order.append(item) }
-            switch canReorder(list, order: order) {
-            case .movable: move(list, to: order)
-            case .heldBySurroundings: heldLists.append((list, order))
-            case .held, .unknown: continue
+            return
+        }
+        // Whether and how a list sinks depends on the input alone (not on other lists' moves), so the
+        // lists are looked at in parts at the same time and their moves made afterwards, in list order.
+        var sinking = [[SinkingList]](repeating: [], count: parts)
+        withUnsafePointer(to: self) { form in
+            sinking.withUnsafeMutableBufferPointer { sinking in
+                completed.withUnsafeBufferPointer { completed in
+                    // The parts only read the form; each writes only its own element.
+                    nonisolated(unsafe) let (form, sinking, completed) = (form, sinking, completed)
+                    Parallel.run(parts) { part in
+                        let structure = form.pointee.doc.structure
+                        for list in (lists * part / parts)..<(lists * (part + 1) / parts) where selected?.contains(list) ?? true {
+                            if let order = form.pointee.sunkOrder(of: list, in: structure, completed: completed) {
+                                sinking[part].append(SinkingList(list: list, order: order,
+                                                                 reordering: form.pointee.canReorder(list, order: order)))
+                            }
+                        }
+                    }
+                }
             }
         }
+        for part in sinking {
+            for list in part { sink(list.list, to: list.order, list.reordering) }
+        }
+    }
+
+    /// A list whose completed items would sink: its new order and whether it may take it.
+    private struct SinkingList {
+        var list: Int
+        var order: [Int]
+        var reordering: Reordering
+    }
+
+    /// Moves `list` to `order` when `reordering` allows; a list held by the lines around it waits.
+    private mutating func sink(_ list: Int, to order: [Int], _ reordering: Reordering) {
+        switch reordering {
+        case .movable: move(list, to: order)
+        case .heldBySurroundings: heldLists.append((list, order))
+        case .held, .unknown: break
+        }
+    }
+
+    /// Lists of a large document are looked at in parts of at least this many for sinking.
+    static let sinkListsPerPart = 8_192
+
+    /// Whether each item is a completed task: one pass over the tasks in file order (lists visit their
+    /// items scattered over the file, and reading each item's task and checkbox there missed the
+    /// cache at every step), in `parts` at the same time.
+    private func completedItems(parts: Int) -> [Bool] {
+        let structure = doc.structure
+        var completed = [Bool](repeating: false, count: structure.items.count)
+        completed.withUnsafeMutableBufferPointer { completed in
+            // Each task marks only its own item.
+            nonisolated(unsafe) let (buf, completed) = (buf, completed)
+            let doc = doc
+            Parallel.run(parts) { part in
+                let tasks = doc.structure.tasks
+                for index in (tasks.count * part / parts)..<(tasks.count * (part + 1) / parts)
+                where doc.status(ofTask: index, buf).0.isCompleted {
+                    completed[tasks[index].item] = true
+                }
+            }
+        }
+        return completed
+    }
+
+    /// The order `list` (of `structure`, the document's) takes when its completed items sink (open
+    /// ones first, each group in its order), or nil when it has nothing to move or must stay as it is: one item, pinned to its
+    /// parent's line, or holding lines a directive froze.
+    private func sunkOrder(of list: Int, in structure: BlockStructure, completed: UnsafeBufferPointer<Bool>) -> [Int]? {
+        let items = structure.lists[list].items
+        guard items.count > 1, !isPinned(list), !doc.directives.freezesAny(ofList: list, structure) else { return nil }
+        // Most lists have nothing to move: find out before building anything.
+        var sawCompleted = false
+        var moved = false
+        for item in items {
+            if completed[item] {
+                sawCompleted = true
+            } else if sawCompleted {
+                moved = true
+                break
+            }
+        }
+        guard moved else { return nil }
+        var order: [Int] = []
+        order.reserveCapacity(items.count)
+        for item in items where !completed[item] { order.append(item) }
+        for item in items where completed[item] { order.append(item) }
+        return order
     }
 
     /// Gives `list` the item order `order` (renumbering an ordered list).

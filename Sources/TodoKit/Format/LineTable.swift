@@ -59,26 +59,81 @@ struct LineTable: Sendable {
         Int(packed[line] >> 2)
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The table of `bytes`; a large buffer is split in parts at the same time (``cuts(_:parts:)``;
+    /// `parts`: how many, by default one per processor when the buffer is large enough; tests choose).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int? = nil) {
+        precondition(bytes.count <= LineTable.maximumBytes, "buffers of 1 GiB and more are not supported")
+        let parts = parts ?? Parallel.parts(bytes.count, minimumPerPart: LineTable.bytesPerPart)
+        let cuts = parts > 1 ? LineTable.cuts(bytes, parts: parts) : []
+        guard cuts.count > 2 else {
+            packed = LineTable.lineEnds(bytes, from: 0, to: bytes.count)
+            return
+        }
+        var tables = [[UInt32]](repeating: [], count: cuts.count - 1)
+        tables.withUnsafeMutableBufferPointer { tables in
+            // Each part writes only its own element; nothing reads them before all have ended.
+            nonisolated(unsafe) let (tables, bytes) = (tables, bytes)
+            Parallel.run(tables.count) { part in
+                tables[part] = LineTable.lineEnds(bytes, from: cuts[part], to: cuts[part + 1])
+            }
+        }
+        packed = LineTable.joined(tables)
+    }
+
+    /// Buffers of at least twice this many bytes are split in parts.
+    static let bytesPerPart = 1 << 20
+
+    /// The table of a buffer read in parts (``lineEnds(_:from:to:)`` of consecutive ranges, in order).
+    init(joining parts: [[UInt32]]) {
+        packed = LineTable.joined(parts)
+    }
+
+    private static func joined(_ parts: [[UInt32]]) -> [UInt32] {
+        guard parts.count > 1 else { return parts.first ?? [] }
+        // The offsets are the buffer's own, so the parts' tables follow one another as they are.
+        var packed: [UInt32] = []
+        packed.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { packed += part }
+        return packed
+    }
+
+    /// Where a buffer of `bytes` is cut into `parts` ranges that no line ending spans: just past the
+    /// first line feed at or after each equal share (a CR before it stays in the same part); fewer
+    /// parts when a share has no line feed. Starts with 0 and ends with the buffer's length.
+    static func cuts(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [Int] {
         let n = bytes.count
-        guard n > 0, let base = bytes.baseAddress else { return }
-        precondition(n <= LineTable.maximumBytes, "buffers of 1 GiB and more are not supported")
-        packed.reserveCapacity(min(n / 32 + 16, 1 << 22))
-        if memchr(base, 0x0D, n) == nil {
+        var cuts = [0]
+        guard let base = bytes.baseAddress else { return cuts + [n] }
+        for part in 1..<max(parts, 1) {
+            let from = max(n * part / parts, cuts[cuts.count - 1])
+            guard from < n, let found = memchr(base + from, 0x0A, n - from) else { break }
+            let cut = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            if cut < n { cuts.append(cut) }
+        }
+        return cuts + [n]
+    }
+
+    /// The packed ends of the lines that start in `first..<n`: `first` is 0 or just past a line's
+    /// ending, and `n` is the buffer's end or just past a line feed (one of ``cuts(_:parts:)``).
+    static func lineEnds(_ bytes: UnsafeBufferPointer<UInt8>, from first: Int, to n: Int) -> [UInt32] {
+        var packed: [UInt32] = []
+        guard first < n, let base = bytes.baseAddress else { return packed }
+        packed.reserveCapacity(min((n - first) / 32 + 16, 1 << 22))
+        if memchr(base + first, 0x0D, n - first) == nil {
             // No CR anywhere (the usual case): every line ends at an LF, which the C library finds
             // many bytes at a time.
-            var start = 0
+            var start = first
             while start < n, let found = memchr(base + start, 0x0A, n - start) {
                 let i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 packed.append(UInt32(truncatingIfNeeded: (i + 1) << 2 | 1))
                 start = i + 1
             }
             if start < n { packed.append(UInt32(truncatingIfNeeded: n << 2)) }
-            return
+            return packed
         }
         let raw = UnsafeRawPointer(base)
-        var start = 0
-        var i = 0
+        var start = first
+        var i = first
         while i < n {
             // The next `\n` or `\r`, eight bytes at a time.
             if i + 8 <= n {
@@ -104,5 +159,6 @@ struct LineTable: Sendable {
             start = i
         }
         if start < n { packed.append(UInt32(truncatingIfNeeded: n << 2)) }
+        return packed
     }
 }

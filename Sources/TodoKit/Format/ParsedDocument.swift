@@ -22,13 +22,22 @@ struct ParsedDocument: Sendable {
         self.init(validated: input, statuses: other.statuses, globalFilter: other.globalFilter)
     }
 
+    /// Checks and parses a file's bytes: ``TodoDocument/validatedLines(_:parts:)`` checks them and
+    /// splits their lines in the same pass, then the parse goes on from those lines.
+    /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, hold a NUL or are too many.
+    init(utf8 input: [UInt8], statuses: StatusMap = .standard, globalFilter: String? = nil) throws(TodoError) {
+        let lines = try TodoDocument.validatedLines(input)
+        self.init(validated: input, lines: lines, statuses: statuses, globalFilter: globalFilter)
+    }
+
     /// Parses bytes that are known to be valid UTF-8, reading checkbox marks with `statuses`;
     /// with a `globalFilter`, a checklist item whose text lacks it is a plain list item, not a task.
-    init(validated input: [UInt8], statuses: StatusMap = .standard, globalFilter: String? = nil) {
+    /// `lines`: the lines of the bytes after any byte-order mark, when split already.
+    init(validated input: [UInt8], lines knownLines: LineTable? = nil, statuses: StatusMap = .standard, globalFilter: String? = nil) {
         // The line table and the structure store offsets in 32 bits (the table's with two bits taken).
         precondition(input.count <= LineTable.maximumBytes, "files of 1 GiB and more are not supported")
         utf8 = input
-        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
+        if input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength) > 0 {
             hasBOM = true
             bytes = Array(input[3...])
         } else {
@@ -36,7 +45,7 @@ struct ParsedDocument: Sendable {
             bytes = input
         }
         (lines, frontMatterLines, structure, directives) = bytes.withUnsafeBufferPointer { buf in
-            let lines = LineTable(buf)
+            let lines = knownLines ?? LineTable(buf)
             let frontMatter = ParsedDocument.frontMatterLength(buf, lines)
             var structure = BlockScanner.scan(buf, lines: lines, skipLines: frontMatter)
             if let globalFilter, !globalFilter.isEmpty {
@@ -56,6 +65,11 @@ struct ParsedDocument: Sendable {
         var copy = self
         copy.statuses = statuses
         return copy
+    }
+
+    /// 3 when `buf` starts with the UTF-8 byte-order mark (the parse reads the bytes after it), else 0.
+    static func byteOrderMarkLength(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+        buf.count >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF ? 3 : 0
     }
 
     /// YAML front matter: `---` on the first line up to a closing `---` or `...` line.

@@ -23,6 +23,15 @@ enum Parallel {
         return most <= 1 ? 1 : min(processors, most)
     }
 
+    /// Starts a worker thread ahead of a large job, e.g. while a large file is read: a worker first
+    /// started by the job itself begins on the caller's processor, and runs there by turns with the
+    /// caller until the scheduler moves it, milliseconds later (the first parts ran one after the
+    /// other). An idle worker, once woken, runs on an idle processor at once.
+    static func startWorkers() {
+        guard processors > 1 else { return }
+        DispatchQueue.global().async {}
+    }
+
     /// Calls `body` with each of `parts` indices, at the same time when `parts` > 1, and returns
     /// when every call has.
     static func run(_ parts: Int, _ body: @Sendable (Int) -> Void) {

@@ -15,6 +15,41 @@ final class ParseLayoutTests: XCTestCase {
         }
     }
 
+    /// A table split in parts at the same time, and one split while the bytes are validated, are the
+    /// table of one pass: with LF, CRLF and lone CR endings at and around every cut, a CR as the last
+    /// byte of a share, a last line without an ending, lines longer than a share, and a byte-order mark.
+    func testLinesSplitInPartsAreTheLinesOfOnePass() throws {
+        let pieces: [[UInt8]] = [Array("- [ ] task".utf8), [0x0A], [0x0D, 0x0A], [0x0D], Array("é😀".utf8), [0x20], [0x0D, 0x0D]]
+        var random = SplitMix64(seed: 2026_11_23)
+        var compared = 0
+        for round in 0..<400 {
+            var bytes: [UInt8] = round % 7 == 0 ? [0xEF, 0xBB, 0xBF] : []
+            let length = 1 + random.below(round % 5 == 0 ? 400 : 60)
+            for _ in 0..<length { bytes += pieces[random.below(pieces.count)] }
+            if round % 3 == 0 { bytes += Array(repeating: UInt8(ascii: "x"), count: random.below(200)) }
+            let text = Array(bytes.dropFirst(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0))
+            let one = text.withUnsafeBufferPointer { buf in LineTable(buf, parts: 1) }
+            for parts in [2, 3, 7, 64] {
+                let cut = text.withUnsafeBufferPointer { buf in LineTable(buf, parts: parts) }
+                let validated = try TodoDocument.validatedLines(bytes, parts: parts)
+                for table in [cut, validated] {
+                    XCTAssertEqual(table.count, one.count, "round \(round), \(parts) parts")
+                    XCTAssertEqual((0..<one.count).map { table.end($0) }, (0..<one.count).map { one.end($0) }, "round \(round)")
+                    XCTAssertEqual((0..<one.count).map { table.contentEnd($0) }, (0..<one.count).map { one.contentEnd($0) }, "round \(round)")
+                }
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 1_600)
+        // The cuts fall just past line feeds, and nowhere without one.
+        let lines = Array("aaaa\r\nbbbb\ncccc\rdddd".utf8)
+        lines.withUnsafeBufferPointer { buf in
+            XCTAssertEqual(LineTable.cuts(buf, parts: 3), [0, 11, 20])
+            XCTAssertEqual(LineTable.cuts(buf, parts: 8), [0, 6, 11, 20])
+            XCTAssertEqual(LineTable.cuts(UnsafeBufferPointer(rebasing: buf[11...]), parts: 2), [0, 9])
+        }
+    }
+
     func testItemKeepsMarkerAndTask() {
         var bullet = BlockStructure.Item(startLine: 3, lastLine: 9, list: 2, markerStart: 1_000_000, markerEnd: 1_000_001,
                                          contentStart: 1_000_002, number: -1)

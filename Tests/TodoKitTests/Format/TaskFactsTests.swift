@@ -257,9 +257,10 @@ final class TaskFactsTests: XCTestCase {
         }
     }
 
-    /// A pass's output written in parts at the same time is the output written in one: the same bytes
-    /// and the same facts wherever the cuts fall (in lists that sink, after a lone CR, in runs of
-    /// untouched lines, in documents with fewer lines than parts), under several option sets.
+    /// A pass whose lists are looked at for sinking, and whose output is written, in parts at the same
+    /// time gives the output of one part: the same bytes and the same facts wherever the cuts fall (in
+    /// lists that sink, after a lone CR, in runs of untouched lines, in documents with fewer lines or
+    /// lists than parts), under several option sets.
     func testOutputWrittenInPartsIsTheOutputWrittenInOne() throws {
         let day = Day("2026-11-21")!
         let optionSets = [
@@ -276,10 +277,10 @@ final class TaskFactsTests: XCTestCase {
                 var surveyed = TaskFacts(count: doc.structure.tasks.count)
                 _ = CanonicalForm.survey(doc, options: options, facts: &surveyed)
                 var oneFacts = surveyed
-                let one = CanonicalForm.render(doc, options: options, facts: &oneFacts, allowedPasses: TodoFormatter.maximumPasses, emitParts: 1)
+                let one = CanonicalForm.render(doc, options: options, facts: &oneFacts, allowedPasses: TodoFormatter.maximumPasses, parts: 1)
                 for parts in [2, 3, 7] {
                     var facts = surveyed
-                    let cut = CanonicalForm.render(doc, options: options, facts: &facts, allowedPasses: TodoFormatter.maximumPasses, emitParts: parts)
+                    let cut = CanonicalForm.render(doc, options: options, facts: &facts, allowedPasses: TodoFormatter.maximumPasses, parts: parts)
                     let name = "\(parts) parts of \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)"
                     guard cut.bytes == one.bytes, cut.passes == one.passes else {
                         XCTFail("\(name): the output differs")

@@ -86,34 +86,51 @@ final class TodoDocumentTests: XCTestCase {
         }
     }
 
-    /// A large file is validated in parts: characters across a cut are whole, the first error in
-    /// the file is the one named whatever part holds it, and a NUL anywhere still wins.
-    func testValidationInPartsNamesTheFirstError() {
-        let n = 4 * TodoDocument.validationMinimumPerPart + 5
-        func error(_ edit: (inout [UInt8]) -> Void) -> TodoError? {
-            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: n)
+    /// A large file is validated in parts, cut just past line feeds: the first error in the file is
+    /// the one named whatever part holds it (at a part's first or last byte too), and a NUL anywhere
+    /// still wins; the parts name what one pass names.
+    func testValidationInPartsNamesTheFirstError() throws {
+        // Parts as many as asked whatever the size; the default cuts only files of 2 MiB and more.
+        var n = 30_005
+        func error(parts: Int?, _ edit: (inout [UInt8]) -> Void) -> TodoError? {
+            // Lines of 100 bytes, so that there are cuts wherever the parts' shares end.
+            var bytes = (0..<n).map { $0 % 100 == 99 ? UInt8(ascii: "\n") : UInt8(ascii: "a") }
             edit(&bytes)
             do {
-                try TodoDocument.validate(bytes)
+                if let parts { _ = try TodoDocument.validatedLines(bytes, parts: parts) } else { try TodoDocument.validate(bytes) }
                 return nil
             } catch { return error }
         }
         let emoji = Array("😀".utf8), accent = Array("é".utf8)
-        // Every cut the parts may have (two, three or four processors), with a character across it.
-        for cut in [n / 2, n / 3, 2 * n / 3, n / 4, 3 * n / 4] {
-            for shift in -4...1 {
-                XCTAssertNil(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: emoji) }, "\(cut) \(shift)")
-                XCTAssertNil(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 2), with: accent) }, "\(cut) \(shift)")
-                // Continuation bytes with no lead, and a lead cut short, at the cut.
-                XCTAssertEqual(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: [0x80, 0x80, 0x80, 0x80]) },
-                               .invalidUTF8(offset: cut + shift), "\(cut) \(shift)")
-                XCTAssertEqual(error { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: [0xF0, 0x9F, 0x98, 0x41]) },
-                               .invalidUTF8(offset: cut + shift), "\(cut) \(shift)")
+        var checked = 0
+        for parts in [2, 3, 4] {
+            // Where the cuts of the unedited bytes fall: past the first line feed after each share.
+            let cuts = (1..<parts).map { n * $0 / parts / 100 * 100 + 100 }
+            for cut in cuts {
+                for shift in -4...1 {
+                    let edits: [(inout [UInt8]) -> Void] = [
+                        { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: emoji) },
+                        { $0.replaceSubrange((cut + shift)..<(cut + shift + 2), with: accent) },
+                        { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: [0x80, 0x80, 0x80, 0x80]) },
+                        { $0.replaceSubrange((cut + shift)..<(cut + shift + 4), with: [0xF0, 0x9F, 0x98, 0x41]) },
+                        { $0[cut + shift] = 0xE2 },
+                        { $0[cut + shift] = 0 ; $0[cut + shift + 2] = 0xFF },
+                    ]
+                    for edit in edits {
+                        XCTAssertEqual(error(parts: parts, edit), error(parts: 1, edit), "\(parts) parts, cut \(cut), shift \(shift)")
+                        checked += 1
+                    }
+                }
             }
         }
-        XCTAssertEqual(error { $0[n - 2] = 0xFF; $0[n / 2 + 7] = 0xFF }, .invalidUTF8(offset: n / 2 + 7))
-        XCTAssertEqual(error { $0[10] = 0xFF; $0[n - 3] = 0 }, .binary(offset: n - 3))
-        XCTAssertEqual(error { $0[n - 1] = 0xE2 }, .invalidUTF8(offset: n - 1))
+        XCTAssertEqual(checked, 6 * 6 * (1 + 2 + 3))
+        n = 4 * TodoDocument.validationMinimumPerPart + 5
+        for parts in [nil, 3] as [Int?] {
+            XCTAssertNil(error(parts: parts) { $0.replaceSubrange((n / 2 - 2)..<(n / 2 + 2), with: emoji) })
+            XCTAssertEqual(error(parts: parts) { $0[n - 2] = 0xFF; $0[n / 2 + 7] = 0xFF }, .invalidUTF8(offset: n / 2 + 7))
+            XCTAssertEqual(error(parts: parts) { $0[10] = 0xFF; $0[n - 3] = 0 }, .binary(offset: n - 3))
+            XCTAssertEqual(error(parts: parts) { $0[n - 1] = 0xE2 }, .invalidUTF8(offset: n - 1))
+        }
     }
 
     func testRejectsBinaryAndInvalidUTF8() {

@@ -24,8 +24,7 @@ public struct TodoDocument: Sendable {
     /// - Throws: ``TodoError/invalidUTF8(offset:)`` for bytes that are not UTF-8,
     ///   ``TodoError/binary(offset:)`` for a NUL byte.
     public init(utf8 bytes: [UInt8]) throws(TodoError) {
-        try TodoDocument.validate(bytes)
-        self.init(parsed: ParsedDocument(validated: bytes))
+        self.init(parsed: try ParsedDocument(utf8: bytes))
     }
 
     init(parsed: ParsedDocument) {
@@ -41,34 +40,54 @@ public struct TodoDocument: Sendable {
 
     /// Checks that bytes are UTF-8 text without NUL bytes. A NUL anywhere means a binary file,
     /// which is the more useful message for an image or a database than its first non-UTF-8 byte.
-    /// A large file is checked in parts at the same time (each starts at a byte that starts a
-    /// character; the first part in file order with an error names it).
+    /// A large file is checked in parts at the same time (``validatedLines(_:parts:)``).
     static func validate(_ bytes: [UInt8]) throws(TodoError) {
+        _ = try validate(bytes, splittingLines: false, parts: nil)
+    }
+
+    /// ``validate(_:)``, and the line table of the bytes after a byte-order mark, in one pass over
+    /// each part: a large file is cut just past line feeds (``LineTable/cuts(_:parts:)``) and its
+    /// parts are checked and split at the same time; the first part in file order with an error
+    /// names it, and a NUL anywhere wins. `parts`: how many (by default one per processor when the
+    /// file is large enough; tests choose).
+    static func validatedLines(_ bytes: [UInt8], parts: Int? = nil) throws(TodoError) -> LineTable {
+        try validate(bytes, splittingLines: true, parts: parts)!
+    }
+
+    private static func validate(_ bytes: [UInt8], splittingLines: Bool, parts: Int?) throws(TodoError) -> LineTable? {
         if let error = sizeError(bytes.count) { throw error }
-        let error: TodoError? = bytes.withUnsafeBufferPointer { buf in
-            let n = buf.count
-            let parts = Parallel.parts(n, minimumPerPart: validationMinimumPerPart)
-            guard parts > 1 else { return firstError(buf, from: 0, to: n) }
-            var bounds = (0...parts).map { n * $0 / parts }
-            for part in 1..<parts {
-                // Continuation bytes belong to the part before (at most three: more are an error there).
-                var start = bounds[part]
-                while start < min(bounds[part] + 3, n) && buf[start] & 0xC0 == 0x80 { start += 1 }
-                bounds[part] = start
+        var error: TodoError?
+        var lines: LineTable?
+        bytes.withUnsafeBufferPointer { buf in
+            // Lines are the text's after a byte-order mark (as ``ParsedDocument`` reads it).
+            let bom = ParsedDocument.byteOrderMarkLength(buf)
+            let text = UnsafeBufferPointer(rebasing: buf[bom...])
+            let parts = parts ?? Parallel.parts(buf.count, minimumPerPart: validationMinimumPerPart)
+            guard parts > 1 else {
+                error = firstError(buf, from: 0, to: buf.count)
+                if splittingLines && error == nil { lines = LineTable(text, parts: 1) }
+                return
             }
-            let starts = bounds
-            var errors = [TodoError?](repeating: nil, count: parts)
+            let cuts = LineTable.cuts(text, parts: parts)
+            var errors = [TodoError?](repeating: nil, count: cuts.count - 1)
+            var tables = [[UInt32]](repeating: [], count: cuts.count - 1)
             errors.withUnsafeMutableBufferPointer { errors in
-                // Each part writes only its own element; nothing reads them before all have ended.
-                nonisolated(unsafe) let (errors, buf) = (errors, buf)
-                Parallel.run(parts) { part in
-                    errors[part] = firstError(buf, from: starts[part], to: starts[part + 1])
+                tables.withUnsafeMutableBufferPointer { tables in
+                    // Each part writes only its own elements; nothing reads them before all have ended.
+                    nonisolated(unsafe) let (errors, tables, buf, text) = (errors, tables, buf, text)
+                    Parallel.run(errors.count) { part in
+                        errors[part] = firstError(buf, from: part == 0 ? 0 : bom + cuts[part], to: bom + cuts[part + 1])
+                        if splittingLines && errors[part] == nil {
+                            tables[part] = LineTable.lineEnds(text, from: cuts[part], to: cuts[part + 1])
+                        }
+                    }
                 }
             }
-            if let binary = errors.first(where: { if case .binary = $0 { true } else { false } }) { return binary }
-            return errors.first { $0 != nil } ?? nil
+            error = errors.first { if case .binary = $0 { true } else { false } } ?? errors.first { $0 != nil } ?? nil
+            if splittingLines && error == nil { lines = LineTable(joining: tables) }
         }
         if let error { throw error }
+        return lines
     }
 
     /// Files of fewer bytes, and parts of more, are validated on one thread.

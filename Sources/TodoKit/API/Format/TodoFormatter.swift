@@ -53,8 +53,7 @@ public struct TodoFormatter: Sendable {
     /// - Returns: The canonical bytes (the same bytes when they are canonical already).
     /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, or when verification fails.
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
-        try TodoDocument.validate(bytes)
-        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
+        var parsed: ParsedDocument? = try ParsedDocument(utf8: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         return try format(parsed: &parsed)
     }
 

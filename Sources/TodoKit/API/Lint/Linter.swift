@@ -43,8 +43,7 @@ public struct Linter: Sendable {
     ///   there are none.
     /// - Throws: ``TodoError`` for bytes that are not UTF-8 text or hold a NUL byte.
     public func lint(utf8 bytes: [UInt8]) throws(TodoError) -> [Finding] {
-        try TodoDocument.validate(bytes)
-        return lint(parsed: ParsedDocument(validated: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter))
+        lint(parsed: try ParsedDocument(utf8: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter))
     }
 
     /// ``lint(utf8:)`` and ``declaredIDs(utf8:)`` from one parse: what linting each file of a
@@ -54,8 +53,7 @@ public struct Linter: Sendable {
     /// - Returns: the findings, and the ids the file's tasks declare.
     /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
     public func lintWithDeclaredIDs(utf8 bytes: [UInt8]) throws(TodoError) -> (findings: [Finding], declaredIDs: Set<String>) {
-        try TodoDocument.validate(bytes)
-        let doc = ParsedDocument(validated: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter)
+        let doc = try ParsedDocument(utf8: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter)
         return (lint(parsed: doc), Linter.declaredIDs(in: doc))
     }
 

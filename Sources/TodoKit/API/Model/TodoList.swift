@@ -34,8 +34,7 @@ public struct TodoList: Sendable {
     ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are todos.
     /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
     public init(utf8 bytes: [UInt8], firstID: UInt64 = 1, statuses: StatusMap = .standard, globalFilter: String? = nil) throws(TodoError) {
-        try TodoDocument.validate(bytes)
-        self.init(parsed: ParsedDocument(validated: bytes, statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
+        self.init(parsed: try ParsedDocument(utf8: bytes, statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
     }
 
     /// Builds the model over a parsed document; task lines without an identity get a new one,

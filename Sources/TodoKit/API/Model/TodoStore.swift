@@ -168,14 +168,14 @@ public actor TodoStore {
     }
 
     private func parse(_ bytes: [UInt8], keepingIdentitiesOf old: TodoList?) throws(TodoStoreError) -> TodoList {
+        let parsed: ParsedDocument
         do {
-            try TodoDocument.validate(bytes)
+            parsed = try ParsedDocument(utf8: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         } catch {
             let failure = TodoStoreError.storage(path: nil, .document(error))
             report(.failed(failure))
             throw failure
         }
-        let parsed = ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         if let old { return IdentityMatcher.rematch(old, to: parsed) }
         return TodoList(parsed: parsed, lineIDs: nil, nextID: list.nextID)
     }

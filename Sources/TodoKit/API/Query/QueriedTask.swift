@@ -32,8 +32,7 @@ public struct QueriedTask: Hashable, Sendable {
     /// - Throws: ``TodoError`` for bytes that are not UTF-8 text or hold a NUL byte.
     public static func tasks(in bytes: [UInt8], path: String, statuses: StatusMap = .standard,
                              globalFilter: String? = nil) throws(TodoError) -> [QueriedTask] {
-        try TodoDocument.validate(bytes)
-        let parsed = ParsedDocument(validated: bytes, statuses: statuses, globalFilter: globalFilter)
+        let parsed = try ParsedDocument(utf8: bytes, statuses: statuses, globalFilter: globalFilter)
         let lines = TodoDocument(parsed: parsed).tasks
         var sections = SectionLookup(parsed)
         var result: [QueriedTask] = []
