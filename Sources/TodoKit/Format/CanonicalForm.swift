@@ -78,12 +78,14 @@ struct CanonicalForm: ~Copyable {
 
     /// Finds out, task by task, whether a pass would change `doc` (and how: ``PassChange``), and
     /// records in `facts` what it reads. Tasks that `facts` knows to be canonical are not
-    /// read again; it stops at the first task line that is not canonical (`.taskLines`).
-    static func survey(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts) -> PassChange {
+    /// read again; it stops at the first task line that is not canonical (`.taskLines`). A large
+    /// document's tasks are read in parts at the same time, each part up to its own first change
+    /// (`parts`: how many, by default up to eight per processor; tests choose).
+    static func survey(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts, parts: Int? = nil) -> PassChange {
         doc.bytes.withUnsafeBufferPointer { buf in
             var form = CanonicalForm(doc: doc, options: options, buf: buf)
-            if form.anyTaskLineChanges(facts: &facts) { return .taskLines }
-            if options.sinkCompleted { form.sinkCompleted(only: nil) }
+            if form.anyTaskLineChanges(facts: &facts, parts: parts) { return .taskLines }
+            if options.sinkCompleted { form.sinkCompleted(only: nil, parts: parts) }
             form.applyMarkerOptions()
             return !form.edits.isEmpty || !form.orders.isEmpty ? .listsOnly : .nothing
         }
@@ -202,13 +204,13 @@ struct CanonicalForm: ~Copyable {
     /// Whether any task line is not in canonical form, skipping the tasks `facts` knows to be
     /// canonical; records in `facts` what it reads, up to the first task line that would change
     /// (in each part: a large document's tasks are surveyed in parts at the same time).
-    private func anyTaskLineChanges(facts: inout TaskFacts) -> Bool {
+    private func anyTaskLineChanges(facts: inout TaskFacts, parts: Int?) -> Bool {
         let (doc, buf, options) = (self.doc, self.buf, self.options)
         return facts.keys.withUnsafeMutableBufferPointer { keys in
             facts.states.withUnsafeMutableBufferPointer { states in
                 // Each part reads and writes only its own tasks' facts.
                 nonisolated(unsafe) let (keys, states, buf) = (keys, states, buf)
-                return Parallel.any(doc.structure.tasks.count, minimumPerPart: 16_384) { range in
+                return Parallel.any(doc.structure.tasks.count, minimumPerPart: 4_096, parts: parts) { range in
                     CanonicalForm.anyTaskLineChanges(doc, buf, options, range, keys: keys, states: states)
                 }
             }

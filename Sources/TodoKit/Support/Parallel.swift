@@ -43,9 +43,13 @@ enum Parallel {
     }
 
     /// Whether `body` is true for any of the parts of `0..<count` (contiguous ranges, each at least
-    /// `minimumPerPart` long); every part runs to its own end.
-    static func any(_ count: Int, minimumPerPart: Int, _ body: @Sendable (Range<Int>) -> Bool) -> Bool {
-        let parts = parts(count, minimumPerPart: minimumPerPart)
+    /// `minimumPerPart` long); every part runs to its own end. There are up to eight parts per
+    /// processor, taken by the threads as they come free: a part may end early (a body that stops at
+    /// the first thing it finds), and the threads still share the rest of the work. `parts`: how many
+    /// instead (tests choose).
+    static func any(_ count: Int, minimumPerPart: Int, parts: Int? = nil, _ body: @Sendable (Range<Int>) -> Bool) -> Bool {
+        let most = count / max(minimumPerPart, 1)
+        let parts = parts ?? (most <= 1 ? 1 : min(processors * 8, most))
         guard parts > 1 else { return body(0..<count) }
         var results = [Bool](repeating: false, count: parts)
         results.withUnsafeMutableBufferPointer { results in

@@ -257,6 +257,35 @@ final class TaskFactsTests: XCTestCase {
         }
     }
 
+    /// A dry run in parts reads each part up to its own first change: it finds what one part finds,
+    /// records for every task it read the key of a whole pass and the canonical state of one part,
+    /// and the pass that follows writes the same bytes.
+    func testSurveyInPartsFindsWhatOnePartFinds() throws {
+        var compared = 0
+        for bytes in try documents() {
+            let doc = ParsedDocument(validated: bytes)
+            var oneFacts = TaskFacts(count: doc.structure.tasks.count)
+            let change = CanonicalForm.survey(doc, options: options, facts: &oneFacts, parts: 1)
+            var passFacts = oneFacts
+            let rendered = CanonicalForm.render(doc, options: options, facts: &passFacts).bytes
+            for parts in [2, 3, 7] {
+                var facts = TaskFacts(count: doc.structure.tasks.count)
+                let name = "\(parts) parts of \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)"
+                XCTAssertEqual(CanonicalForm.survey(doc, options: options, facts: &facts, parts: parts), change, name)
+                for task in facts.states.indices where facts.states[task] != .unknown {
+                    let differs = oneFacts.states[task] != .unknown && oneFacts.states[task] != facts.states[task]
+                    if passFacts.keys[task] != facts.keys[task] || differs {
+                        XCTFail("\(name): task \(task) read differently")
+                        return
+                    }
+                }
+                XCTAssertEqual(CanonicalForm.render(doc, options: options, facts: &facts).bytes, rendered, name)
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 1_000)
+    }
+
     /// A pass whose lists are looked at for sinking, and whose output is written, in parts at the same
     /// time gives the output of one part: the same bytes and the same facts wherever the cuts fall (in
     /// lists that sink, after a lone CR, in runs of untouched lines, in documents with fewer lines or
