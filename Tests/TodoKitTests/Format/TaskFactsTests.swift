@@ -325,6 +325,29 @@ final class TaskFactsTests: XCTestCase {
         XCTAssertGreaterThan(compared, 5_000)
     }
 
+    /// Carried facts recorded and read back in parts at the same time are those of one part.
+    func testCarriedFactsInPartsAreThoseOfOnePart() throws {
+        var compared = 0
+        for bytes in try documents() {
+            let doc = ParsedDocument(validated: bytes)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            _ = CanonicalForm.survey(doc, options: options, facts: &facts)
+            let order = Array(0..<doc.lines.count)
+            let one = doc.bytes.withUnsafeBufferPointer { CarriedTasks(doc, $0, facts: facts, order: order, parts: 1) }.facts(for: doc, parts: 1)
+            for parts in [2, 3, 7] {
+                let carried = doc.bytes.withUnsafeBufferPointer { CarriedTasks(doc, $0, facts: facts, order: order, parts: parts) }
+                for readParts in [1, parts] {
+                    let cut = carried.facts(for: doc, parts: readParts)
+                    XCTAssertEqual(cut.keys, one.keys)
+                    XCTAssertEqual(cut.states, one.states)
+                    compared += 1
+                }
+            }
+            XCTAssertEqual(one.states.filter { $0 == .canonical }.count, facts.states.filter { $0 == .canonical }.count)
+        }
+        XCTAssertGreaterThan(compared, 1_000)
+    }
+
     /// Facts carried to the next document hold only for task lines whose bytes and paragraph are
     /// unchanged there; a changed line, a line that now continues a paragraph and a line moved
     /// elsewhere by hand are read again.
