@@ -145,34 +145,56 @@ enum FormatVerifier {
                     taskKeys[task] = TaskKey.of(doc, task, text, buf, scratch: &scratch)
                 }
             }
-            for key in taskKeys { tasks.add(key) }
             let parts = parts ?? Parallel.parts(doc.lines.count, minimumPerPart: Keys.linesPerPart)
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
-            var partLines = [Fingerprint](repeating: Fingerprint(), count: parts)
+            // Each part's sums: of its lines, then of its tasks, then of its lists.
+            var partSums = [Fingerprint](repeating: Fingerprint(), count: 3 * parts)
             itemKeys.withUnsafeMutableBufferPointer { itemKeys in
-                partLines.withUnsafeMutableBufferPointer { partLines in
+                partSums.withUnsafeMutableBufferPointer { partSums in
                     taskKeys.withUnsafeBufferPointer { taskKeys in
-                        // Each part writes the keys of the items that start on its lines, and its own sum.
-                        nonisolated(unsafe) let (itemKeys, partLines, taskKeys, buf) = (itemKeys, partLines, taskKeys, buf)
+                        // Each part writes the keys of the items that start on its lines, and its own sums.
+                        nonisolated(unsafe) let (itemKeys, partSums, taskKeys, buf) = (itemKeys, partSums, taskKeys, buf)
                         Parallel.run(parts) { part in
                             let lines = (doc.lines.count * part / parts)..<(doc.lines.count * (part + 1) / parts)
-                            partLines[part] = Keys.fingerprint(lines: lines, of: doc, buf, taskKeys: taskKeys, itemKeys: itemKeys,
-                                                               anyBullet: anyBullet)
+                            partSums[3 * part] = Keys.fingerprint(lines: lines, of: doc, buf, taskKeys: taskKeys, itemKeys: itemKeys,
+                                                                  anyBullet: anyBullet)
+                            for key in taskKeys[(taskKeys.count * part / parts)..<(taskKeys.count * (part + 1) / parts)] {
+                                partSums[3 * part + 1].add(key)
+                            }
+                        }
+                        // The lists once every item's key is known.
+                        Parallel.run(parts) { part in
+                            let lists = (s.lists.count * part / parts)..<(s.lists.count * (part + 1) / parts)
+                            partSums[3 * part + 2] = Keys.fingerprint(lists: lists, of: s, itemKeys: UnsafeBufferPointer(itemKeys),
+                                                                      anyBullet: anyBullet)
                         }
                     }
                 }
             }
-            for part in partLines { nonTaskLines.add(part) }
-            var listItems = [Fingerprint](repeating: Fingerprint(), count: s.lists.count)
-            for (index, item) in s.items.enumerated() { listItems[item.list].add(itemKeys[index]) }
-            for (index, list) in s.lists.enumerated() {
+            for part in 0..<parts {
+                nonTaskLines.add(partSums[3 * part])
+                tasks.add(partSums[3 * part + 1])
+                lists.add(partSums[3 * part + 2])
+            }
+        }
+
+        /// The fingerprint of `lists`: each keyed by its kind, its items (their keys, in any order) and
+        /// the item it is nested in.
+        private static func fingerprint(lists: Range<Int>, of s: BlockStructure, itemKeys: UnsafeBufferPointer<UInt64>,
+                                        anyBullet: Bool) -> Fingerprint {
+            var fingerprint = Fingerprint()
+            for index in lists {
+                let list = s.lists[index]
+                var items = Fingerprint()
+                for item in list.items { items.add(itemKeys[item]) }
                 var hash = Hasher64()
                 hash.add(list.ordered ? 1 : 0)
                 hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)
-                hash.add(word: listItems[index].digest)
+                hash.add(word: items.digest)
                 hash.add(word: list.parentItem >= 0 ? itemKeys[list.parentItem] : 0)
-                lists.add(hash.value)
+                fingerprint.add(hash.value)
             }
+            return fingerprint
         }
 
         /// How many lines a part of a document's fingerprinting has at least.
