@@ -352,7 +352,7 @@ struct CanonicalForm: ~Copyable {
         }
         // Whether and how a list sinks depends on the input alone (not on other lists' moves), so the
         // lists are looked at in parts at the same time and their moves made afterwards, in list order.
-        var sinking = [[SinkingList]](repeating: [], count: parts)
+        var sinking = [SinkingLists](repeating: SinkingLists(), count: parts)
         withUnsafePointer(to: self) { form in
             sinking.withUnsafeMutableBufferPointer { sinking in
                 completed.withUnsafeBufferPointer { completed in
@@ -362,8 +362,7 @@ struct CanonicalForm: ~Copyable {
                         let structure = form.pointee.doc.structure
                         for list in (lists * part / parts)..<(lists * (part + 1) / parts) where selected?.contains(list) ?? true {
                             if let order = form.pointee.sunkOrder(of: list, in: structure, completed: completed) {
-                                sinking[part].append(SinkingList(list: list, order: order,
-                                                                 reordering: form.pointee.canReorder(list, order: order)))
+                                sinking[part].append(list, order, form.pointee.canReorder(list, order: order))
                             }
                         }
                     }
@@ -371,22 +370,32 @@ struct CanonicalForm: ~Copyable {
             }
         }
         for part in sinking {
-            for list in part { sink(list.list, to: list.order, list.reordering) }
+            var start = 0
+            for (list, reordering) in part.lists {
+                let end = start + doc.structure.lists[list].items.count
+                sink(list, to: part.orders[start..<end].lazy.map { Int($0) }, reordering)
+                start = end
+            }
         }
     }
 
-    /// A list whose completed items would sink: its new order and whether it may take it.
-    private struct SinkingList {
-        var list: Int
-        var order: [Int]
-        var reordering: Reordering
+    /// The lists of one part whose completed items would sink, whether each may move, and their new
+    /// orders one after the other in one array (not an array per list: they are all alive at once).
+    private struct SinkingLists {
+        var lists: [(list: Int, reordering: Reordering)] = []
+        var orders: [Int32] = []
+
+        mutating func append(_ list: Int, _ order: [Int], _ reordering: Reordering) {
+            lists.append((list, reordering))
+            for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
+        }
     }
 
     /// Moves `list` to `order` when `reordering` allows; a list held by the lines around it waits.
-    private mutating func sink(_ list: Int, to order: [Int], _ reordering: Reordering) {
+    private mutating func sink(_ list: Int, to order: some Collection<Int>, _ reordering: Reordering) {
         switch reordering {
         case .movable: move(list, to: order)
-        case .heldBySurroundings: heldLists.append((list, order))
+        case .heldBySurroundings: heldLists.append((list, Array(order)))
         case .held, .unknown: break
         }
     }
@@ -441,7 +450,7 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Gives `list` the item order `order` (renumbering an ordered list).
-    private mutating func move(_ list: Int, to order: [Int]) {
+    private mutating func move(_ list: Int, to order: some Collection<Int>) {
         newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
         for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
         if doc.structure.lists[list].ordered { renumber(list: list, order: order) }
@@ -651,7 +660,7 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Gives the items of a moved ordered list the numbers of their new positions.
-    private mutating func renumber(list: Int, order: [Int]) {
+    private mutating func renumber(list: Int, order: some Collection<Int>) {
         let structure = doc.structure
         let original = structure.lists[list].items
         let first = structure.items[original[0]].number
