@@ -5,8 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Splits work on one large document over the processors: the scan of its blocks and the survey of
-/// its task lines. Small documents stay on the calling thread (starting a thread costs more than
+/// Splits work on one large document over the processors: checking its bytes and splitting its
+/// lines, the scan of its blocks, the survey of its task lines, sinking, writing the output and
+/// fingerprinting it. Small documents stay on the calling thread (starting a thread costs more than
 /// it saves).
 enum Parallel {
     /// The processors online, at most four (the parts' results are merged on one thread).

@@ -65,7 +65,8 @@ public enum AtomicFile {
         var filled = false
         var result = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 64 * 1024) { buffer, count in
             HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
-            // A file this large is parsed in parts at the same time.
+            // A file this large is checked and parsed in parts at the same time: the worker thread
+            // starts while it is read.
             if sizeHint >= TodoDocument.validationMinimumPerPart * 2 { Parallel.startWorkers() }
             while count < buffer.count {
                 let n = retryingOnInterrupt { posixRead(fd, buffer.baseAddress! + count, buffer.count - count) }
