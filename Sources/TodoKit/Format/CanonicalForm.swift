@@ -41,10 +41,14 @@ struct CanonicalForm: ~Copyable {
     private var edits: [Edit] = []
     /// The replacement bytes of all edits, one after the other.
     private var arena = ByteWriter(capacity: 4096)
-    private var firstEdit: [Int32]
+    /// For each line, its last edit (index into `edits`, each edit linking to the one before), -1 for
+    /// none; empty until the first edit (most passes over a large canonical file make none, and a
+    /// line-sized array costs its page faults).
+    private var firstEdit: [Int32] = []
     /// For each list, where its new item order starts in `orders`, -1 when it did not move (a flat
-    /// array of numbers: building and freeing one optional array per list cost more than sinking).
-    private var newOrderIndex: [Int32]
+    /// array of numbers: building and freeing one optional array per list cost more than sinking);
+    /// empty until the first list moves.
+    private var newOrderIndex: [Int32] = []
     /// The new item orders of the lists that moved, one after the other (one array, not one per
     /// list: thousands of lists may move).
     private var orders: [Int32] = []
@@ -145,7 +149,7 @@ struct CanonicalForm: ~Copyable {
                 form.sinkCompleted(only: scope.lists)
                 if scope.sinksHeldLists { sunkOrder = form.sinkHeldLists(rounds: TodoFormatter.maximumPasses - 1).order }
             }
-            for list in scope.renumber where form.newOrderIndex[list] < 0 && doc.structure.lists[list].ordered
+            for list in scope.renumber where !form.moved(list) && doc.structure.lists[list].ordered
                 && !doc.directives.freezesAny(ofList: list, doc.structure) {
                 form.renumber(list: list, order: Array(doc.structure.lists[list].items))
             }
@@ -170,8 +174,6 @@ struct CanonicalForm: ~Copyable {
         self.doc = doc
         self.options = options
         self.buf = buf
-        firstEdit = [Int32](repeating: -1, count: doc.lines.count)
-        newOrderIndex = [Int32](repeating: -1, count: doc.structure.lists.count)
     }
 
     private mutating func addEdit(line: Int, start: Int, end: Int, bytes: [UInt8]) {
@@ -182,6 +184,7 @@ struct CanonicalForm: ~Copyable {
 
     /// Records an edit whose replacement is everything in the arena from `arenaFrom` on.
     private mutating func addEdit(line: Int, start: Int, end: Int, arenaFrom: Int) {
+        if firstEdit.isEmpty { firstEdit = [Int32](repeating: -1, count: doc.lines.count) }
         edits.append(Edit(start: start, end: end, bytes: arenaFrom..<arena.count, next: Int(firstEdit[line])))
         firstEdit[line] = Int32(edits.count - 1)
     }
@@ -449,8 +452,14 @@ struct CanonicalForm: ~Copyable {
         return order
     }
 
+    /// Whether `list` was given a new order.
+    private func moved(_ list: Int) -> Bool {
+        !newOrderIndex.isEmpty && newOrderIndex[list] >= 0
+    }
+
     /// Gives `list` the item order `order` (renumbering an ordered list).
     private mutating func move(_ list: Int, to order: some Collection<Int>) {
+        if newOrderIndex.isEmpty { newOrderIndex = [Int32](repeating: -1, count: doc.structure.lists.count) }
         newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
         for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
         if doc.structure.lists[list].ordered { renumber(list: list, order: order) }
@@ -979,7 +988,7 @@ struct CanonicalForm: ~Copyable {
         // one pass from the last list back reaches every ancestor.
         var reordered = [Bool](repeating: false, count: structure.lists.count)
         for list in structure.lists.indices.reversed() {
-            if newOrderIndex[list] >= 0 { reordered[list] = true }
+            if moved(list) { reordered[list] = true }
             let parent = structure.lists[list].parentItem
             if reordered[list] && parent >= 0 { reordered[structure.items[parent].list] = true }
         }
@@ -1017,8 +1026,8 @@ struct CanonicalForm: ~Copyable {
                         // The gap between two items stays at its position.
                         append(structure.items[original[position - 1]].lastLine + 1, upTo: structure.items[original[position]].startLine)
                     }
-                    let moved = Int(newOrderIndex[list])
-                    let item = structure.items[moved >= 0 ? Int(orders[moved + position]) : original[position]]
+                    let newOrder = moved(list) ? Int(newOrderIndex[list]) : -1
+                    let item = structure.items[newOrder >= 0 ? Int(orders[newOrder + position]) : original[position]]
                     stack.append(.list(list: list, position: position + 1))
                     stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
                 }
@@ -1221,7 +1230,7 @@ struct CanonicalForm: ~Copyable {
         arena.withBytes { arena in
             let edited = arena.baseAddress ?? source
             @inline(__always) func isPlain(_ line: Int) -> Bool {
-                firstEdit[line] < 0 && (!rewritesTasks || taskAtLine[line] < 0)
+                (firstEdit.isEmpty || firstEdit[line] < 0) && (!rewritesTasks || taskAtLine[line] < 0)
             }
             var position = positions.lowerBound
             var endedWithLoneCR = position > 0 && endsWithLoneCR(position - 1)
@@ -1240,7 +1249,7 @@ struct CanonicalForm: ~Copyable {
                 // A task line is written up to its checkbox (edits there are before it), then rewritten.
                 let task = rewritesTasks ? Int(taskAtLine[line]) : -1
                 let end = task >= 0 ? tasks[task].checkbox : lines.contentEnd(line)
-                let e = Int(firstEdit[line])
+                let e = firstEdit.isEmpty ? -1 : Int(firstEdit[line])
                 // A lone CR ending followed by an empty line ending in LF would read as one CRLF and lose a
                 // line; that CR becomes CRLF so that the lines stay apart.
                 if endedWithLoneCR && start == lines.contentEnd(line) && e < 0
