@@ -39,16 +39,54 @@ public struct UnifiedDiff: Sendable {
         self.init(old: old, new: new, context: context, costLimit: 4096)
     }
 
-    init(old: [UInt8], new: [UInt8], context: Int, costLimit: Int) {
+    /// Compares two texts; `trimmed: false` splits and diffs every line, as a reference for tests
+    /// of the trimmed path.
+    init(old: [UInt8], new: [UInt8], context: Int, costLimit: Int, trimmed: Bool = true) {
         self.old = old
         self.new = new
         self.context = max(context, 0)
+        if trimmed, let window = UnifiedDiff.changedLinesOnly(old: old, new: new, context: self.context) {
+            (oldLines, newLines, hunks) = window
+            return
+        }
         oldLines = LineEnding.lineFeedRanges(of: old)
         newLines = LineEnding.lineFeedRanges(of: new)
 
         let edits = LineDiff(oldLines: oldLines.lazy.map { LineKey(old[$0]) },
                              newLines: newLines.lazy.map { LineKey(new[$0]) }, costLimit: costLimit)
         hunks = UnifiedDiff.hunks(deleted: edits.deleted, inserted: edits.inserted, context: self.context)
+    }
+
+    /// The diff from the lines between the texts' shared ends alone, when it is known to be
+    /// what diffing every line gives (``CommonEnds/onlyMiddleChanges(old:new:oldMiddle:newMiddle:ends:)``):
+    /// the lines shown (context and changes; hunks index them) and the hunks. Nil when the
+    /// texts are equal or the lines between need a real diff.
+    private static func changedLinesOnly(old: [UInt8], new: [UInt8], context: Int)
+        -> (oldLines: [Range<Int>], newLines: [Range<Int>], hunks: [Hunk])? {
+        let window = old.withUnsafeBufferPointer { oldBytes in
+            new.withUnsafeBufferPointer { newBytes -> (CommonEnds, [Range<Int>], [Range<Int>])? in
+                let ends = CommonEnds(old: oldBytes, new: newBytes, lineFeedOnly: true)
+                // Mostly changed texts (one not yet formatted) gain nothing: diff them whole.
+                guard ends.oldEnd - ends.start + ends.newEnd - ends.start <= (oldBytes.count + newBytes.count) / 4 else { return nil }
+                return (ends, LineEnding.lineFeedRanges(in: oldBytes, ends.start..<ends.oldEnd),
+                        LineEnding.lineFeedRanges(in: newBytes, ends.start..<ends.newEnd))
+            }
+        }
+        guard let (ends, oldMiddle, newMiddle) = window, !oldMiddle.isEmpty || !newMiddle.isEmpty,
+              CommonEnds.onlyMiddleChanges(old: old, new: new, oldMiddle: oldMiddle, newMiddle: newMiddle, ends: ends)
+        else { return nil }
+        let (before, after) = old.withUnsafeBufferPointer { buf in
+            (CommonEnds.lines(buf, before: ends.start, count: min(context, ends.prefixLines), lineFeedOnly: true),
+             CommonEnds.lines(buf, from: ends.oldEnd, count: context, lineFeedOnly: true))
+        }
+        let shift = ends.newEnd - ends.oldEnd
+        let oldLines = before + oldMiddle + after
+        let newLines = before + newMiddle + after.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+        let unchanged = { (count: Int) in [Bool](repeating: false, count: count) }
+        let hunks = hunks(deleted: unchanged(before.count) + [Bool](repeating: true, count: oldMiddle.count) + unchanged(after.count),
+                          inserted: unchanged(before.count) + [Bool](repeating: true, count: newMiddle.count) + unchanged(after.count),
+                          context: context, firstLine: ends.prefixLines - before.count)
+        return (oldLines, newLines, hunks)
     }
 
     /// Whether the two texts are equal.
@@ -102,8 +140,9 @@ public struct UnifiedDiff: Sendable {
         return out
     }
 
-    /// Groups the edits into hunks: changes closer than two contexts share a hunk.
-    private static func hunks(deleted: [Bool], inserted: [Bool], context: Int) -> [Hunk] {
+    /// Groups the edits into hunks: changes closer than two contexts share a hunk. The edits are
+    /// those of the lines from `firstLine` on (in both texts), which hunks number from there.
+    private static func hunks(deleted: [Bool], inserted: [Bool], context: Int, firstLine: Int = 0) -> [Hunk] {
         // The edit script in output order: within a change, removals before additions.
         var script: [Line] = []
         script.reserveCapacity(max(deleted.count, inserted.count))
@@ -130,7 +169,7 @@ public struct UnifiedDiff: Sendable {
         }
 
         var result: [Hunk] = []
-        var cursor = 0, oldLine = 0, newLine = 0
+        var cursor = 0, oldLine = firstLine, newLine = firstLine
         var k = 0
         while k < runs.count {
             let first = runs[k]
