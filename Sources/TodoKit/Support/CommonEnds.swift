@@ -79,27 +79,33 @@ struct CommonEnds {
     }
 
     /// How many line endings `text[range]` holds (a CR LF is one); `range` starts at a line start
-    /// and does not end between the CR and the LF of a pair. Eight bytes at a time, the endings
-    /// of each byte lane summed in the lanes of one word (no population count, which the
-    /// baseline x86-64 lacks).
+    /// and does not end between the CR and the LF of a pair. Without CRs, line feed by line feed
+    /// with `memchr`; with them, eight bytes at a time, the endings of each byte lane summed in
+    /// the lanes of one word (no population count, which the baseline x86-64 lacks).
     static func lineEndingCount(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineFeedOnly: Bool) -> Int {
         guard let base = text.baseAddress, !range.isEmpty else { return 0 }
         let carriageReturns = !lineFeedOnly && memchr(base + range.lowerBound, 0x0D, range.count) != nil
-        let lineFeedLanes: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, carriageReturnLanes: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
         var count = 0
         var i = range.lowerBound
+        if !carriageReturns {
+            // Lines of text are long enough for the C library's vector search to beat lanes.
+            while i < range.upperBound, let found = memchr(base + i, 0x0A, range.upperBound - i) {
+                count += 1
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+            return count
+        }
+        let lineFeedLanes: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, carriageReturnLanes: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
         var carriageReturnBefore = false
         var lanes: UInt64 = 0, words = 0
         while i + 8 <= range.upperBound {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             var endings = ByteLanes.exactZeroBytes(word ^ lineFeedLanes)
-            if carriageReturns {
-                let returns = ByteLanes.exactZeroBytes(word ^ carriageReturnLanes)
-                // A CR LF counts once, at its CR (the pair may straddle two words).
-                if carriageReturnBefore, endings & 0x80 != 0 { count -= 1 }
-                endings = (endings & ~(returns << 8)) | returns
-                carriageReturnBefore = returns >> 63 != 0
-            }
+            let returns = ByteLanes.exactZeroBytes(word ^ carriageReturnLanes)
+            // A CR LF counts once, at its CR (the pair may straddle two words).
+            if carriageReturnBefore, endings & 0x80 != 0 { count -= 1 }
+            endings = (endings & ~(returns << 8)) | returns
+            carriageReturnBefore = returns >> 63 != 0
             lanes &+= endings >> 7
             words += 1
             if words == 255 {
@@ -114,10 +120,10 @@ struct CommonEnds {
             let byte = base[i]
             if byte == 0x0A {
                 if !carriageReturnBefore { count += 1 }
-            } else if byte == 0x0D && carriageReturns {
+            } else if byte == 0x0D {
                 count += 1
             }
-            carriageReturnBefore = byte == 0x0D && carriageReturns
+            carriageReturnBefore = byte == 0x0D
             i += 1
         }
         return count
