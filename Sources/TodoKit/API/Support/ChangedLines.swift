@@ -5,6 +5,8 @@
 /// the runs of lines that differ in place, found in one pass (a sunk task's region runs from where
 /// it was to where it goes); otherwise they come from a line diff, with lines only inserted right
 /// after a changed region joined to it (with the unchanged lines between, on both sides).
+/// Only the lines between those the texts share at their start and end are split and compared
+/// (the rest is compared as bytes), so one edit in a large text costs little more than finding it.
 /// `todofmt --check` reports these regions, and the language server's formatting edits replace
 /// exactly them: replacing each region's old lines by its new lines turns the first text into the
 /// second.

@@ -2,7 +2,9 @@
 /// `patch -p1` and `git apply` accept it.
 ///
 /// Lines end at LF; a CR stays part of its line. The diff is minimal (Myers) except for huge,
-/// mostly unrelated inputs, and needs memory linear in the size of the inputs. Where several
+/// mostly unrelated inputs, and needs memory linear in the size of the inputs. When the lines
+/// between those the texts share at their start and end are all changed (one edit in a large
+/// file), only those lines are split and the time is in proportion to them. Where several
 /// shortest diffs exist, runs of changes are placed as `diff -u` and Git place them.
 public struct UnifiedDiff: Sendable {
     /// How many unchanged lines are shown before and after each change.
@@ -59,8 +61,8 @@ public struct UnifiedDiff: Sendable {
 
     /// The diff from the lines between the texts' shared ends alone, when it is known to be
     /// what diffing every line gives (``CommonEnds/onlyMiddleChanges(old:new:oldMiddle:newMiddle:ends:)``):
-    /// the lines shown (context and changes; hunks index them) and the hunks. Nil when the
-    /// texts are equal or the lines between need a real diff.
+    /// the lines shown (context and changes; hunks index them) and the hunks (none for equal
+    /// texts). Nil when the lines between need a real diff.
     private static func changedLinesOnly(old: [UInt8], new: [UInt8], context: Int)
         -> (oldLines: [Range<Int>], newLines: [Range<Int>], hunks: [Hunk])? {
         let window = old.withUnsafeBufferPointer { oldBytes in
@@ -72,8 +74,9 @@ public struct UnifiedDiff: Sendable {
                         LineEnding.lineFeedRanges(in: newBytes, ends.start..<ends.newEnd))
             }
         }
-        guard let (ends, oldMiddle, newMiddle) = window, !oldMiddle.isEmpty || !newMiddle.isEmpty,
-              CommonEnds.onlyMiddleChanges(old: old, new: new, oldMiddle: oldMiddle, newMiddle: newMiddle, ends: ends)
+        guard let (ends, oldMiddle, newMiddle) = window else { return nil }
+        guard !oldMiddle.isEmpty || !newMiddle.isEmpty else { return ([], [], []) }
+        guard CommonEnds.onlyMiddleChanges(old: old, new: new, oldMiddle: oldMiddle, newMiddle: newMiddle, ends: ends)
         else { return nil }
         let (before, after) = old.withUnsafeBufferPointer { buf in
             (CommonEnds.lines(buf, before: ends.start, count: min(context, ends.prefixLines), lineFeedOnly: true),
