@@ -19,6 +19,9 @@
 //   - the linter (every rule on) reports only places inside the document, and after formatting
 //     with the defaults (what `lint --fix` does) no fixable finding is left, except TD004 for a
 //     list the formatter may not move.
+//   - what `--check` and `--diff` report of the input and a formatted output (ChangedLines and
+//     UnifiedDiff, which split only the lines between the texts' shared ends) is what splitting
+//     and comparing every line reports (their `trimmed: false` path).
 // Any other violation traps, so libFuzzer saves the input as a crash artifact.
 
 #if canImport(Glibc)
@@ -134,6 +137,7 @@ private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ optio
         recordVerificationFailure(why, options, bytes)
         return
     }
+    checkTrimmedLines(bytes, output)
     if document.tasks.isEmpty {
         if options.indentation != nil {
             guard unindentedLines(output) == unindentedLines(bytes) else { violation("a document without tasks changed beyond indentation", bytes) }
@@ -168,6 +172,20 @@ private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ optio
         guard viaDocument == output else { violation("format(TodoDocument) differs from format(utf8:)", bytes) }
     } catch {
         violation("formatting the output threw: \(error)", bytes)
+    }
+}
+
+/// ChangedLines and UnifiedDiff from the lines between the shared ends against every line.
+private func checkTrimmedLines(_ bytes: [UInt8], _ output: [UInt8]) {
+    let trimmed = ChangedLines(old: bytes, new: output), full = ChangedLines(old: bytes, new: output, trimmed: false)
+    guard trimmed.regions == full.regions, trimmed.oldLineCount == full.oldLineCount, trimmed.newLineCount == full.newLineCount,
+          trimmed.regions.allSatisfy({ trimmed.oldByteRange(ofLines: $0.old) == full.oldByteRange(ofLines: $0.old)
+              && trimmed.newByteRange(ofLines: $0.new) == full.newByteRange(ofLines: $0.new) })
+    else { violation("ChangedLines from the lines between the shared ends differs from every line's", bytes) }
+    let diff = UnifiedDiff(old: bytes, new: output, context: 3, costLimit: 4096)
+    let fullDiff = UnifiedDiff(old: bytes, new: output, context: 3, costLimit: 4096, trimmed: false)
+    guard diff.rendered(oldLabel: "a", newLabel: "b") == fullDiff.rendered(oldLabel: "a", newLabel: "b") else {
+        violation("UnifiedDiff from the lines between the shared ends differs from every line's", bytes)
     }
 }
 

@@ -82,7 +82,7 @@ extension LanguageServer {
                 if inPlace == nil, let unsunk = format(&document, sink: false, reporting: false) {
                     inPlace = (ChangedLines(old: document.bytes, new: unsunk), unsunk)
                 }
-                if let (changes, new) = inPlace, changes.oldLines.count == changes.newLines.count {
+                if let (changes, new) = inPlace, changes.oldLineCount == changes.newLineCount {
                     guard changes.regions.contains(where: { $0.old.contains(line) }) else { continue }
                     let edit = self.edit(changes, ChangedLines.Region(old: line..<(line + 1), new: line..<(line + 1)),
                                          document: document, new: new)

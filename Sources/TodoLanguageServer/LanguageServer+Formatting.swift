@@ -40,13 +40,11 @@ extension LanguageServer {
 
     /// One region of ``ChangedLines`` as a text edit.
     func edit(_ changes: ChangedLines, _ region: ChangedLines.Region, document: TextDocument, new: [UInt8]) -> JSONValue {
-        let lower = region.old.lowerBound < changes.oldLines.count ? changes.oldLines[region.old.lowerBound].lowerBound
-            : document.bytes.count
-        let upper = region.old.isEmpty ? lower : changes.oldLines[region.old.upperBound - 1].upperBound
-        let text = region.new.isEmpty ? []
-            : Array(new[changes.newLines[region.new.lowerBound].lowerBound..<changes.newLines[region.new.upperBound - 1].upperBound])
+        let replaced = changes.oldByteRange(ofLines: region.old)
+        let text = Array(new[changes.newByteRange(ofLines: region.new)])
         return .obj([
-            "range": Self.json(document.position(of: lower, encoding: encoding), document.position(of: upper, encoding: encoding)),
+            "range": Self.json(document.position(of: replaced.lowerBound, encoding: encoding),
+                               document.position(of: replaced.upperBound, encoding: encoding)),
             "newText": .str(String(decoding: text, as: UTF8.self)),
         ])
     }

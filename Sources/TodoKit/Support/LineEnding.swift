@@ -35,20 +35,26 @@ package enum LineEnding {
     /// - Parameter text: The text to split.
     /// - Returns: The ranges in order; together they cover `text` exactly.
     package static func lineRanges(of text: [UInt8]) -> [Range<Int>] {
-        let hasCarriageReturn = text.withUnsafeBufferPointer { buf in
-            buf.baseAddress.map { memchr($0, 0x0D, buf.count) != nil } ?? false
-        }
-        guard hasCarriageReturn else { return lineFeedRanges(of: text) }
+        text.withUnsafeBufferPointer { lineRanges(in: $0, 0..<$0.count) }
+    }
+
+    /// The byte ranges of the lines of `buf[range]`, each with its ending, as offsets into `buf`.
+    /// - Parameters:
+    ///   - buf: The text.
+    ///   - range: Where to split; it starts at a line start and ends at a line start or at the
+    ///     end of `buf`.
+    /// - Returns: The ranges in order; together they cover `range` exactly.
+    package static func lineRanges(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
+        let hasCarriageReturn = buf.baseAddress.map { memchr($0 + range.lowerBound, 0x0D, range.count) != nil } ?? false
+        guard hasCarriageReturn else { return lineFeedRanges(in: buf, range) }
         var result: [Range<Int>] = []
-        result.reserveCapacity(text.count / 32 + 1)
-        text.withUnsafeBufferPointer { buf in
-            var start = 0
-            while let next = nextLineStart(in: buf, from: start, to: buf.count) {
-                result.append(start..<next)
-                start = next
-            }
-            if start < buf.count { result.append(start..<buf.count) }
+        result.reserveCapacity(range.count / 32 + 1)
+        var start = range.lowerBound
+        while let next = nextLineStart(in: buf, from: start, to: range.upperBound) {
+            result.append(start..<next)
+            start = next
         }
+        if start < range.upperBound { result.append(start..<range.upperBound) }
         return result
     }
 
@@ -57,20 +63,29 @@ package enum LineEnding {
     /// - Parameter text: The text to split.
     /// - Returns: The ranges in order; together they cover `text` exactly.
     package static func lineFeedRanges(of text: [UInt8]) -> [Range<Int>] {
+        text.withUnsafeBufferPointer { lineFeedRanges(in: $0, 0..<$0.count) }
+    }
+
+    /// The byte ranges of the lines of `buf[range]` when only a line feed ends a line, as offsets
+    /// into `buf`.
+    /// - Parameters:
+    ///   - buf: The text.
+    ///   - range: Where to split; it starts at a line start.
+    /// - Returns: The ranges in order; together they cover `range` exactly.
+    package static func lineFeedRanges(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
         var result: [Range<Int>] = []
         // Room for lines of 32 bytes on average: a large file's table grows once or not at all.
-        result.reserveCapacity(text.count / 32 + 1)
-        text.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            // The C library finds line feeds many bytes at a time.
-            var start = 0
-            while start < buf.count, let found = memchr(base + start, 0x0A, buf.count - start) {
-                let end = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-                result.append(start..<end)
-                start = end
-            }
-            if start < buf.count { result.append(start..<buf.count) }
+        result.reserveCapacity(range.count / 32 + 1)
+        guard let base = buf.baseAddress else { return result }
+        // The C library finds line feeds many bytes at a time.
+        var start = range.lowerBound
+        let end = range.upperBound
+        while start < end, let found = memchr(base + start, 0x0A, end - start) {
+            let next = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            result.append(start..<next)
+            start = next
         }
+        if start < end { result.append(start..<end) }
         return result
     }
 }

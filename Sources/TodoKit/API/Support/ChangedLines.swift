@@ -5,6 +5,8 @@
 /// the runs of lines that differ in place, found in one pass (a sunk task's region runs from where
 /// it was to where it goes); otherwise they come from a line diff, with lines only inserted right
 /// after a changed region joined to it (with the unchanged lines between, on both sides).
+/// Only the lines between those the texts share at their start and end are split and compared
+/// (the rest is compared as bytes), so one edit in a large text costs little more than finding it.
 /// `todofmt --check` reports these regions, and the language server's formatting edits replace
 /// exactly them: replacing each region's old lines by its new lines turns the first text into the
 /// second.
@@ -27,42 +29,109 @@ public struct ChangedLines: Sendable {
         }
     }
 
-    /// The byte range of each line of the first text, its ending included.
-    public let oldLines: [Range<Int>]
-    /// The byte range of each line of the second text, its ending included.
-    public let newLines: [Range<Int>]
+    /// The first text.
+    private let old: [UInt8]
+    /// The second text.
+    private let new: [UInt8]
+    /// The lines both texts share before the first that differs (0 when every line was split).
+    private let firstLine: Int
+    /// The byte ranges of the lines of the first text from ``firstLine`` on, up to where the
+    /// lines both texts share at their end begin (every line when all were split).
+    let oldTable: [Range<Int>]
+    /// The same for the second text.
+    private let newTable: [Range<Int>]
+    /// Where the lines after ``oldTable``'s start in the first text.
+    private let oldTableEnd: Int
+    /// Where the lines after ``newTable``'s start in the second text.
+    private let newTableEnd: Int
+
+    /// The byte range of each line of the first text, its ending included; empty when the texts
+    /// are equal.
+    ///
+    /// Splits the whole text at each use; ``oldByteRange(ofLines:)`` and ``oldLineCount`` answer
+    /// from the lines that were compared, without splitting the text again.
+    public var oldLines: [Range<Int>] { regions.isEmpty ? [] : LineEnding.lineRanges(of: old) }
+    /// The byte range of each line of the second text, its ending included; empty when the texts
+    /// are equal.
+    ///
+    /// Splits the whole text at each use; ``newByteRange(ofLines:)`` and ``newLineCount`` answer
+    /// from the lines that were compared, without splitting the text again.
+    public var newLines: [Range<Int>] { regions.isEmpty ? [] : LineEnding.lineRanges(of: new) }
     /// The regions in line order; empty when the texts are equal.
     public let regions: [Region]
+
+    /// How many lines the first text has (a last line without an ending counts).
+    public var oldLineCount: Int { Self.lineCount(old, firstLine: firstLine, table: oldTable, tableEnd: oldTableEnd) }
+    /// How many lines the second text has (a last line without an ending counts).
+    public var newLineCount: Int { Self.lineCount(new, firstLine: firstLine, table: newTable, tableEnd: newTableEnd) }
+
+    /// The bytes of some lines of the first text, their endings included; for no lines, an empty
+    /// range where the first of them would start (the end of the text past its last line).
+    /// - Parameter lines: 0-based line indices, as in a ``Region``'s `old`.
+    /// - Returns: A range of byte offsets into the first text.
+    public func oldByteRange(ofLines lines: Range<Int>) -> Range<Int> {
+        Self.byteRange(lines, in: old, firstLine: firstLine, table: oldTable, tableEnd: oldTableEnd)
+    }
+
+    /// The bytes of some lines of the second text, their endings included; for no lines, an
+    /// empty range where the first of them would start (the end of the text past its last line).
+    /// - Parameter lines: 0-based line indices, as in a ``Region``'s `new`.
+    /// - Returns: A range of byte offsets into the second text.
+    public func newByteRange(ofLines lines: Range<Int>) -> Range<Int> {
+        Self.byteRange(lines, in: new, firstLine: firstLine, table: newTable, tableEnd: newTableEnd)
+    }
 
     /// Compares two texts.
     /// - Parameters:
     ///   - old: The first text.
     ///   - new: The second text; equal bytes give no regions.
     public init(old: [UInt8], new: [UInt8]) {
+        self.init(old: old, new: new, trimmed: true)
+    }
+
+    /// Compares two texts; `trimmed: false` splits and compares every line, as a reference for
+    /// tests of the default, which splits only the lines between those the texts share at their
+    /// start and end (``CommonEnds``).
+    init(old: [UInt8], new: [UInt8], trimmed: Bool) {
+        self.old = old
+        self.new = new
         guard !SameBytes.equal(old, new) else {
-            oldLines = []
-            newLines = []
-            regions = []
+            (firstLine, oldTable, newTable, oldTableEnd, newTableEnd, regions) = (0, [], [], 0, 0, [])
             return
+        }
+        if trimmed {
+            let (ends, oldMiddle, newMiddle) = old.withUnsafeBufferPointer { oldBytes in
+                new.withUnsafeBufferPointer { newBytes in
+                    let ends = CommonEnds(old: oldBytes, new: newBytes, lineFeedOnly: false)
+                    return (ends, LineEnding.lineRanges(in: oldBytes, ends.start..<ends.oldEnd),
+                            LineEnding.lineRanges(in: newBytes, ends.start..<ends.newEnd))
+                }
+            }
+            // The shared lines are as many on both sides, so the texts have as many lines when
+            // the lines between do, and then each shared line sits at the same index in both.
+            var regions: [Region]?
+            if oldMiddle.count == newMiddle.count {
+                regions = Self.regionsInPlace(old, new, oldMiddle, newMiddle).map {
+                    Region(old: ($0.lowerBound + ends.prefixLines)..<($0.upperBound + ends.prefixLines),
+                           new: ($0.lowerBound + ends.prefixLines)..<($0.upperBound + ends.prefixLines))
+                }
+            } else if CommonEnds.onlyMiddleChanges(old: old, new: new, oldMiddle: oldMiddle, newMiddle: newMiddle, ends: ends) {
+                regions = [Region(old: ends.prefixLines..<(ends.prefixLines + oldMiddle.count),
+                                  new: ends.prefixLines..<(ends.prefixLines + newMiddle.count))]
+            }
+            if let regions {
+                (firstLine, oldTable, newTable) = (ends.prefixLines, oldMiddle, newMiddle)
+                (oldTableEnd, newTableEnd) = (ends.oldEnd, ends.newEnd)
+                self.regions = regions
+                return
+            }
         }
         let oldLines = LineEnding.lineRanges(of: old)
         let newLines = LineEnding.lineRanges(of: new)
         var regions: [Region] = []
         if oldLines.count == newLines.count {
-            // Line by line with memcmp on the two buffers (a slice per line cost more than the comparison).
-            old.withUnsafeBufferPointer { oldBytes in
-                new.withUnsafeBufferPointer { newBytes in
-                    var start: Int?
-                    for i in 0...oldLines.count {
-                        let differs = i < oldLines.count && !SameBytes.equal(oldBytes, oldLines[i], newBytes, newLines[i])
-                        if differs, start == nil { start = i }
-                        if !differs, let first = start {
-                            regions.append(Region(old: first..<i, new: first..<i))
-                            start = nil
-                        }
-                    }
-                }
-            }
+            regions = Self.regionsInPlace(old, new, oldLines, newLines)
+                .map { Region(old: $0, new: $0) }
         } else {
             let diff = LineDiff(oldLines: oldLines.map { LineKey(old[$0]) }, newLines: newLines.map { LineKey(new[$0]) })
             for hunk in diff.hunks() {
@@ -76,8 +145,49 @@ public struct ChangedLines: Sendable {
                 }
             }
         }
-        self.oldLines = oldLines
-        self.newLines = newLines
+        (firstLine, oldTable, newTable) = (0, oldLines, newLines)
+        (oldTableEnd, newTableEnd) = (old.count, new.count)
         self.regions = regions
+    }
+
+    /// The runs of lines that differ in place between two texts with as many lines (indices
+    /// into the tables).
+    private static func regionsInPlace(_ old: [UInt8], _ new: [UInt8], _ oldLines: [Range<Int>], _ newLines: [Range<Int>]) -> [Range<Int>] {
+        var regions: [Range<Int>] = []
+        // Line by line with memcmp on the two buffers (a slice per line cost more than the comparison).
+        old.withUnsafeBufferPointer { oldBytes in
+            new.withUnsafeBufferPointer { newBytes in
+                var start: Int?
+                for i in 0...oldLines.count {
+                    let differs = i < oldLines.count && !SameBytes.equal(oldBytes, oldLines[i], newBytes, newLines[i])
+                    if differs, start == nil { start = i }
+                    if !differs, let first = start {
+                        regions.append(first..<i)
+                        start = nil
+                    }
+                }
+            }
+        }
+        return regions
+    }
+
+    /// How many lines `text` has: those before the table, in it, and after it.
+    private static func lineCount(_ text: [UInt8], firstLine: Int, table: [Range<Int>], tableEnd: Int) -> Int {
+        guard tableEnd < text.count else { return firstLine + table.count }
+        let after = text.withUnsafeBufferPointer { CommonEnds.lineEndingCount($0, tableEnd..<$0.count, lineFeedOnly: false) }
+        let last = text[text.count - 1]
+        return firstLine + table.count + after + (last == 0x0A || last == 0x0D ? 0 : 1)
+    }
+
+    /// The bytes of `lines` of `text`, from the table when it holds them, else from a new split.
+    private static func byteRange(_ lines: Range<Int>, in text: [UInt8], firstLine: Int, table: [Range<Int>], tableEnd: Int) -> Range<Int> {
+        let local = (lines.lowerBound - firstLine)..<(lines.upperBound - firstLine)
+        if local.lowerBound >= 0, local.upperBound <= table.count {
+            let lower = local.lowerBound < table.count ? table[local.lowerBound].lowerBound : tableEnd
+            return lines.isEmpty ? lower..<lower : lower..<table[local.upperBound - 1].upperBound
+        }
+        let all = LineEnding.lineRanges(of: text)
+        let lower = lines.lowerBound < all.count ? all[lines.lowerBound].lowerBound : text.count
+        return lines.isEmpty ? lower..<lower : lower..<all[lines.upperBound - 1].upperBound
     }
 }

@@ -2,7 +2,9 @@
 /// `patch -p1` and `git apply` accept it.
 ///
 /// Lines end at LF; a CR stays part of its line. The diff is minimal (Myers) except for huge,
-/// mostly unrelated inputs, and needs memory linear in the size of the inputs. Where several
+/// mostly unrelated inputs, and needs memory linear in the size of the inputs. When the lines
+/// between those the texts share at their start and end are all changed (one edit in a large
+/// file), only those lines are split and the time is in proportion to them. Where several
 /// shortest diffs exist, runs of changes are placed as `diff -u` and Git place them.
 public struct UnifiedDiff: Sendable {
     /// How many unchanged lines are shown before and after each change.
@@ -39,16 +41,55 @@ public struct UnifiedDiff: Sendable {
         self.init(old: old, new: new, context: context, costLimit: 4096)
     }
 
-    init(old: [UInt8], new: [UInt8], context: Int, costLimit: Int) {
+    /// Compares two texts; `trimmed: false` splits and diffs every line, as a reference for tests
+    /// of the trimmed path.
+    init(old: [UInt8], new: [UInt8], context: Int, costLimit: Int, trimmed: Bool = true) {
         self.old = old
         self.new = new
         self.context = max(context, 0)
+        if trimmed, let window = UnifiedDiff.changedLinesOnly(old: old, new: new, context: self.context) {
+            (oldLines, newLines, hunks) = window
+            return
+        }
         oldLines = LineEnding.lineFeedRanges(of: old)
         newLines = LineEnding.lineFeedRanges(of: new)
 
         let edits = LineDiff(oldLines: oldLines.lazy.map { LineKey(old[$0]) },
                              newLines: newLines.lazy.map { LineKey(new[$0]) }, costLimit: costLimit)
         hunks = UnifiedDiff.hunks(deleted: edits.deleted, inserted: edits.inserted, context: self.context)
+    }
+
+    /// The diff from the lines between the texts' shared ends alone, when it is known to be
+    /// what diffing every line gives (``CommonEnds/onlyMiddleChanges(old:new:oldMiddle:newMiddle:ends:)``):
+    /// the lines shown (context and changes; hunks index them) and the hunks (none for equal
+    /// texts). Nil when the lines between need a real diff.
+    private static func changedLinesOnly(old: [UInt8], new: [UInt8], context: Int)
+        -> (oldLines: [Range<Int>], newLines: [Range<Int>], hunks: [Hunk])? {
+        let window = old.withUnsafeBufferPointer { oldBytes in
+            new.withUnsafeBufferPointer { newBytes -> (CommonEnds, [Range<Int>], [Range<Int>])? in
+                let ends = CommonEnds(old: oldBytes, new: newBytes, lineFeedOnly: true)
+                // Mostly changed texts (one not yet formatted) gain nothing: diff them whole.
+                guard ends.oldEnd - ends.start + ends.newEnd - ends.start <= (oldBytes.count + newBytes.count) / 4 else { return nil }
+                return (ends, LineEnding.lineFeedRanges(in: oldBytes, ends.start..<ends.oldEnd),
+                        LineEnding.lineFeedRanges(in: newBytes, ends.start..<ends.newEnd))
+            }
+        }
+        guard let (ends, oldMiddle, newMiddle) = window else { return nil }
+        guard !oldMiddle.isEmpty || !newMiddle.isEmpty else { return ([], [], []) }
+        guard CommonEnds.onlyMiddleChanges(old: old, new: new, oldMiddle: oldMiddle, newMiddle: newMiddle, ends: ends)
+        else { return nil }
+        let (before, after) = old.withUnsafeBufferPointer { buf in
+            (CommonEnds.lines(buf, before: ends.start, count: min(context, ends.prefixLines), lineFeedOnly: true),
+             CommonEnds.lines(buf, from: ends.oldEnd, count: context, lineFeedOnly: true))
+        }
+        let shift = ends.newEnd - ends.oldEnd
+        let oldLines = before + oldMiddle + after
+        let newLines = before + newMiddle + after.map { ($0.lowerBound + shift)..<($0.upperBound + shift) }
+        let unchanged = { (count: Int) in [Bool](repeating: false, count: count) }
+        let hunks = hunks(deleted: unchanged(before.count) + [Bool](repeating: true, count: oldMiddle.count) + unchanged(after.count),
+                          inserted: unchanged(before.count) + [Bool](repeating: true, count: newMiddle.count) + unchanged(after.count),
+                          context: context, firstLine: ends.prefixLines - before.count)
+        return (oldLines, newLines, hunks)
     }
 
     /// Whether the two texts are equal.
@@ -102,8 +143,9 @@ public struct UnifiedDiff: Sendable {
         return out
     }
 
-    /// Groups the edits into hunks: changes closer than two contexts share a hunk.
-    private static func hunks(deleted: [Bool], inserted: [Bool], context: Int) -> [Hunk] {
+    /// Groups the edits into hunks: changes closer than two contexts share a hunk. The edits are
+    /// those of the lines from `firstLine` on (in both texts), which hunks number from there.
+    private static func hunks(deleted: [Bool], inserted: [Bool], context: Int, firstLine: Int = 0) -> [Hunk] {
         // The edit script in output order: within a change, removals before additions.
         var script: [Line] = []
         script.reserveCapacity(max(deleted.count, inserted.count))
@@ -130,7 +172,7 @@ public struct UnifiedDiff: Sendable {
         }
 
         var result: [Hunk] = []
-        var cursor = 0, oldLine = 0, newLine = 0
+        var cursor = 0, oldLine = firstLine, newLine = firstLine
         var k = 0
         while k < runs.count {
             let first = runs[k]
