@@ -342,6 +342,9 @@ struct CanonicalForm: ~Copyable {
         let lists = doc.structure.lists.count
         let parts = parts ?? Parallel.parts(selected?.count ?? lists, minimumPerPart: CanonicalForm.sinkListsPerPart)
         let completed = completedItems(parts: parts)
+        // One part sinks as it goes: the parts' arrays below cost a small file's check the type
+        // metadata of their first use (29k instructions), and a large file's work is all in
+        // `sunkOrder` and `canReorder`, which both ways share.
         guard parts > 1 else {
             let structure = doc.structure
             completed.withUnsafeBufferPointer { completed in
@@ -363,7 +366,7 @@ struct CanonicalForm: ~Copyable {
                     nonisolated(unsafe) let (form, sinking, completed) = (form, sinking, completed)
                     Parallel.run(parts) { part in
                         let structure = form.pointee.doc.structure
-                        for list in (lists * part / parts)..<(lists * (part + 1) / parts) where selected?.contains(list) ?? true {
+                        for list in Parallel.share(part, of: parts, in: lists) where selected?.contains(list) ?? true {
                             if let order = form.pointee.sunkOrder(of: list, in: structure, completed: completed) {
                                 sinking[part].append(list, order, form.pointee.canReorder(list, order: order))
                             }
@@ -418,7 +421,7 @@ struct CanonicalForm: ~Copyable {
             let doc = doc
             Parallel.run(parts) { part in
                 let tasks = doc.structure.tasks
-                for index in (tasks.count * part / parts)..<(tasks.count * (part + 1) / parts)
+                for index in Parallel.share(part, of: parts, in: tasks.count)
                 where doc.status(ofTask: index, buf).0.isCompleted {
                     completed[tasks[index].item] = true
                 }

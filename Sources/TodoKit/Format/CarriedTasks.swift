@@ -73,14 +73,14 @@ struct CarriedTasks {
         return facts
     }
 
-    /// A hash of a task line from its `[` to the end of its content, its length, and the flag.
     /// Calls `body` with the ranges of `count` tasks in `parts` parts (by default one per processor
     /// for a large document), at the same time.
     private static func inParts(_ count: Int, _ parts: Int?, _ body: @Sendable (Range<Int>) -> Void) {
         let parts = parts ?? Parallel.parts(count, minimumPerPart: 16_384)
-        Parallel.run(parts) { part in body((count * part / parts)..<(count * (part + 1) / parts)) }
+        Parallel.run(parts) { part in body(Parallel.share(part, of: parts, in: count)) }
     }
 
+    /// A hash of a task line from its `[` to the end of its content, its length, and the flag.
     private static func digest(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ paragraphContinues: Bool) -> UInt64 {
         var hash = Hasher64()
         hash.add(buf, from, to)

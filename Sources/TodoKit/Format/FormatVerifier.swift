@@ -155,16 +155,16 @@ enum FormatVerifier {
                         // Each part writes the keys of the items that start on its lines, and its own sums.
                         nonisolated(unsafe) let (itemKeys, partSums, taskKeys, buf) = (itemKeys, partSums, taskKeys, buf)
                         Parallel.run(parts) { part in
-                            let lines = (doc.lines.count * part / parts)..<(doc.lines.count * (part + 1) / parts)
+                            let lines = Parallel.share(part, of: parts, in: doc.lines.count)
                             partSums[3 * part] = Keys.fingerprint(lines: lines, of: doc, buf, taskKeys: taskKeys, itemKeys: itemKeys,
                                                                   anyBullet: anyBullet)
-                            for key in taskKeys[(taskKeys.count * part / parts)..<(taskKeys.count * (part + 1) / parts)] {
+                            for key in taskKeys[Parallel.share(part, of: parts, in: taskKeys.count)] {
                                 partSums[3 * part + 1].add(key)
                             }
                         }
                         // The lists once every item's key is known.
                         Parallel.run(parts) { part in
-                            let lists = (s.lists.count * part / parts)..<(s.lists.count * (part + 1) / parts)
+                            let lists = Parallel.share(part, of: parts, in: s.lists.count)
                             partSums[3 * part + 2] = Keys.fingerprint(lists: lists, of: s, itemKeys: UnsafeBufferPointer(itemKeys),
                                                                       anyBullet: anyBullet)
                         }

@@ -34,7 +34,7 @@ struct TodoReader: Sendable {
             nonisolated(unsafe) let base = buffer.baseAddress!
             let parts = Parallel.parts(count, minimumPerPart: 20_000)
             Parallel.run(parts) { part in
-                let range = (count * part / parts)..<(count * (part + 1) / parts)
+                let range = Parallel.share(part, of: parts, in: count)
                 read(tasks: range, into: base + range.lowerBound)
             }
             initialized = count

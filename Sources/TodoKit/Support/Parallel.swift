@@ -24,6 +24,11 @@ enum Parallel {
         return most <= 1 ? 1 : min(processors, most)
     }
 
+    /// The `part`th of `parts` contiguous ranges that split `0..<count` as evenly as can be.
+    static func share(_ part: Int, of parts: Int, in count: Int) -> Range<Int> {
+        (count * part / parts)..<(count * (part + 1) / parts)
+    }
+
     /// Starts a worker thread ahead of a large job, e.g. while a large file is read: a worker first
     /// started by the job itself begins on the caller's processor, and runs there by turns with the
     /// caller until the scheduler moves it, milliseconds later (the first parts ran one after the
@@ -57,7 +62,7 @@ enum Parallel {
             // Each part writes only its own element; nothing reads them before all have ended.
             nonisolated(unsafe) let results = results
             run(parts) { part in
-                results[part] = body((count * part / parts)..<(count * (part + 1) / parts))
+                results[part] = body(share(part, of: parts, in: count))
             }
         }
         return results.contains(true)
