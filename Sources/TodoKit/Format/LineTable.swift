@@ -103,11 +103,9 @@ struct LineTable: Sendable {
     static func cuts(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [Int] {
         let n = bytes.count
         var cuts = [0]
-        guard let base = bytes.baseAddress else { return cuts + [n] }
         for part in 1..<max(parts, 1) {
-            let from = max(n * part / parts, cuts[cuts.count - 1])
-            guard from < n, let found = memchr(base + from, 0x0A, n - from) else { break }
-            let cut = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            guard let cut = LineEnding.nextLineFeedStart(in: bytes, from: max(n * part / parts, cuts[cuts.count - 1]), to: n)
+            else { break }
             if cut < n { cuts.append(cut) }
         }
         return cuts + [n]

@@ -89,9 +89,9 @@ struct CommonEnds {
         var i = range.lowerBound
         if !carriageReturns {
             // Lines of text are long enough for the C library's vector search to beat lanes.
-            while i < range.upperBound, let found = memchr(base + i, 0x0A, range.upperBound - i) {
+            while let next = LineEnding.nextLineFeedStart(in: text, from: i, to: range.upperBound) {
                 count += 1
-                i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                i = next
             }
             return count
         }
@@ -155,19 +155,13 @@ struct CommonEnds {
         var result: [Range<Int>] = []
         var lower = start
         while result.count < count, lower < text.count {
-            let next = lineFeedOnly ? lineFeedEnd(text, from: lower) : LineEnding.nextLineStart(in: text, from: lower, to: text.count)
+            let next = lineFeedOnly ? LineEnding.nextLineFeedStart(in: text, from: lower, to: text.count)
+                : LineEnding.nextLineStart(in: text, from: lower, to: text.count)
             let upper = next ?? text.count
             result.append(lower..<upper)
             lower = upper
         }
         return result
-    }
-
-    /// Just past the first LF at or after `from`.
-    private static func lineFeedEnd(_ text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard from < text.count, let base = text.baseAddress,
-              let found = memchr(base + from, 0x0A, text.count - from) else { return nil }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
     }
 
     /// Whether the line diff of the whole texts (as ``LineDiff`` finds it, runs slid included)

@@ -30,6 +30,13 @@ package enum LineEnding {
         return nil
     }
 
+    /// Where the line after the first line feed in `buf[from..<end]` starts, when only a line feed
+    /// ends a line (the C library finds it many bytes at a time); `nil` when there is none.
+    @inlinable package static func nextLineFeedStart(in buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
+        guard from < end, let base = buf.baseAddress, let found = memchr(base + from, 0x0A, end - from) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+    }
+
     /// The byte ranges of the lines of `text`, each with its ending; a last line without an ending
     /// is a line too, and an empty text has none.
     /// - Parameter text: The text to split.
@@ -76,12 +83,9 @@ package enum LineEnding {
         var result: [Range<Int>] = []
         // Room for lines of 32 bytes on average: a large file's table grows once or not at all.
         result.reserveCapacity(range.count / 32 + 1)
-        guard let base = buf.baseAddress else { return result }
-        // The C library finds line feeds many bytes at a time.
         var start = range.lowerBound
         let end = range.upperBound
-        while start < end, let found = memchr(base + start, 0x0A, end - start) {
-            let next = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        while let next = nextLineFeedStart(in: buf, from: start, to: end) {
             result.append(start..<next)
             start = next
         }
