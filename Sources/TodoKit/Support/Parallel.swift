@@ -29,22 +29,30 @@ enum Parallel {
         (count * part / parts)..<(count * (part + 1) / parts)
     }
 
-    /// Starts a worker thread ahead of a large job, e.g. while a large file is read: a worker first
-    /// started by the job itself begins on the caller's processor, and runs there by turns with the
-    /// caller until the scheduler moves it, milliseconds later (the first parts ran one after the
-    /// other). An idle worker, once woken, runs on an idle processor at once.
+    /// Starts the worker threads ahead of a large job, e.g. while a large file is read, so that they
+    /// are running on the other processors when its first step comes (on Linux, ``WorkerPool``: a
+    /// worker woken by the step itself often starts on the caller's processor and runs there by turns
+    /// with the caller until the scheduler moves it, a millisecond or more later).
     static func startWorkers() {
         guard processors > 1 else { return }
+        #if canImport(Glibc)
+        WorkerPool.shared.warmUp()
+        #else
         DispatchQueue.global().async {}
+        #endif
     }
 
     /// Calls `body` with each of `parts` indices, at the same time when `parts` > 1, and returns
-    /// when every call has.
+    /// when every call has: on ``WorkerPool/shared`` (Linux), or on Dispatch's threads when the pool
+    /// is busy with another step (one started inside a step, or from another thread) and elsewhere.
     static func run(_ parts: Int, _ body: @Sendable (Int) -> Void) {
         if parts <= 1 {
             for part in 0..<parts { body(part) }
             return
         }
+        #if canImport(Glibc)
+        if WorkerPool.shared.run(parts, body) { return }
+        #endif
         DispatchQueue.concurrentPerform(iterations: parts, execute: body)
     }
 
