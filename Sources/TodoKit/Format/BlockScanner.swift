@@ -180,7 +180,6 @@ struct BlockScanner {
         structure.mayHaveObsidianComments = mayHaveObsidianComments
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
-        structure.fillListItems()
         return structure
     }
 
@@ -192,7 +191,9 @@ struct BlockScanner {
                                        siblingItems: siblingItems, capacity: lines.count)
             scanner.run(from: skipLines, to: lines.count)
             scanner.closeAll()
-            return scanner.structure
+            var structure = scanner.structure
+            structure.fillListItems()
+            return structure
         }
         var scanners = [BlockScanner?](repeating: nil, count: parts)
         scanners.withUnsafeMutableBufferPointer { results in
@@ -210,12 +211,14 @@ struct BlockScanner {
                 results[part] = scanner
             }
         }
+        // Scanners that started fresh, each with its blocks closed, numbered from their own first line.
+        var segments: [(structure: BlockStructure, quotes: Int)] = []
         var scanner = scanners[0].take()!
         for part in 1..<parts {
-            var next = scanners[part].take()!
+            let next = scanners[part].take()!
             if scanner.startsFreshAfterBlankLine {
                 scanner.closeAll()
-                next.prepend(&scanner)
+                segments.append((scanner.structure, scanner.quoteCount))
                 scanner = next
             } else {
                 // The previous part ends inside a block the heading does not close: its scanner goes on.
@@ -227,7 +230,8 @@ struct BlockScanner {
             }
         }
         scanner.closeAll()
-        return scanner.structure
+        segments.append((scanner.structure, scanner.quoteCount))
+        return BlockStructure(joining: consume segments)
     }
 
     /// The lines where the parts of a parallel scan start, then the line count: one part (no cut)
@@ -292,28 +296,6 @@ struct BlockScanner {
     /// ATX heading at the left margin, leaving the state a scan from the top of a document has.
     private var startsFreshAfterBlankLine: Bool {
         !insideObsidianComment && !(0..<depth).contains { isRawLeaf(stack[$0].kind) }
-    }
-
-    /// Puts the structure `before` found (in the lines before this scanner's, its blocks all closed)
-    /// in front of this scanner's: numbers of items, lists, tasks and block quotes are shifted.
-    private mutating func prepend(_ before: inout BlockScanner) {
-        let items = before.structure.items.count, lists = before.structure.lists.count
-        let tasks = before.structure.tasks.count, quotes = before.quoteCount
-        // Moved out, so that appending to its arrays does not copy them.
-        var merged = BlockStructure()
-        swap(&merged, &before.structure)
-        merged.append(structure, quotesBefore: quotes)
-        structure = merged
-        for index in 0..<depth {
-            switch stack[index].kind {
-            case .list: stack[index].number += lists
-            case .item: stack[index].number += items
-            case .blockQuote: stack[index].number -= quotes
-            default: break
-            }
-            if stack[index].task >= 0 { stack[index].task += tasks }
-        }
-        quoteCount += quotes
     }
 
     // MARK: - Line processing

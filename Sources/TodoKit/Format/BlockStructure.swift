@@ -145,11 +145,37 @@ struct BlockStructure: Sendable, Equatable {
     /// Lines that are paragraph text (a task's first line included).
     var paragraphLines: [Bool] = []
 
+    /// No lists, items or tasks (a scanner fills it in).
+    init() {}
+
+    /// The structures of consecutive stretches of a document's lines, each scanned apart from a
+    /// line where no block of the stretches before it was open (with `quotes` block quotes of its
+    /// own), as one structure: items, lists, tasks and block quotes numbered on, top-level lists
+    /// linked, every list's items filled in (the stretches at the same time).
+    /// The first structure's arrays become the whole's: its scanner reserved room for every line.
+    init(joining parts: [(structure: BlockStructure, quotes: Int)]) {
+        var segments = consume parts
+        self = segments[0].structure
+        // The whole's arrays are then referenced once, and grow in place.
+        segments[0].structure = BlockStructure()
+        var listRanges = [0..<lists.count], itemRanges = [0..<items.count]
+        var quotes = segments[0].quotes
+        for segment in 1..<segments.count {
+            let (firstList, firstItem) = (lists.count, items.count)
+            append(segments[segment].structure, quotesBefore: quotes)
+            segments[segment].structure = BlockStructure()
+            quotes += segments[segment].quotes
+            listRanges.append(firstList..<lists.count)
+            itemRanges.append(firstItem..<items.count)
+        }
+        fillListItems(lists: listRanges, items: itemRanges)
+    }
+
     /// Appends the structure of the lines that follow this structure's (scanned apart, from a
     /// line where no block of this one was open): its items, lists, tasks and block quotes
     /// (`quotesBefore` of them here) are numbered after these, its top-level lists follow these.
-    /// ``fillListItems()`` is still to be called.
-    mutating func append(_ next: BlockStructure, quotesBefore quotes: Int) {
+    /// Its lists' items are still to be filled in.
+    private mutating func append(_ next: BlockStructure, quotesBefore quotes: Int) {
         let itemOffset = Int32(items.count), listOffset = Int32(lists.count), taskOffset = Int32(tasks.count)
         @inline(__always) func container(_ c: Int) -> Int { c >= 0 ? c + Int(itemOffset) : (c <= -2 ? c - quotes : c) }
         let firstItem = items.count
@@ -192,22 +218,43 @@ struct BlockStructure: Sendable, Equatable {
         }
     }
 
-    /// Fills each list's `items` from the items' `list`, in source order, all in one array (the
-    /// scanner records items only; appending per item would regrow thousands of small arrays).
+    /// Fills each list's `items` (of a structure scanned in one piece).
     mutating func fillListItems() {
-        // Counting sort of the items by list, then one exact array per list.
-        var next = [Int](repeating: 0, count: lists.count + 1)
-        for item in items { next[item.list + 1] += 1 }
-        for list in lists.indices { next[list + 1] += next[list] }
-        let starts = next
-        var grouped = [Int32](repeating: 0, count: items.count)
-        for index in items.indices {
-            let list = items[index].list
-            grouped[next[list]] = Int32(truncatingIfNeeded: index)
-            next[list] += 1
+        fillListItems(lists: [0..<lists.count], items: [0..<items.count])
+    }
+
+    /// Fills each list's `items` from the items' `list`, in source order, all in one array (the
+    /// scanner records items only; appending per item would regrow thousands of small arrays): a
+    /// counting sort of each segment's items (`items`) by list (the segment's `lists` hold only its
+    /// own items), the segments at the same time; then one range of the array per list.
+    private mutating func fillListItems(lists listRanges: [Range<Int>], items itemRanges: [Range<Int>]) {
+        // `first[list]`: where the list's items start in `grouped`; the last entry is the end.
+        var first = [Int32](repeating: Int32(truncatingIfNeeded: items.count), count: lists.count + 1)
+        let grouped = items.withUnsafeBufferPointer { items in
+            first.withUnsafeMutableBufferPointer { first in
+                // Each segment writes only its own lists' entries and its own items' places.
+                nonisolated(unsafe) let (items, first) = (items, first)
+                return [Int32](unsafeUninitializedCapacity: items.count) { grouped, count in
+                    nonisolated(unsafe) let grouped = grouped
+                    Parallel.run(listRanges.count) { segment in
+                        let lists = listRanges[segment], range = itemRanges[segment]
+                        var next = [Int](repeating: 0, count: lists.count + 1)
+                        for index in range { next[items[index].list - lists.lowerBound + 1] += 1 }
+                        next[0] = range.lowerBound
+                        for list in 0..<lists.count { next[list + 1] += next[list] }
+                        for list in 0..<lists.count { first[lists.lowerBound + list] = Int32(truncatingIfNeeded: next[list]) }
+                        for index in range {
+                            let list = items[index].list - lists.lowerBound
+                            grouped[next[list]] = Int32(truncatingIfNeeded: index)
+                            next[list] += 1
+                        }
+                    }
+                    count = items.count
+                }
+            }
         }
         for list in lists.indices {
-            lists[list].items = ListItems(grouped, starts[list]..<starts[list + 1])
+            lists[list].items = ListItems(grouped, Int(first[list])..<Int(first[list + 1]))
         }
     }
 
