@@ -163,6 +163,32 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["todos.md"])
     }
 
+    /// A large file is compared in parts at the same time: the answer is the one-piece answer, for
+    /// a difference anywhere (at the parts' edges too) and for the same bytes.
+    func testComparesInPartsAsInOnePiece() throws {
+        let expected = (0..<(1_200_000)).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ $0 >> 11) }
+        var positions = [0, 1, 255 * 1024, 256 * 1024, expected.count - 1]
+        for parts in [2, 3, 7] {
+            for part in 1..<parts {
+                let edge = expected.count * part / parts
+                positions += [edge - 1, edge, edge + 1]
+            }
+        }
+        let cPath = path("todos.md").utf8CString.map { $0 }
+        for position in positions {
+            var save = expected
+            save[position] &+= 1
+            try create("todos.md", save)
+            for parts in [1, 2, 3, 7] {
+                XCTAssertFalse(try AtomicFile.holds(cPath: cPath, expected, parts: parts), "byte \(position), \(parts) parts")
+            }
+        }
+        try create("todos.md", expected)
+        for parts in [1, 2, 3, 7] {
+            XCTAssertTrue(try AtomicFile.holds(cPath: cPath, expected, parts: parts), "\(parts) parts")
+        }
+    }
+
     /// A save that lands after the comparison, before the swap, is swapped back in: it is never
     /// replaced. Saved here by each way editors write.
     func testSaveAfterTheComparisonIsNeverReplaced() throws {

@@ -261,23 +261,61 @@ public enum AtomicFile {
 
     /// Whether the file at `path` holds exactly `expected`, read a chunk at a time and compared as it
     /// comes (a second copy of a large file is not held in memory; a file of another size stops early).
-    private static func holds(cPath path: [CChar], _ expected: [UInt8]) throws(FileError) -> Bool {
+    /// A large regular file is compared in parts at the same time, each part reading its own
+    /// stretch; `parts`: how many (tests choose).
+    static func holds(cPath path: [CChar], _ expected: [UInt8], parts: Int? = nil) throws(FileError) -> Bool {
         try withOpenFile(cPath: path) { fd, info throws(FileError) in
-            if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) != expected.count { return false }
-            var chunk = [UInt8](repeating: 0, count: min(expected.count, 256 * 1024) + 1)
-            var offset = 0
+            let regular = info.st_mode & S_IFMT == S_IFREG
+            if regular && Int(info.st_size) != expected.count { return false }
+            let parts = parts ?? (regular ? Parallel.parts(expected.count, minimumPerPart: comparedBytesPerPart) : 1)
+            var byte: UInt8 = 0
             return try expected.withUnsafeBufferPointer { expected throws(FileError) in
-                try chunk.withUnsafeMutableBufferPointer { chunk throws(FileError) in
-                    while true {
-                        let n = retryingOnInterrupt { posixRead(fd, chunk.baseAddress, chunk.count) }
-                        if n < 0 { throw FileError(errno: errno) }
-                        if n == 0 { return offset == expected.count }
-                        guard offset + n <= expected.count,
-                              SameBytes.equal(UnsafeBufferPointer(chunk), 0..<n, expected, offset..<(offset + n)) else { return false }
-                        offset += n
+                guard parts > 1 else {
+                    guard try same(expected, 0..<expected.count, reading: { buffer, count, _ in posixRead(fd, buffer, count) }) else {
+                        return false
+                    }
+                    let past = retryingOnInterrupt { posixRead(fd, &byte, 1) }
+                    if past < 0 { throw FileError(errno: errno) }
+                    return past == 0
+                }
+                // Each part writes only its own outcome: whether its bytes are the same, or an error.
+                var outcomes = [Result<Bool, FileError>](repeating: .success(true), count: parts)
+                outcomes.withUnsafeMutableBufferPointer { outcomes in
+                    nonisolated(unsafe) let (outcomes, expected) = (outcomes, expected)
+                    Parallel.run(parts) { part in
+                        let stretch = Parallel.share(part, of: parts, in: expected.count)
+                        outcomes[part] = Result { () throws(FileError) -> Bool in
+                            try same(expected, stretch, reading: { buffer, count, offset in pread(fd, buffer, count, off_t(offset)) })
+                        }
                     }
                 }
+                for outcome in outcomes { guard try outcome.get() else { return false } }
+                // Nothing past the end (the file may have grown since it was measured).
+                let past = retryingOnInterrupt { pread(fd, &byte, 1, off_t(expected.count)) }
+                if past < 0 { throw FileError(errno: errno) }
+                return past == 0
             }
+        }
+    }
+
+    /// Files of fewer bytes, and parts of more, are compared on one thread (``holds(cPath:_:parts:)``).
+    static let comparedBytesPerPart = 2 << 20
+
+    /// Whether `reading` (given a buffer, a count and the file offset to read at; it returns how many
+    /// bytes it read, 0 at end of file, -1 with `errno` on failure) gives exactly `expected[stretch]`,
+    /// read and compared a chunk at a time.
+    private static func same(_ expected: UnsafeBufferPointer<UInt8>, _ stretch: Range<Int>,
+                             reading: (UnsafeMutableRawPointer, Int, Int) -> Int) throws(FileError) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: max(min(stretch.count, 256 * 1024), 1))
+        var offset = stretch.lowerBound
+        return try chunk.withUnsafeMutableBufferPointer { chunk throws(FileError) in
+            while offset < stretch.upperBound {
+                let n = retryingOnInterrupt { reading(chunk.baseAddress!, min(chunk.count, stretch.upperBound - offset), offset) }
+                if n < 0 { throw FileError(errno: errno) }
+                guard n > 0, SameBytes.equal(UnsafeBufferPointer(chunk), 0..<n, expected, offset..<(offset + n)) else { return false }
+                offset += n
+            }
+            return true
         }
     }
 
