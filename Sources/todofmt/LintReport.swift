@@ -61,51 +61,62 @@ struct LintReport {
     /// string interpolation cost more than formatting the file).
     private func textBytes(colored: Bool) -> [UInt8] {
         var out: [UInt8] = []
-        func decimal(_ number: Int) {
-            if number < 0 { out.append(UInt8(ascii: "-")) }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            var n = number.magnitude
-            withUnsafeMutableBytes(of: &digits) { digits in
-                repeat {
-                    digits[count] = UInt8(ascii: "0") + UInt8(n % 10)
-                    n /= 10
-                    count += 1
-                } while n > 0
-                for k in stride(from: count - 1, through: 0, by: -1) { out.append(digits[k]) }
-            }
-        }
+        out.reserveCapacity(entries.reduce(0) { $0 + $1.path.utf8.count + $1.finding.message.utf8.count + 64 })
         for entry in entries {
             let f = entry.finding
-            out.append(contentsOf: entry.path.utf8)
+            LintReport.append(entry.path, to: &out)
             out.append(UInt8(ascii: ":"))
-            decimal(f.location.line)
+            LintReport.appendDecimal(f.location.line, to: &out)
             out.append(UInt8(ascii: ":"))
-            decimal(f.location.column)
-            out.append(contentsOf: ": ".utf8)
+            LintReport.appendDecimal(f.location.column, to: &out)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
             if colored {
                 let color = switch f.severity {
                 case .error: "31"
                 case .warning: "33"
                 case .info: "36"
                 }
-                out.append(contentsOf: "\u{1B}[1;".utf8)
-                out.append(contentsOf: color.utf8)
-                out.append(UInt8(ascii: "m"))
-                out.append(contentsOf: f.severity.rawValue.utf8)
-                out.append(contentsOf: "\u{1B}[m".utf8)
+                LintReport.append("\u{1B}[1;" + color + "m", to: &out)
+                LintReport.append(f.severity.rawValue, to: &out)
+                LintReport.append("\u{1B}[m", to: &out)
             } else {
-                out.append(contentsOf: f.severity.rawValue.utf8)
+                LintReport.append(f.severity.rawValue, to: &out)
             }
-            out.append(contentsOf: ": ".utf8)
-            out.append(contentsOf: f.message.utf8)
-            out.append(contentsOf: " [".utf8)
-            out.append(contentsOf: f.code.utf8)
-            out.append(contentsOf: "]\n".utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
+            LintReport.append(f.message, to: &out)
+            out.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: "["))
+            LintReport.append(f.code, to: &out)
+            out.append(UInt8(ascii: "]"))
+            out.append(UInt8(ascii: "\n"))
         }
         return out
+    }
+
+    /// Appends the UTF-8 bytes of `text`, copied from its storage at once (appending its `utf8`
+    /// view went a byte at a time: most of a large check's report).
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// Appends `number` in decimal digits.
+    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        // Written from the end of a 24-byte buffer on the stack (an Int has at most 20 digits).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { digits in
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     /// A JSON array of objects with path, line, column, severity, code, rule and message.
