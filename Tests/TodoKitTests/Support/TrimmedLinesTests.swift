@@ -14,6 +14,13 @@ final class TrimmedLinesTests: XCTestCase {
         let full = ChangedLines(old: old, new: new, trimmed: false)
         let describe = { "\(what): \(String(decoding: old, as: UTF8.self).debugDescription) → \(String(decoding: new, as: UTF8.self).debugDescription)" }
         XCTAssertEqual(trimmed.regions, full.regions, describe(), file: file, line: line)
+        // Split together and compared in parts: the same regions.
+        for parts in [2, 3, 7] {
+            XCTAssertEqual(ChangedLines(old: old, new: new, trimmed: true, parts: parts).regions, full.regions,
+                           "\(parts) parts: " + describe(), file: file, line: line)
+            XCTAssertEqual(ChangedLines(old: old, new: new, trimmed: false, parts: parts).regions, full.regions,
+                           "\(parts) parts: " + describe(), file: file, line: line)
+        }
         XCTAssertEqual(trimmed.oldLines, full.oldLines, describe(), file: file, line: line)
         XCTAssertEqual(trimmed.newLines, full.newLines, describe(), file: file, line: line)
         let oldAll = LineEnding.lineRanges(of: old), newAll = LineEnding.lineRanges(of: new)

@@ -91,8 +91,9 @@ public struct ChangedLines: Sendable {
 
     /// Compares two texts; `trimmed: false` splits and compares every line, as a reference for
     /// tests of the default, which splits only the lines between those the texts share at their
-    /// start and end (``CommonEnds``).
-    init(old: [UInt8], new: [UInt8], trimmed: Bool) {
+    /// start and end (``CommonEnds``). Large texts are split, both at the same time, and their
+    /// lines compared in place in parts at the same time; `parts`: how many (tests choose).
+    init(old: [UInt8], new: [UInt8], trimmed: Bool, parts: Int? = nil) {
         self.old = old
         self.new = new
         guard !SameBytes.equal(old, new) else {
@@ -103,15 +104,17 @@ public struct ChangedLines: Sendable {
             let (ends, oldMiddle, newMiddle) = old.withUnsafeBufferPointer { oldBytes in
                 new.withUnsafeBufferPointer { newBytes in
                     let ends = CommonEnds(old: oldBytes, new: newBytes, lineFeedOnly: false)
-                    return (ends, LineEnding.lineRanges(in: oldBytes, ends.start..<ends.oldEnd),
-                            LineEnding.lineRanges(in: newBytes, ends.start..<ends.newEnd))
+                    let parts = parts ?? Parallel.parts(ends.oldEnd + ends.newEnd - 2 * ends.start, minimumPerPart: Self.bytesPerPart)
+                    let (oldMiddle, newMiddle) = Self.lineRanges(oldBytes, ends.start..<ends.oldEnd, newBytes, ends.start..<ends.newEnd,
+                                                                 together: parts > 1)
+                    return (ends, oldMiddle, newMiddle)
                 }
             }
             // The shared lines are as many on both sides, so the texts have as many lines when
             // the lines between do, and then each shared line sits at the same index in both.
             var regions: [Region]?
             if oldMiddle.count == newMiddle.count {
-                regions = Self.regionsInPlace(old, new, oldMiddle, newMiddle).map {
+                regions = Self.regionsInPlace(old, new, oldMiddle, newMiddle, parts: parts).map {
                     Region(old: ($0.lowerBound + ends.prefixLines)..<($0.upperBound + ends.prefixLines),
                            new: ($0.lowerBound + ends.prefixLines)..<($0.upperBound + ends.prefixLines))
                 }
@@ -130,7 +133,7 @@ public struct ChangedLines: Sendable {
         let newLines = LineEnding.lineRanges(of: new)
         var regions: [Region] = []
         if oldLines.count == newLines.count {
-            regions = Self.regionsInPlace(old, new, oldLines, newLines)
+            regions = Self.regionsInPlace(old, new, oldLines, newLines, parts: parts)
                 .map { Region(old: $0, new: $0) }
         } else {
             let diff = LineDiff(oldLines: oldLines.map { LineKey(old[$0]) }, newLines: newLines.map { LineKey(new[$0]) })
@@ -150,16 +153,65 @@ public struct ChangedLines: Sendable {
         self.regions = regions
     }
 
+    /// Texts of fewer bytes (both sides together) are split and compared on one thread.
+    static let bytesPerPart = 1 << 20
+
+    /// The lines of `old[oldRange]` and of `new[newRange]` (``LineEnding/lineRanges(in:_:)``);
+    /// `together`: the two split at the same time.
+    private static func lineRanges(_ old: UnsafeBufferPointer<UInt8>, _ oldRange: Range<Int>,
+                                   _ new: UnsafeBufferPointer<UInt8>, _ newRange: Range<Int>,
+                                   together: Bool) -> (old: [Range<Int>], new: [Range<Int>]) {
+        guard together else { return (LineEnding.lineRanges(in: old, oldRange), LineEnding.lineRanges(in: new, newRange)) }
+        var tables: [[Range<Int>]] = [[], []]
+        tables.withUnsafeMutableBufferPointer { tables in
+            // Each side writes only its own table.
+            nonisolated(unsafe) let (tables, old, new) = (tables, old, new)
+            Parallel.run(2) { side in
+                tables[side] = side == 0 ? LineEnding.lineRanges(in: old, oldRange) : LineEnding.lineRanges(in: new, newRange)
+            }
+        }
+        return (tables[0], tables[1])
+    }
+
     /// The runs of lines that differ in place between two texts with as many lines (indices
-    /// into the tables).
-    private static func regionsInPlace(_ old: [UInt8], _ new: [UInt8], _ oldLines: [Range<Int>], _ newLines: [Range<Int>]) -> [Range<Int>] {
+    /// into the tables), looked for in `parts` stretches of lines at the same time (by default
+    /// one, or one per processor when the lines hold many bytes); a run that reaches the end of a
+    /// stretch and one that starts the next are one run.
+    private static func regionsInPlace(_ old: [UInt8], _ new: [UInt8], _ oldLines: [Range<Int>], _ newLines: [Range<Int>],
+                                       parts: Int?) -> [Range<Int>] {
+        let bytes = (oldLines.last?.upperBound ?? 0) - (oldLines.first?.lowerBound ?? 0)
+            + (newLines.last?.upperBound ?? 0) - (newLines.first?.lowerBound ?? 0)
+        let parts = parts ?? Parallel.parts(bytes, minimumPerPart: bytesPerPart)
+        guard parts > 1, oldLines.count >= parts else { return runs(old, new, oldLines, newLines, 0..<oldLines.count) }
+        var found = [[Range<Int>]](repeating: [], count: parts)
+        found.withUnsafeMutableBufferPointer { found in
+            // Each part writes only its own runs.
+            nonisolated(unsafe) let found = found
+            Parallel.run(parts) { part in
+                found[part] = runs(old, new, oldLines, newLines, Parallel.share(part, of: parts, in: oldLines.count))
+            }
+        }
+        var regions = found[0]
+        for run in found.dropFirst().joined() {
+            if let last = regions.last, last.upperBound == run.lowerBound {
+                regions[regions.count - 1] = last.lowerBound..<run.upperBound
+            } else {
+                regions.append(run)
+            }
+        }
+        return regions
+    }
+
+    /// The runs of lines among `lines` (indices into the tables) that differ in place.
+    private static func runs(_ old: [UInt8], _ new: [UInt8], _ oldLines: [Range<Int>], _ newLines: [Range<Int>],
+                             _ lines: Range<Int>) -> [Range<Int>] {
         var regions: [Range<Int>] = []
         // Line by line with memcmp on the two buffers (a slice per line cost more than the comparison).
         old.withUnsafeBufferPointer { oldBytes in
             new.withUnsafeBufferPointer { newBytes in
                 var start: Int?
-                for i in 0...oldLines.count {
-                    let differs = i < oldLines.count && !SameBytes.equal(oldBytes, oldLines[i], newBytes, newLines[i])
+                for i in lines.lowerBound...lines.upperBound {
+                    let differs = i < lines.upperBound && !SameBytes.equal(oldBytes, oldLines[i], newBytes, newLines[i])
                     if differs, start == nil { start = i }
                     if !differs, let first = start {
                         regions.append(first..<i)
