@@ -83,7 +83,23 @@ struct LineDiff {
     /// A point on an optimal (or, past the cost limit, a good) edit path through the box, strictly
     /// between its corners. Both ranges are non-empty and differ in their first and last lines.
     private mutating func split(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) -> (Int, Int) {
-        let o = diagonalOffset
+        let (o, costLimit) = (diagonalOffset, self.costLimit)
+        // On the arrays' storage: the searches' inner loops, bounds-checked, were most of a large diff.
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                forward.withUnsafeMutableBufferPointer { forward in
+                    backward.withUnsafeMutableBufferPointer { backward in
+                        LineDiff.split(a, b, forward, backward, diagonalOffset: o, costLimit: costLimit, xoff, xlim, yoff, ylim)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func split(_ a: UnsafeBufferPointer<Int32>, _ b: UnsafeBufferPointer<Int32>,
+                              _ forward: UnsafeMutableBufferPointer<Int>, _ backward: UnsafeMutableBufferPointer<Int>,
+                              diagonalOffset o: Int, costLimit: Int,
+                              _ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int) -> (Int, Int) {
         let dmin = xoff - ylim, dmax = xlim - yoff
         let fmid = xoff - yoff, bmid = xlim - ylim
         var fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid
@@ -96,28 +112,33 @@ struct LineDiff {
             // Extend the forward search by one edit, diagonals from fmax down to fmin.
             if fmin > dmin { fmin -= 1; forward[fmin - 1 + o] = -1 } else { fmin += 1 }
             if fmax < dmax { fmax += 1; forward[fmax + 1 + o] = -1 } else { fmax -= 1 }
-            for d in stride(from: fmax, through: fmin, by: -2) {
+            // (While loops: `stride` was not inlined here, and its iterator took an eighth of a large diff.)
+            var d = fmax
+            while d >= fmin {
                 let below = forward[d - 1 + o], above = forward[d + 1 + o]
                 var x = below >= above ? below + 1 : above
                 var y = x - d
                 while x < xlim, y < ylim, a[x] == b[y] { x += 1; y += 1 }
                 forward[d + o] = x
                 if odd, bmin <= d, d <= bmax, backward[d + o] <= x { return (x, y) }
+                d -= 2
             }
             // Extend the backward search by one edit.
             if bmin > dmin { bmin -= 1; backward[bmin - 1 + o] = Int.max } else { bmin += 1 }
             if bmax < dmax { bmax += 1; backward[bmax + 1 + o] = Int.max } else { bmax -= 1 }
-            for d in stride(from: bmax, through: bmin, by: -2) {
+            d = bmax
+            while d >= bmin {
                 let below = backward[d - 1 + o], above = backward[d + 1 + o]
                 var x = below < above ? below : above - 1
                 var y = x - d
                 while xoff < x, yoff < y, a[x - 1] == b[y - 1] { x -= 1; y -= 1 }
                 backward[d + o] = x
                 if !odd, fmin <= d, d <= fmax, x <= forward[d + o] { return (x, y) }
+                d -= 2
             }
 
             if cost >= costLimit {
-                return bestPartialSplit(xoff, xlim, yoff, ylim, fmin, fmax, bmin, bmax)
+                return bestPartialSplit(forward, backward, diagonalOffset: o, xoff, xlim, yoff, ylim, fmin, fmax, bmin, bmax)
             }
             cost += 1
         }
@@ -125,9 +146,9 @@ struct LineDiff {
 
     /// Past the cost limit: the furthest point either search has reached, measured from its own
     /// corner.
-    private func bestPartialSplit(_ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int,
-                                  _ fmin: Int, _ fmax: Int, _ bmin: Int, _ bmax: Int) -> (Int, Int) {
-        let o = diagonalOffset
+    private static func bestPartialSplit(_ forward: UnsafeMutableBufferPointer<Int>, _ backward: UnsafeMutableBufferPointer<Int>,
+                                         diagonalOffset o: Int, _ xoff: Int, _ xlim: Int, _ yoff: Int, _ ylim: Int,
+                                         _ fmin: Int, _ fmax: Int, _ bmin: Int, _ bmax: Int) -> (Int, Int) {
         var forwardBest = (progress: -1, x: 0, y: 0)
         for d in stride(from: fmax, through: fmin, by: -2) {
             let x = min(forward[d + o], xlim)
