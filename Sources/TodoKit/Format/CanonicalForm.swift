@@ -681,42 +681,44 @@ struct CanonicalForm: ~Copyable {
             let number = allSame ? first : first + position
             let it = structure.items[item]
             guard number != it.number else { continue }
-            var marker = CanonicalForm.decimal(number)
-            marker.append(buf[it.markerEnd - 1])
+            // The new marker is written straight into the arena (no array per item: thousands of
+            // items may be renumbered).
+            let from = arena.count
+            CanonicalForm.appendDecimal(number, to: &arena)
+            arena.append(buf[it.markerEnd - 1])
+            let markerWidth = arena.count - from
             let line = it.startLine
             let blankItem = it.contentStart >= doc.lines.contentEnds[line]
             if blankItem {
-                addEdit(line: line, start: it.markerStart, end: it.markerEnd, bytes: marker)
+                addEdit(line: line, start: it.markerStart, end: it.markerEnd, arenaFrom: from)
                 continue
             }
             // Keep the content column: absorb the width change in the spaces after the marker
             // (counted in columns, so a tab there becomes spaces).
             let lineStart = doc.lines.starts[line]
             let contentColumn = visualColumn(from: lineStart, to: it.contentStart)
-            let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + marker.count
+            let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + markerWidth
             let wanted = contentColumn - markerEndColumn
             var shift = 0
             if wanted >= 1 {
-                marker.append(contentsOf: repeatElement(0x20, count: min(wanted, 4)))
+                for _ in 0..<min(wanted, 4) { arena.append(0x20) }
             } else {
-                marker.append(0x20)
+                arena.append(0x20)
                 shift = markerEndColumn + 1 - contentColumn
             }
-            addEdit(line: line, start: it.markerStart, end: it.contentStart, bytes: marker)
+            addEdit(line: line, start: it.markerStart, end: it.contentStart, arenaFrom: from)
             if shift > 0 { shiftContinuation(of: item, by: shift) }
         }
     }
 
-    /// The decimal digits of a list number (0 or more), as `String(number).utf8` spells them.
-    static func decimal(_ number: Int) -> [UInt8] {
-        var digits: [UInt8] = []
-        var n = number
+    /// Appends the decimal digits of a list number (0 or more), as `String(number).utf8` spells them.
+    static func appendDecimal(_ number: Int, to out: inout ByteWriter) {
+        var divisor = 1
+        while divisor <= number / 10 { divisor *= 10 }
         repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(n % 10))
-            n /= 10
-        } while n > 0
-        digits.reverse()
-        return digits
+            out.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 
     /// Indents the item's later lines by `shift` more columns so they stay inside the item.
