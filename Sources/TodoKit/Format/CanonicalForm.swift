@@ -998,6 +998,13 @@ struct CanonicalForm: ~Copyable {
             if reordered[list] && parent >= 0 { reordered[structure.items[parent].list] = true }
         }
         let lineCount = doc.lines.count
+        // Each list's first and last line, and its items in one flat array with their starts: the walk
+        // below reads them for every item, and reaching them through the lists cost more than the walk.
+        var bounds = [(first: Int32, last: Int32)](repeating: (0, 0), count: structure.lists.count)
+        for list in structure.lists.indices {
+            bounds[list] = (Int32(truncatingIfNeeded: structure.startLine(ofList: list)),
+                            Int32(truncatingIfNeeded: structure.lastLine(ofList: list)))
+        }
         // Written straight into the array: appending ranges one line at a time through `append(contentsOf:)`
         // cost more than the walk.
         return [Int](unsafeUninitializedCapacity: lineCount) { order, count in
@@ -1013,28 +1020,32 @@ struct CanonicalForm: ~Copyable {
                     line += 1
                 }
             }
-            while let frame = stack.popLast() {
-                switch frame {
-                case .range(let cursor, let end, var list):
-                    while list >= 0 && !reordered[list] { list = structure.lists[list].nextSibling }
-                    if list >= 0 && structure.startLine(ofList: list) <= end {
-                        append(cursor, upTo: structure.startLine(ofList: list))
-                        stack.append(.range(cursor: structure.lastLine(ofList: list) + 1, end: end, nextList: structure.lists[list].nextSibling))
-                        stack.append(.list(list: list, position: 0))
-                    } else {
-                        append(cursor, upTo: end + 1)
+            structure.items.withUnsafeBufferPointer { items in
+                structure.lists.withUnsafeBufferPointer { lists in
+                    while let frame = stack.popLast() {
+                        switch frame {
+                        case .range(let cursor, let end, var list):
+                            while list >= 0 && !reordered[list] { list = lists[list].nextSibling }
+                            if list >= 0 && Int(bounds[list].first) <= end {
+                                append(cursor, upTo: Int(bounds[list].first))
+                                stack.append(.range(cursor: Int(bounds[list].last) + 1, end: end, nextList: lists[list].nextSibling))
+                                stack.append(.list(list: list, position: 0))
+                            } else {
+                                append(cursor, upTo: end + 1)
+                            }
+                        case .list(let list, let position):
+                            let original = lists[list].items
+                            guard position < original.count else { continue }
+                            if position > 0 {
+                                // The gap between two items stays at its position.
+                                append(items[original[position - 1]].lastLine + 1, upTo: items[original[position]].startLine)
+                            }
+                            let newOrder = moved(list) ? Int(newOrderIndex[list]) : -1
+                            let item = items[newOrder >= 0 ? Int(orders[newOrder + position]) : original[position]]
+                            stack.append(.list(list: list, position: position + 1))
+                            stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
+                        }
                     }
-                case .list(let list, let position):
-                    let original = structure.lists[list].items
-                    guard position < original.count else { continue }
-                    if position > 0 {
-                        // The gap between two items stays at its position.
-                        append(structure.items[original[position - 1]].lastLine + 1, upTo: structure.items[original[position]].startLine)
-                    }
-                    let newOrder = moved(list) ? Int(newOrderIndex[list]) : -1
-                    let item = structure.items[newOrder >= 0 ? Int(orders[newOrder + position]) : original[position]]
-                    stack.append(.list(list: list, position: position + 1))
-                    stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
                 }
             }
             precondition(written == lineCount, "the line order is not a permutation of the lines")
