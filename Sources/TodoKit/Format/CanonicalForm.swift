@@ -998,12 +998,13 @@ struct CanonicalForm: ~Copyable {
             if reordered[list] && parent >= 0 { reordered[structure.items[parent].list] = true }
         }
         let lineCount = doc.lines.count
-        // Each list's first and last line, and its items in one flat array with their starts: the walk
-        // below reads them for every item, and reaching them through the lists cost more than the walk.
-        var bounds = [(first: Int32, last: Int32)](repeating: (0, 0), count: structure.lists.count)
+        // Each list's first and last line (`bounds[2 * list]`, `bounds[2 * list + 1]`), read once: the
+        // walk below reached them through the list's items at every step. (Not an array of pairs: its
+        // type's metadata would cost every small file's run.)
+        var bounds = [Int32](repeating: 0, count: 2 * structure.lists.count)
         for list in structure.lists.indices {
-            bounds[list] = (Int32(truncatingIfNeeded: structure.startLine(ofList: list)),
-                            Int32(truncatingIfNeeded: structure.lastLine(ofList: list)))
+            bounds[2 * list] = Int32(truncatingIfNeeded: structure.startLine(ofList: list))
+            bounds[2 * list + 1] = Int32(truncatingIfNeeded: structure.lastLine(ofList: list))
         }
         // Written straight into the array: appending ranges one line at a time through `append(contentsOf:)`
         // cost more than the walk.
@@ -1026,9 +1027,9 @@ struct CanonicalForm: ~Copyable {
                         switch frame {
                         case .range(let cursor, let end, var list):
                             while list >= 0 && !reordered[list] { list = lists[list].nextSibling }
-                            if list >= 0 && Int(bounds[list].first) <= end {
-                                append(cursor, upTo: Int(bounds[list].first))
-                                stack.append(.range(cursor: Int(bounds[list].last) + 1, end: end, nextList: lists[list].nextSibling))
+                            if list >= 0 && Int(bounds[2 * list]) <= end {
+                                append(cursor, upTo: Int(bounds[2 * list]))
+                                stack.append(.range(cursor: Int(bounds[2 * list + 1]) + 1, end: end, nextList: lists[list].nextSibling))
                                 stack.append(.list(list: list, position: 0))
                             } else {
                                 append(cursor, upTo: end + 1)
