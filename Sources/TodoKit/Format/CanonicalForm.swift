@@ -60,7 +60,7 @@ struct CanonicalForm: ~Copyable {
     private var renumberShift: [Int32] = []
     private var indentShift: [Int32] = []
     /// The lists that sinking would reorder but that stay because of the lines around them (see
-    /// ``sinkHeldLists(rounds:)``), with the order they would take.
+    /// ``sinkHeldLists(rounds:parts:)``), with the order they would take.
     private var heldLists: [(list: Int, order: [Int])] = []
 
     /// What a rendering changes.
@@ -72,7 +72,7 @@ struct CanonicalForm: ~Copyable {
         /// Ordered lists to renumber even when none of their items moved.
         var renumber: Set<Int> = []
         /// Also sink the lists held by the lines around them once lists around them have moved
-        /// (``sinkHeldLists(rounds:)``), as the next passes would (at most ``TodoFormatter/maximumPasses``
+        /// (``sinkHeldLists(rounds:parts:)``), as the next passes would (at most ``TodoFormatter/maximumPasses``
         /// in all); without it, the next pass does.
         var sinksHeldLists = false
 
@@ -102,7 +102,7 @@ struct CanonicalForm: ~Copyable {
     /// for the next pass.
     ///
     /// `allowedPasses` is how many passes the result may stand for (1 or more: more lets it sink the
-    /// lists that the next passes would, ``sinkHeldLists(rounds:)``); `passes` in the result is how
+    /// lists that the next passes would, ``sinkHeldLists(rounds:parts:)``); `passes` in the result is how
     /// many it stands for.
     ///
     /// `parts`: in how many parts the lists are looked at for sinking and the output is written, at
@@ -117,12 +117,12 @@ struct CanonicalForm: ~Copyable {
             var passes = 1
             if options.sinkCompleted {
                 form.sinkCompleted(only: nil, parts: parts)
-                let (order, rounds) = form.sinkHeldLists(rounds: allowedPasses - 1)
+                let (order, rounds) = form.sinkHeldLists(rounds: allowedPasses - 1, parts: parts)
                 sunkOrder = order
                 passes += rounds
             }
             form.applyMarkerOptions()
-            let order = sunkOrder ?? form.lineOrder()
+            let order = sunkOrder ?? form.lineOrder(parts: parts)
             let bytes = form.emit(order, facts: &facts, records: true, parts: parts)
             // Its per-line arrays go before the carried facts are built.
             _ = consume form
@@ -335,7 +335,7 @@ struct CanonicalForm: ~Copyable {
     // MARK: - Sinking
 
     /// Sinks the completed items of every list (of the `selected` ones only, when given) below the
-    /// open ones, where the list may move (``canReorder(_:order:in:)``); lists held only by the lines
+    /// open ones, where the list may move (``canReorder(_:first:last:in:)``); lists held only by the lines
     /// around them wait in ``heldLists``. `parts`: in how many parts the lists are looked at (by
     /// default one per processor when there are enough).
     private mutating func sinkCompleted(only selected: Set<Int>?, parts: Int? = nil) {
@@ -347,10 +347,13 @@ struct CanonicalForm: ~Copyable {
         // `sunkOrder` and `canReorder`, which both ways share.
         guard parts > 1 else {
             let structure = doc.structure
+            var order: [Int32] = []
             completed.withUnsafeBufferPointer { completed in
                 for list in 0..<lists where selected?.contains(list) ?? true {
-                    if let order = sunkOrder(of: list, in: structure, completed: completed) {
-                        sink(list, to: order, canReorder(list, order: order))
+                    order.removeAll(keepingCapacity: true)
+                    if sunkOrder(of: list, in: structure, completed: completed, into: &order) {
+                        let reordering = canReorder(list, first: Int(order[0]), last: Int(order[order.count - 1]))
+                        sink(list, to: order.lazy.map { Int($0) }, reordering)
                     }
                 }
             }
@@ -367,8 +370,10 @@ struct CanonicalForm: ~Copyable {
                     Parallel.run(parts) { part in
                         let structure = form.pointee.doc.structure
                         for list in Parallel.share(part, of: parts, in: lists) where selected?.contains(list) ?? true {
-                            if let order = form.pointee.sunkOrder(of: list, in: structure, completed: completed) {
-                                sinking[part].append(list, order, form.pointee.canReorder(list, order: order))
+                            let start = sinking[part].orders.count
+                            if form.pointee.sunkOrder(of: list, in: structure, completed: completed, into: &sinking[part].orders) {
+                                let (first, last) = (sinking[part].orders[start], sinking[part].orders[sinking[part].orders.count - 1])
+                                sinking[part].lists.append((list, form.pointee.canReorder(list, first: Int(first), last: Int(last))))
                             }
                         }
                     }
@@ -390,11 +395,6 @@ struct CanonicalForm: ~Copyable {
     private struct SinkingLists {
         var lists: [(list: Int, reordering: Reordering)] = []
         var orders: [Int32] = []
-
-        mutating func append(_ list: Int, _ order: [Int], _ reordering: Reordering) {
-            lists.append((list, reordering))
-            for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
-        }
     }
 
     /// Moves `list` to `order` when `reordering` allows; a list held by the lines around it waits.
@@ -430,12 +430,14 @@ struct CanonicalForm: ~Copyable {
         return completed
     }
 
-    /// The order `list` (of `structure`, the document's) takes when its completed items sink (open
-    /// ones first, each group in its order), or nil when it has nothing to move or must stay as it is: one item, pinned to its
-    /// parent's line, or holding lines a directive froze.
-    private func sunkOrder(of list: Int, in structure: BlockStructure, completed: UnsafeBufferPointer<Bool>) -> [Int]? {
+    /// Appends to `orders` the order `list` (of `structure`, the document's) takes when its completed
+    /// items sink (open ones first, each group in its order) and returns true; false when it has
+    /// nothing to move or must stay as it is: one item, pinned to its parent's line, or holding lines
+    /// a directive froze. (Appended where it is kept, not returned: thousands of lists may sink.)
+    private func sunkOrder(of list: Int, in structure: BlockStructure, completed: UnsafeBufferPointer<Bool>,
+                           into orders: inout [Int32]) -> Bool {
         let items = structure.lists[list].items
-        guard items.count > 1, !isPinned(list), !doc.directives.freezesAny(ofList: list, structure) else { return nil }
+        guard items.count > 1, !isPinned(list), !doc.directives.freezesAny(ofList: list, structure) else { return false }
         // Most lists have nothing to move: find out before building anything.
         var sawCompleted = false
         var moved = false
@@ -447,12 +449,10 @@ struct CanonicalForm: ~Copyable {
                 break
             }
         }
-        guard moved else { return nil }
-        var order: [Int] = []
-        order.reserveCapacity(items.count)
-        for item in items where !completed[item] { order.append(item) }
-        for item in items where completed[item] { order.append(item) }
-        return order
+        guard moved else { return false }
+        for item in items where !completed[item] { orders.append(Int32(truncatingIfNeeded: item)) }
+        for item in items where completed[item] { orders.append(Int32(truncatingIfNeeded: item)) }
+        return true
     }
 
     /// Whether `list` was given a new order.
@@ -475,18 +475,18 @@ struct CanonicalForm: ~Copyable {
     /// where a round cannot tell what that pass would see: a held list whose lines would be written
     /// shifted, or options that rewrite markers or indentation after sinking (then nothing moves
     /// here), or after `rounds` rounds that moved lists (the passes the formatter allows). Returns
-    /// ``lineOrder()`` when it was computed last (nil when not), and how many rounds moved lists.
-    private mutating func sinkHeldLists(rounds: Int) -> (order: [Int]?, rounds: Int) {
+    /// ``lineOrder(parts:)`` when it was computed last (nil when not), and how many rounds moved lists.
+    private mutating func sinkHeldLists(rounds: Int, parts: Int? = nil) -> (order: [Int]?, rounds: Int) {
         guard rounds > 0, !orders.isEmpty, !heldLists.isEmpty, options.bullet.byte == nil, options.appliedIndentation == nil else {
             return (nil, 0)
         }
         var moved = 0
         while true {
-            let output = OutputOrder(lineOrder())
+            let output = OutputOrder(lineOrder(parts: parts))
             var moves: [(list: Int, order: [Int])] = []
             var stillHeld: [(list: Int, order: [Int])] = []
             for held in heldLists {
-                switch canReorder(held.list, order: held.order, in: output) {
+                switch canReorder(held.list, first: held.order[0], last: held.order[held.order.count - 1], in: output) {
                 case .movable: moves.append(held)
                 case .heldBySurroundings, .held: stillHeld.append(held)
                 case .unknown: return (output.order, moved)
@@ -530,8 +530,9 @@ struct CanonicalForm: ~Copyable {
     /// Whether reordering a list leaves the blocks around it as they are: a different last item must
     /// not take in the line after the list (as a lazy continuation or a child), and an empty item
     /// cannot become first right after a paragraph (it could not interrupt it). With `output`, the
-    /// lines before and after the list are those that stand there in that output order.
-    private func canReorder(_ list: Int, order: [Int], in output: OutputOrder? = nil) -> Reordering {
+    /// lines before and after the list are those that stand there in that output order. `first`
+    /// and `last`: the items that would come first and last.
+    private func canReorder(_ list: Int, first newFirst: Int, last newLast: Int, in output: OutputOrder? = nil) -> Reordering {
         let s = doc.structure
         let items = s.lists[list].items
         let lines = doc.lines
@@ -539,22 +540,34 @@ struct CanonicalForm: ~Copyable {
         func shifted(_ line: Int) -> Bool {
             output != nil && !renumberShift.isEmpty && renumberShift[line] != 0
         }
+        if output != nil && items.contains(where: { shifted(s.items[$0].startLine) }) { return .unknown }
         // Items whose markers stand in different columns relate differently to what comes before
         // the list and to each other (one could nest under another): such a list stays as it is.
-        if items.contains(where: { shifted(s.items[$0].startLine) }) { return .unknown }
-        let markerColumn = visualColumn(from: lines.starts[s.items[items[0]].startLine], to: s.items[items[0]].markerStart)
-        for item in items.dropFirst()
-        where visualColumn(from: lines.starts[s.items[item].startLine], to: s.items[item].markerStart) != markerColumn {
-            return .held
+        // The same walk over the items finds their smallest content column.
+        var markerColumn = -1
+        var minContent = Int.max
+        for item in items {
+            let it = s.items[item]
+            let start = lines.starts[it.startLine], contentEnd = lines.contentEnds[it.startLine]
+            let column = visualColumn(from: start, to: it.markerStart)
+            if markerColumn < 0 {
+                markerColumn = column
+            } else if column != markerColumn {
+                return .held
+            }
+            // The content column: where the content starts, or one past the marker for an empty item.
+            let end = it.contentStart < contentEnd ? it.contentStart : it.markerEnd + 1
+            let content = visualColumn(from: it.markerStart, to: min(end, contentEnd), startingAt: column) + (end > contentEnd ? 1 : 0)
+            minContent = min(minContent, content)
         }
+        if items.isEmpty { minContent = 0 }
         // A `%%` that an item's open HTML block or code hides could open a comment in another order.
         let mayHideObsidianMarkers = s.mayHaveObsidianComments && endsOutsideText(items)
         if mayHideObsidianMarkers && holdsUnreadObsidianMarker(list) { return .held }
-        let minContent = minimumContentColumn(items)
         // Output positions: the input's lines in place, or where `output` puts them.
         func line(at position: Int) -> Int { output?.order[position] ?? position }
         func position(of line: Int) -> Int { output.map { Int($0.position[line]) } ?? line }
-        if order.last != items.last {
+        if newLast != items.last {
             // The next non-blank line must not join the new last item. Right after the list, a line
             // stands apart from an item ending in paragraph text only because it starts a block
             // (paragraph text would have continued it); after any other item it may be text that a
@@ -577,8 +590,8 @@ struct CanonicalForm: ~Copyable {
                 if quotes == depth && column >= minContent { return .heldBySurroundings }
             }
         }
-        if order.first != items.first {
-            let first = s.items[order[0]]
+        if newFirst != items.first {
+            let first = s.items[newFirst]
             let before = position(of: s.startLine(ofList: list)) - 1
             if first.contentStart >= lines.contentEnds[first.startLine] && before >= 0
                 && !isBlank(line(at: before), quoteDepth: quoteDepth(items[0])) {
@@ -638,6 +651,11 @@ struct CanonicalForm: ~Copyable {
 
     private func visualColumn(from start: Int, to end: Int) -> Int {
         TabStop.column(after: UnsafeBufferPointer(rebasing: buf[start..<end]))
+    }
+
+    /// The visual column after the bytes `[start, end)` when the first of them stands at `column`.
+    private func visualColumn(from start: Int, to end: Int, startingAt column: Int) -> Int {
+        TabStop.column(after: UnsafeBufferPointer(rebasing: buf[start..<end]), from: column)
     }
 
     /// The column of a line's first character after at most `quoteDepth` block-quote markers, and
@@ -985,9 +1003,13 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// The output line order: each list's items in their new order, blank lines between items in place.
-    func lineOrder() -> [Int] {
+    /// A large document's order is walked in `parts` at the same time (by default one per processor
+    /// when it has enough lines; tests choose): a top-level list keeps its lines in place as a whole,
+    /// so the parts are cut between the top-level lists that change and each fills its own lines.
+    func lineOrder(parts: Int? = nil) -> [Int] {
         let structure = doc.structure
-        guard !orders.isEmpty else { return Array(0..<doc.lines.count) }
+        let lineCount = doc.lines.count
+        guard !orders.isEmpty else { return Array(0..<lineCount) }
         // Lists that moved or hold one that moved, anywhere below them. Any other list stays as it is,
         // lines in place, and is copied as one range. A nested list comes after its parent's list, so
         // one pass from the last list back reaches every ancestor.
@@ -997,7 +1019,6 @@ struct CanonicalForm: ~Copyable {
             let parent = structure.lists[list].parentItem
             if reordered[list] && parent >= 0 { reordered[structure.items[parent].list] = true }
         }
-        let lineCount = doc.lines.count
         // Each list's first and last line (`bounds[2 * list]`, `bounds[2 * list + 1]`), read once: the
         // walk below reached them through the list's items at every step. (Not an array of pairs: its
         // type's metadata would cost every small file's run.)
@@ -1006,14 +1027,74 @@ struct CanonicalForm: ~Copyable {
             bounds[2 * list] = Int32(truncatingIfNeeded: structure.startLine(ofList: list))
             bounds[2 * list + 1] = Int32(truncatingIfNeeded: structure.lastLine(ofList: list))
         }
+        // The parts' first lines (and the end), each outside every reordered top-level list, and the
+        // first top-level list at or after each.
+        let wanted = parts ?? Parallel.parts(lineCount, minimumPerPart: CanonicalForm.orderLinesPerPart)
+        var cuts = [0], firstLists = [structure.firstTopList]
+        var top = structure.firstTopList
+        // Lines before `passed` belong to earlier parts (a cut moved past a reordered list passes it).
+        var passed = 0
+        for part in 1..<max(wanted, 1) {
+            var cut = max(lineCount * part / wanted, passed)
+            while top >= 0 && Int(bounds[2 * top + 1]) < cut { top = structure.lists[top].nextSibling }
+            if top >= 0 && Int(bounds[2 * top]) < cut && reordered[top] {
+                cut = Int(bounds[2 * top + 1]) + 1
+                top = structure.lists[top].nextSibling
+            }
+            passed = cut
+            guard cut > cuts[cuts.count - 1] && cut < lineCount else { continue }
+            cuts.append(cut)
+            firstLists.append(top)
+        }
+        cuts.append(lineCount)
+        let partCount = cuts.count - 1
         // Written straight into the array: appending ranges one line at a time through `append(contentsOf:)`
         // cost more than the walk.
         return [Int](unsafeUninitializedCapacity: lineCount) { order, count in
-            var stack: [Frame] = [.range(cursor: 0, end: lineCount - 1, nextList: structure.firstTopList)]
+            structure.items.withUnsafeBufferPointer { items in
+                structure.lists.withUnsafeBufferPointer { lists in
+                    reordered.withUnsafeBufferPointer { reordered in
+                        bounds.withUnsafeBufferPointer { bounds in
+                            newOrderIndex.withUnsafeBufferPointer { newOrderIndex in
+                                orders.withUnsafeBufferPointer { orders in
+                                    // Each part writes only its own lines' positions.
+                                    nonisolated(unsafe) let walk = OrderWalk(items: items, lists: lists, reordered: reordered, bounds: bounds,
+                                                                             newOrderIndex: newOrderIndex, orders: orders, order: order)
+                                    let (cuts, firstLists) = (cuts, firstLists)
+                                    Parallel.run(partCount) { part in
+                                        walk.fill(cuts[part]..<cuts[part + 1], firstList: firstLists[part])
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            count = lineCount
+        }
+    }
+
+    /// Parts of ``lineOrder(parts:)`` have at least this many lines.
+    static let orderLinesPerPart = 16_384
+
+    /// The walk of ``lineOrder(parts:)`` over one run of lines that no reordered top-level list
+    /// crosses: the lines of that run in their output order, written at the same positions.
+    private struct OrderWalk {
+        let items: UnsafeBufferPointer<BlockStructure.Item>
+        let lists: UnsafeBufferPointer<BlockStructure.List>
+        let reordered: UnsafeBufferPointer<Bool>
+        let bounds: UnsafeBufferPointer<Int32>
+        let newOrderIndex: UnsafeBufferPointer<Int32>
+        let orders: UnsafeBufferPointer<Int32>
+        let order: UnsafeMutableBufferPointer<Int>
+
+        /// Fills `order[run]`; `firstList`: the first top-level list at or after the run's start.
+        func fill(_ run: Range<Int>, firstList: Int) {
+            var stack: [Frame] = [.range(cursor: run.lowerBound, end: run.upperBound - 1, nextList: firstList)]
             stack.reserveCapacity(64)
-            var written = 0
+            var written = run.lowerBound
             func append(_ from: Int, upTo end: Int) {
-                precondition(end - from <= lineCount - written, "the line order is not a permutation of the lines")
+                precondition(end - from <= run.upperBound - written, "the line order is not a permutation of the lines")
                 var line = from
                 while line < end {
                     order[written] = line
@@ -1021,36 +1102,31 @@ struct CanonicalForm: ~Copyable {
                     line += 1
                 }
             }
-            structure.items.withUnsafeBufferPointer { items in
-                structure.lists.withUnsafeBufferPointer { lists in
-                    while let frame = stack.popLast() {
-                        switch frame {
-                        case .range(let cursor, let end, var list):
-                            while list >= 0 && !reordered[list] { list = lists[list].nextSibling }
-                            if list >= 0 && Int(bounds[2 * list]) <= end {
-                                append(cursor, upTo: Int(bounds[2 * list]))
-                                stack.append(.range(cursor: Int(bounds[2 * list + 1]) + 1, end: end, nextList: lists[list].nextSibling))
-                                stack.append(.list(list: list, position: 0))
-                            } else {
-                                append(cursor, upTo: end + 1)
-                            }
-                        case .list(let list, let position):
-                            let original = lists[list].items
-                            guard position < original.count else { continue }
-                            if position > 0 {
-                                // The gap between two items stays at its position.
-                                append(items[original[position - 1]].lastLine + 1, upTo: items[original[position]].startLine)
-                            }
-                            let newOrder = moved(list) ? Int(newOrderIndex[list]) : -1
-                            let item = items[newOrder >= 0 ? Int(orders[newOrder + position]) : original[position]]
-                            stack.append(.list(list: list, position: position + 1))
-                            stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
-                        }
+            while let frame = stack.popLast() {
+                switch frame {
+                case .range(let cursor, let end, var list):
+                    while list >= 0 && !reordered[list] { list = lists[list].nextSibling }
+                    if list >= 0 && Int(bounds[2 * list]) <= end {
+                        append(cursor, upTo: Int(bounds[2 * list]))
+                        stack.append(.range(cursor: Int(bounds[2 * list + 1]) + 1, end: end, nextList: lists[list].nextSibling))
+                        stack.append(.list(list: list, position: 0))
+                    } else {
+                        append(cursor, upTo: end + 1)
                     }
+                case .list(let list, let position):
+                    let original = lists[list].items
+                    guard position < original.count else { continue }
+                    if position > 0 {
+                        // The gap between two items stays at its position.
+                        append(items[original[position - 1]].lastLine + 1, upTo: items[original[position]].startLine)
+                    }
+                    let newOrder = newOrderIndex.isEmpty ? -1 : Int(newOrderIndex[list])
+                    let item = items[newOrder >= 0 ? Int(orders[newOrder + position]) : original[position]]
+                    stack.append(.list(list: list, position: position + 1))
+                    stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
                 }
             }
-            precondition(written == lineCount, "the line order is not a permutation of the lines")
-            count = written
+            precondition(written == run.upperBound, "the line order is not a permutation of the lines")
         }
     }
 

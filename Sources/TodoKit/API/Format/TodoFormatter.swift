@@ -93,7 +93,7 @@ public struct TodoFormatter: Sendable {
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
         if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
         // Passes are counted as one pass after another would make them (a pass may stand for several:
-        // CanonicalForm/sinkHeldLists(rounds:)); the output of the last one allowed is never surveyed.
+        // CanonicalForm/sinkHeldLists(rounds:parts:)); the output of the last one allowed is never surveyed.
         var (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
                                                             allowedPasses: TodoFormatter.maximumPasses - 1)
         // The pass read every task that the dry run did not prove canonical, and a task to complete
