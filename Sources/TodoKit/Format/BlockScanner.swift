@@ -177,10 +177,6 @@ struct BlockScanner {
                      siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments)
             }
         }
-        // The rooms' pages past what they hold (part of the huge page each ends in) go back.
-        HugePages.releaseRoom(of: structure.items)
-        HugePages.releaseRoom(of: structure.tasks)
-        HugePages.releaseRoom(of: structure.lists)
         structure.mayHaveObsidianComments = mayHaveObsidianComments
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
@@ -192,7 +188,7 @@ struct BlockScanner {
         let parts = bounds.count - 1
         if parts <= 1 {
             var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
-                                       siblingItems: siblingItems, capacity: lines.count, hugePages: true)
+                                       siblingItems: siblingItems, capacity: lines.count)
             scanner.run(from: skipLines, to: lines.count)
             scanner.closeAll()
             var structure = scanner.structure
@@ -210,7 +206,7 @@ struct BlockScanner {
                 // The first part's arrays are the result's: room for every line's items and tasks.
                 let capacity = part == 0 ? lines.count : bounds[part + 1] - bounds[part]
                 var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
-                                           siblingItems: siblingItems, capacity: capacity, hugePages: part == 0)
+                                           siblingItems: siblingItems, capacity: capacity)
                 scanner.run(from: bounds[part], to: bounds[part + 1])
                 results[part] = scanner
             }
@@ -269,7 +265,7 @@ struct BlockScanner {
     }
 
     private init(buf: UnsafeBufferPointer<UInt8>, lines: LineTable, flags: LineFlags, mayHaveObsidianComments: Bool,
-                 siblingItems: Bool, capacity: Int, hugePages: Bool) {
+                 siblingItems: Bool, capacity: Int) {
         self.buf = buf
         self.siblingItems = siblingItems
         self.lines = lines
@@ -279,18 +275,9 @@ struct BlockScanner {
         stack.initialize(to: Block(kind: .document))
         // At most one task and a few items per line, and a list has an item: capacity beyond what is
         // used stays untouched (growing the lists copied each one, reference and all, every time).
-        if hugePages {
-            // The result's rooms are backed by huge pages: filling them a 4 KB page fault at a time
-            // cost a large document's scan more than the scanning (`BlockStructure(joining:)`
-            // fills them too).
-            structure.items = HugePages.emptyArray(reservingCapacity: capacity)
-            structure.tasks = HugePages.emptyArray(reservingCapacity: capacity)
-            structure.lists = HugePages.emptyArray(reservingCapacity: capacity / 2)
-        } else {
-            structure.items.reserveCapacity(capacity)
-            structure.tasks.reserveCapacity(capacity)
-            structure.lists.reserveCapacity(capacity / 2)
-        }
+        structure.items.reserveCapacity(capacity)
+        structure.tasks.reserveCapacity(capacity)
+        structure.lists.reserveCapacity(capacity / 2)
     }
 
     private mutating func run(from first: Int, to end: Int) {

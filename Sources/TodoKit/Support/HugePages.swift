@@ -27,15 +27,8 @@ enum HugePages {
     /// buffers shorter than two huge pages are left alone, and so is everything off Linux.
     /// - Parameter buffer: A buffer just allocated.
     static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard buffer.count >= 2 * size else { return }
-        adviseWholePages(buffer)
-    }
-
-    /// Asks for huge pages behind whatever whole 2 MB pages lie inside `buffer` (none for a buffer
-    /// shorter than one), which nothing has touched yet.
-    private static func adviseWholePages(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
-        guard let base = buffer.baseAddress else { return }
+        guard buffer.count >= 2 * size, let base = buffer.baseAddress else { return }
         let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
         let end = (Int(bitPattern: base) + buffer.count) & ~(size - 1)
         guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
@@ -53,29 +46,6 @@ enum HugePages {
     static func release(_ buffer: UnsafeMutableRawBufferPointer, after used: Int) {
         guard buffer.count >= 2 * size, let base = buffer.baseAddress else { return }
         releaseWholePages(from: base + used, to: base + buffer.count)
-    }
-
-    /// An empty array with room for `capacity` elements, the whole 2 MB pages of its room asked for
-    /// as huge pages before anything is written there (as ``advise(_:)`` does for a buffer): a large
-    /// array that fills its room as it grows (a document's items and tasks) then takes a handful of
-    /// page faults, not one per 4 KB. ``releaseRoom(of:)`` gives back what it did not fill.
-    static func emptyArray<Element>(reservingCapacity capacity: Int) -> [Element] {
-        [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
-            adviseWholePages(UnsafeMutableRawBufferPointer(buffer))
-            count = 0
-        }
-    }
-
-    /// Gives back the memory of the whole 4 KB pages of `array`'s room past its elements (the huge
-    /// page its elements end in was taken whole). Left alone for arrays too small for huge pages.
-    static func releaseRoom<Element>(of array: [Element]) {
-        let stride = MemoryLayout<Element>.stride
-        guard array.capacity * stride >= size else { return }
-        array.withUnsafeBufferPointer { elements in
-            guard let base = elements.baseAddress else { return }
-            releaseWholePages(from: UnsafeMutableRawPointer(mutating: base + array.count),
-                              to: UnsafeMutableRawPointer(mutating: base + array.capacity))
-        }
     }
 
     /// Gives back the memory of the whole pages that lie within `start..<end` (on Linux; elsewhere
