@@ -162,8 +162,9 @@ struct BlockScanner {
     /// where the previous part ends: when it does not, the previous part's scanner goes on over the
     /// next part's lines instead (the result is always that of one scan from the top).
     ///
-    /// `parts`, `minimumLines` (how many lines a file needs to be cut) and `siblingItems` (whether
-    /// the commonest item lines and empty lines among lists take the short way, ``siblingItem()``,
+    /// `parts` (given, the parts' structures are also joined in two parts each, however small),
+    /// `minimumLines` (how many lines a file needs to be cut) and `siblingItems` (whether the
+    /// commonest item lines and empty lines among lists take the short way, ``siblingItem()``,
     /// ``emptyLineAmongLists()``) are for tests.
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int,
                      parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingItems: Bool = true) -> BlockStructure {
@@ -174,7 +175,8 @@ struct BlockScanner {
             paragraph.withUnsafeMutableBufferPointer { paragraphFlags in
                 scan(buf, lines: lines, skipLines: skipLines, flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags),
                      bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
-                     siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments)
+                     siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments,
+                     copyParts: parts == nil ? nil : 2)
             }
         }
         structure.mayHaveObsidianComments = mayHaveObsidianComments
@@ -184,7 +186,7 @@ struct BlockScanner {
     }
 
     private static func scan(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, skipLines: Int, flags: LineFlags,
-                             bounds: [Int], siblingItems: Bool, mayHaveObsidianComments: Bool) -> BlockStructure {
+                             bounds: [Int], siblingItems: Bool, mayHaveObsidianComments: Bool, copyParts: Int?) -> BlockStructure {
         let parts = bounds.count - 1
         if parts <= 1 {
             var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
@@ -231,7 +233,7 @@ struct BlockScanner {
         }
         scanner.closeAll()
         segments.append((scanner.structure, scanner.quoteCount))
-        return BlockStructure(joining: consume segments)
+        return BlockStructure(joining: consume segments, copyParts: copyParts)
     }
 
     /// The lines where the parts of a parallel scan start, then the line count: one part (no cut)

@@ -153,7 +153,9 @@ struct BlockStructure: Sendable, Equatable {
     /// own), as one structure: items, lists, tasks and block quotes numbered on, top-level lists
     /// linked, every list's items filled in (the stretches at the same time).
     /// The first structure's arrays become the whole's: its scanner reserved room for every line.
-    init(joining parts: [(structure: BlockStructure, quotes: Int)]) {
+    /// `copyParts`: in how many parts (1 or 2) each following structure is copied in (by default
+    /// two for a large one; tests choose).
+    init(joining parts: [(structure: BlockStructure, quotes: Int)], copyParts: Int? = nil) {
         var segments = consume parts
         self = segments[0].structure
         // The whole's arrays are then referenced once, and grow in place.
@@ -162,7 +164,7 @@ struct BlockStructure: Sendable, Equatable {
         var quotes = segments[0].quotes
         for segment in 1..<segments.count {
             let (firstList, firstItem) = (lists.count, items.count)
-            append(segments[segment].structure, quotesBefore: quotes)
+            append(segments[segment].structure, quotesBefore: quotes, parts: copyParts)
             segments[segment].structure = BlockStructure()
             quotes += segments[segment].quotes
             listRanges.append(firstList..<lists.count)
@@ -175,11 +177,64 @@ struct BlockStructure: Sendable, Equatable {
     /// line where no block of this one was open): its items, lists, tasks and block quotes
     /// (`quotesBefore` of them here) are numbered after these, its top-level lists follow these.
     /// Its lists' items are still to be filled in.
-    private mutating func append(_ next: BlockStructure, quotesBefore quotes: Int) {
+    private mutating func append(_ next: BlockStructure, quotesBefore quotes: Int, parts: Int?) {
         let itemOffset = Int32(items.count), listOffset = Int32(lists.count), taskOffset = Int32(tasks.count)
-        @inline(__always) func container(_ c: Int) -> Int { c >= 0 ? c + Int(itemOffset) : (c <= -2 ? c - quotes : c) }
+        // The items are copied and renumbered beside the lists and the tasks (two parts, at the
+        // same time for a large document: each part has arrays of its own).
+        var (items, lists, tasks) = (self.items, self.lists, self.tasks)
+        (self.items, self.lists, self.tasks) = ([], [], [])
+        let parts = min(parts ?? Parallel.parts(next.items.count + next.lists.count + next.tasks.count,
+                                                minimumPerPart: BlockStructure.joinedPerPart), 2)
+        withUnsafeMutablePointer(to: &items) { items in
+            withUnsafeMutablePointer(to: &lists) { lists in
+                withUnsafeMutablePointer(to: &tasks) { tasks in
+                    // Each part touches only its own arrays.
+                    nonisolated(unsafe) let (items, lists, tasks) = (items, lists, tasks)
+                    let run = { @Sendable (part: Int) in
+                        if part == 0 || parts == 1 {
+                            BlockStructure.append(next.items, to: &items.pointee, itemOffset: itemOffset, listOffset: listOffset,
+                                                  taskOffset: taskOffset)
+                        }
+                        if part == 1 || parts == 1 {
+                            BlockStructure.append(next.lists, to: &lists.pointee, itemOffset: itemOffset, listOffset: listOffset,
+                                                  quotes: quotes)
+                            BlockStructure.append(next.tasks, to: &tasks.pointee, itemOffset: itemOffset)
+                        }
+                    }
+                    Parallel.run(parts, run)
+                }
+            }
+        }
+        (self.items, self.lists, self.tasks) = (items, lists, tasks)
+        headings += next.headings
+        for var comment in next.comments {
+            comment.container = BlockStructure.container(comment.container, itemOffset: itemOffset, quotes: quotes)
+            comments.append(comment)
+        }
+        obsidianCommentLines += next.obsidianCommentLines
+        if next.firstTopList >= 0 {
+            if lastTopList >= 0 {
+                self.lists[lastTopList].nextSibling = next.firstTopList + Int(listOffset)
+            } else {
+                firstTopList = next.firstTopList + Int(listOffset)
+            }
+            lastTopList = next.lastTopList + Int(listOffset)
+        }
+    }
+
+    /// A joined structure's segments are copied in two parts at the same time from this many items,
+    /// lists and tasks on.
+    static let joinedPerPart = 16_384
+
+    /// A container numbered on: an item `itemOffset` further, a block quote `quotes` further.
+    @inline(__always) private static func container(_ c: Int, itemOffset: Int32, quotes: Int) -> Int {
+        c >= 0 ? c + Int(itemOffset) : (c <= -2 ? c - quotes : c)
+    }
+
+    /// Appends a following segment's items to `items`, numbered on.
+    private static func append(_ next: [Item], to items: inout [Item], itemOffset: Int32, listOffset: Int32, taskOffset: Int32) {
         let firstItem = items.count
-        items.append(contentsOf: next.items)
+        items.append(contentsOf: next)
         items.withUnsafeMutableBufferPointer { items in
             for index in firstItem..<items.count {
                 items[index]._list &+= listOffset
@@ -188,33 +243,29 @@ struct BlockStructure: Sendable, Equatable {
                 if items[index]._lastChildList >= 0 { items[index]._lastChildList &+= listOffset }
             }
         }
+    }
+
+    /// Appends a following segment's lists to `lists`, numbered on.
+    private static func append(_ next: [List], to lists: inout [List], itemOffset: Int32, listOffset: Int32, quotes: Int) {
         let firstList = lists.count
         // Exact room: a list is large, and growing the array by doubling copies it.
-        lists.reserveCapacity(lists.count + next.lists.count)
-        lists.append(contentsOf: next.lists)
-        for index in firstList..<lists.count {
-            if lists[index].parentItem >= 0 { lists[index].parentItem += Int(itemOffset) }
-            if lists[index].nextSibling >= 0 { lists[index].nextSibling += Int(listOffset) }
-            lists[index].container = container(lists[index].container)
+        lists.reserveCapacity(lists.count + next.count)
+        lists.append(contentsOf: next)
+        lists.withUnsafeMutableBufferPointer { lists in
+            for index in firstList..<lists.count {
+                if lists[index].parentItem >= 0 { lists[index].parentItem += Int(itemOffset) }
+                if lists[index].nextSibling >= 0 { lists[index].nextSibling += Int(listOffset) }
+                lists[index].container = container(lists[index].container, itemOffset: itemOffset, quotes: quotes)
+            }
         }
+    }
+
+    /// Appends a following segment's tasks to `tasks`, numbered on.
+    private static func append(_ next: [Task], to tasks: inout [Task], itemOffset: Int32) {
         let firstTask = tasks.count
-        tasks.append(contentsOf: next.tasks)
+        tasks.append(contentsOf: next)
         tasks.withUnsafeMutableBufferPointer { tasks in
             for index in firstTask..<tasks.count { tasks[index]._item &+= itemOffset }
-        }
-        headings += next.headings
-        for var comment in next.comments {
-            comment.container = container(comment.container)
-            comments.append(comment)
-        }
-        obsidianCommentLines += next.obsidianCommentLines
-        if next.firstTopList >= 0 {
-            if lastTopList >= 0 {
-                lists[lastTopList].nextSibling = next.firstTopList + Int(listOffset)
-            } else {
-                firstTopList = next.firstTopList + Int(listOffset)
-            }
-            lastTopList = next.lastTopList + Int(listOffset)
         }
     }
 
