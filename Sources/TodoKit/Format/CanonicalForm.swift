@@ -255,7 +255,7 @@ struct CanonicalForm: ~Copyable {
             let mayBeDone = mark >= 0x80 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") || !doc.statuses.isEmpty
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
                 && !(options.stampDates && mayBeDone && NextOccurrence.isBeingCompleted(text, status: status)
-                     && NextOccurrence.mayHaveCompletionFields(doc, task: index, buf))
+                     && NextOccurrence.mayHaveCompletionFields(doc, task: index, buf) && CompletionPass.mayComplete(done: text.chosenFields()))
             keys[index] = key
             states[index] = canonical ? .canonical : .keyed
             if !canonical { return true }
@@ -298,8 +298,9 @@ struct CanonicalForm: ~Copyable {
         }
 
         let isDone = if case .done = status { true } else { false }
+        let first = out.count
         let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: isDone, into: &out)
-        text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
+        let joined = text.appendTitle(buf, into: &out, removing: .chosen(dropEndDates: dropEndDates))
         let titleEnd = out.count
         var everyFieldRemoved = true
         for index in text.occurrences.indices {
@@ -329,7 +330,52 @@ struct CanonicalForm: ~Copyable {
         // text, so the item keeps its paragraph and everything after it stays where it was.
         TaskTail.close(body: body, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
                        protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
+        // Text joined where a field was taken out may read as a field of its own (`x 📅 due:2026-01-01
+        // 2026-12-01` would end in `📅 2026-12-01`): such a task stays as written (but `X`), unless the
+        // completion pass completes it now (its next occurrence needs this one's date: the safety
+        // check then refuses the document, as it does any result that changes a title).
+        let completesNow = options.stampDates && status.kind == .done && CompletionPass.mayComplete(done: chosen)
+        if joined && !completesNow && mayReadAsAnotherField(out, body, titleEnd)
+            && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
+            out.truncate(to: first)
+            out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))
+            if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
+            return nil
+        }
         return everyFieldRemoved ? body..<titleEnd : nil
+    }
+
+    /// Whether the title written at `out[from..<to]` could hold a field that joining made: an emoji
+    /// field needs its emoji at the start of a token (every field emoji's first byte is `E2` or
+    /// `F0`), a Dataview field its `::` (a plain field is one token, which a join, one space, cannot
+    /// make).
+    private static func mayReadAsAnotherField(_ out: borrowing ByteWriter, _ from: Int, _ to: Int) -> Bool {
+        out.withBytes { written in
+            var i = from
+            while i < to {
+                let c = written[i]
+                // An emoji only where a token starts (a field's emoji stands apart).
+                if (c == 0xE2 || c == 0xF0) && (i == from || written[i - 1].isSpaceOrTab) { return true }
+                if c == UInt8(ascii: ":") && i + 1 < to && written[i + 1] == UInt8(ascii: ":") { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether the task text written at `tail[textStart...]` (just past its checkbox), read back,
+    /// has the title without fields of `text` (what the task's ``TaskKey`` reads).
+    private static func readsAsTheSameTitle(_ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, tail out: borrowing ByteWriter,
+                                            textStart: Int, paragraphContinues: Bool) -> Bool {
+        var before = ByteWriter()
+        text.appendTitle(buf, into: &before, removing: .all)
+        return out.withBytes { tail in
+            var reread = TaskText()
+            reread.read(tail, start: textStart, end: tail.count, paragraphContinues: paragraphContinues)
+            var after = ByteWriter()
+            reread.appendTitle(tail, into: &after, removing: .all)
+            return before.withBytes { a in after.withBytes { b in a.elementsEqual(b) } }
+        }
     }
 
     // MARK: - Sinking

@@ -317,8 +317,11 @@ struct TaskText {
         return out.bytes[...]
     }
 
-    /// Appends ``title(_:removing:)`` to `out`, leaving out what `removal` says.
-    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter, removing removal: Removal) {
+    /// Appends ``title(_:removing:)`` to `out`, leaving out what `removal` says. Returns whether text
+    /// on both sides of a removed token was joined (then the title may read differently from its
+    /// pieces: ``CanonicalForm`` checks it).
+    @discardableResult
+    func appendTitle(_ buf: UnsafeBufferPointer<UInt8>, into out: inout ByteWriter, removing removal: Removal) -> Bool {
         let first = out.count
         var k = 0
         @inline(__always) func isRemoved(_ index: Int) -> Bool {
@@ -336,11 +339,15 @@ struct TaskText {
         var cursor = coreStart
         // Text was kept before a removed token: the next text kept is one space away from it.
         var separate = false
+        var joined = false
         // The removed ranges in text order: the occurrences are in order, the block id goes between them.
         var pendingBlockID = blockID
         @inline(__always) func keep(upTo end: Int) {
             guard end > cursor else { return }
-            if separate { out.append(0x20) }
+            if separate {
+                out.append(0x20)
+                joined = true
+            }
             out.append(buf, cursor, end)
             separate = false
         }
@@ -369,5 +376,6 @@ struct TaskText {
         var hi = out.count
         while hi > first && out[hi - 1].isSpaceOrTab { hi -= 1 }
         out.truncate(to: hi)
+        return joined
     }
 }

@@ -56,6 +56,14 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(TodoDocument(reopened).tasks.map(\.blockID), ["a"])
         XCTAssertEqual(try? formatter.format(reopened), "- [ ] reopened ^a\n")
         XCTAssertEqual(try? TodoDocument(formatter.format(reopened)).tasks.map(\.title), ["reopened"])
+        // 021: a field whose removal would join the text around it into a field of its own (an emoji
+        // and its would-be value, a Dataview bracket and a rule) leaves the task as written.
+        for line in ["- [ ] ⛔ dependsOn:y e\n", "- [ ] x 📅 due:2026-01-01 2026-12-01\n", "- [ ] 🔁 every due:2026-01-01 week\n",
+                     "- [ ] task [repeat:: every due:2026-01-01 day]\n"] {
+            XCTAssertEqual(try? formatter.format(line), line)
+        }
+        XCTAssertEqual(try? formatter.format("- [X] 🏁 due:2026-01-01 keep\n"), "- [x] 🏁 due:2026-01-01 keep\n")
+        XCTAssertEqual(try? formatter.format("- [ ] Call due:2026-01-01 Bob\n"), "- [ ] Call Bob due:2026-01-01\n")
         let completed = "- [x] paid ^b done:2026-01-01 done:2026-02-01\n"
         XCTAssertEqual(TodoDocument(completed).tasks.map(\.title), ["paid done:2026-01-01"])
         XCTAssertEqual(try? formatter.format(completed), "- [x] paid done:2026-01-01 done:2026-02-01 ^b\n")
