@@ -331,11 +331,12 @@ struct CanonicalForm: ~Copyable {
         TaskTail.close(body: body, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
                        protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
         // Text joined where a field was taken out may read as a field of its own (`x 📅 due:2026-01-01
-        // 2026-12-01` would end in `📅 2026-12-01`): such a task stays as written (but `X`), unless the
-        // completion pass completes it now (its next occurrence needs this one's date: the safety
-        // check then refuses the document, as it does any result that changes a title).
-        let completesNow = options.stampDates && status.kind == .done && CompletionPass.mayComplete(done: chosen)
-        if joined && !completesNow && mayReadAsAnotherField(out, body, titleEnd)
+        // 2026-12-01` would end in `📅 2026-12-01`): such a task stays as written (but `X`), unless a
+        // date is due (stamped or dropped: a task left without it would be reported, and completed
+        // again): the safety check then refuses the document, as it does any result that changes a
+        // title.
+        let changesDates = stamp >= 0 || (dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0)
+        if joined && !changesDates && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
             out.truncate(to: first)
             out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))

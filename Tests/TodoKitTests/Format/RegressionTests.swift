@@ -62,7 +62,9 @@ final class RegressionTests: XCTestCase {
                      "- [ ] task [repeat:: every due:2026-01-01 day]\n"] {
             XCTAssertEqual(try? formatter.format(line), line)
         }
-        XCTAssertEqual(try? formatter.format("- [X] 🏁 due:2026-01-01 keep\n"), "- [x] 🏁 due:2026-01-01 keep\n")
+        XCTAssertEqual(try? formatter.format("- [x] 🏁 due:2026-01-01 keep done:2026-11-20\n"), "- [x] 🏁 due:2026-01-01 keep done:2026-11-20\n")
+        // A date to stamp or drop as well: the title would change, and the safety check refuses.
+        XCTAssertThrowsError(try formatter.format("- [x] 🏁 due:2026-01-01 keep\n"))
         XCTAssertEqual(try? formatter.format("- [ ] Call due:2026-01-01 Bob\n"), "- [ ] Call Bob due:2026-01-01\n")
         let completed = "- [x] paid ^b done:2026-01-01 done:2026-02-01\n"
         XCTAssertEqual(TodoDocument(completed).tasks.map(\.title), ["paid done:2026-01-01"])
