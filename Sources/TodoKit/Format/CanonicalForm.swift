@@ -331,16 +331,24 @@ struct CanonicalForm: ~Copyable {
         TaskTail.close(body: body, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
                        protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
         // Text joined where a field was taken out may read as a field of its own (`x 📅 due:2026-01-01
-        // 2026-12-01` would end in `📅 2026-12-01`): such a task stays as written (but `X`), unless a
-        // date is due (stamped or dropped: a task left without it would be reported, and completed
-        // again): the safety check then refuses the document, as it does any result that changes a
-        // title.
-        let changesDates = stamp >= 0 || (dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0)
-        if joined && !changesDates && mayReadAsAnotherField(out, body, titleEnd)
+        // 2026-12-01` would end in `📅 2026-12-01`): such a task stays as written (but `X`), a date to
+        // stamp added after its text, as its last field (nothing is taken out, so nothing joins).
+        // Where a date is to be dropped, or the completion pass completes the task now (its next
+        // occurrence needs this one), the safety check refuses the document instead, as it does any
+        // result that changes a title.
+        let dropsDates = dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0
+        let completesNow = options.stampDates && status.kind == .done && CompletionPass.mayComplete(done: chosen)
+        if joined && !dropsDates && !completesNow && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
+            let end = doc.lines.contentEnd(t.line)
             out.truncate(to: first)
-            out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))
+            out.append(buf, t.checkbox, text.coreEnd)
             if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
+            if stamp >= 0 {
+                for _ in 0..<options.fieldStyle.spacesBeforeField { out.append(0x20) }
+                Field(key: FieldKey(order: stamp), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &out)
+            }
+            out.append(buf, text.coreEnd, end)
             return nil
         }
         return everyFieldRemoved ? body..<titleEnd : nil

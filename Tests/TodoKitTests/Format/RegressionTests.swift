@@ -63,8 +63,9 @@ final class RegressionTests: XCTestCase {
             XCTAssertEqual(try? formatter.format(line), line)
         }
         XCTAssertEqual(try? formatter.format("- [x] 🏁 due:2026-01-01 keep done:2026-11-20\n"), "- [x] 🏁 due:2026-01-01 keep done:2026-11-20\n")
-        // A date to stamp or drop as well: the title would change, and the safety check refuses.
-        XCTAssertThrowsError(try formatter.format("- [x] 🏁 due:2026-01-01 keep\n"))
+        // A completed task's date goes after its text; an end date to drop, the title would change.
+        XCTAssertEqual(try? formatter.format("- [x] ⛔ dependsOn:y e\n"), "- [x] ⛔ dependsOn:y e done:2026-11-21\n")
+        XCTAssertThrowsError(try formatter.format("- [ ] ⛔ done:2026-01-01 e\n"))
         XCTAssertEqual(try? formatter.format("- [ ] Call due:2026-01-01 Bob\n"), "- [ ] Call Bob due:2026-01-01\n")
         let completed = "- [x] paid ^b done:2026-01-01 done:2026-02-01\n"
         XCTAssertEqual(TodoDocument(completed).tasks.map(\.title), ["paid done:2026-01-01"])
