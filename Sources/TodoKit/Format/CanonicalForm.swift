@@ -331,8 +331,9 @@ struct CanonicalForm: ~Copyable {
         TaskTail.close(body: body, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
                        protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
         // Text joined where a field was taken out may read as a field of its own (`x 📅 due:2026-01-01
-        // 2026-12-01` would end in `📅 2026-12-01`): such a task stays as written (but `X`), a date to
-        // stamp added after its text, as its last field (nothing is taken out, so nothing joins).
+        // 2026-12-01` would end in `📅 2026-12-01`): such a task's text stays as written (after a
+        // canonical checkbox), a date to stamp added after it, as its last field (nothing is taken
+        // out, so nothing joins).
         // Where a date is to be dropped, or the completion pass completes the task now (its next
         // occurrence needs this one), the safety check refuses the document instead, as it does any
         // result that changes a title.
@@ -340,15 +341,16 @@ struct CanonicalForm: ~Copyable {
         let completesNow = options.stampDates && status.kind == .done && CompletionPass.mayComplete(done: chosen)
         if joined && !dropsDates && !completesNow && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
-            let end = doc.lines.contentEnd(t.line)
             out.truncate(to: first)
-            out.append(buf, t.checkbox, text.coreEnd)
-            if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
+            // The checkbox and its one space, and the line's end, as in every canonical line.
+            let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: isDone, into: &out)
+            out.append(buf, text.coreStart, text.coreEnd)
             if stamp >= 0 {
                 for _ in 0..<options.fieldStyle.spacesBeforeField { out.append(0x20) }
                 Field(key: FieldKey(order: stamp), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &out)
             }
-            out.append(buf, text.coreEnd, end)
+            TaskTail.close(body: body, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
+                           protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
             return nil
         }
         return everyFieldRemoved ? body..<titleEnd : nil
