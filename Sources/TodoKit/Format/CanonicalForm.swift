@@ -337,9 +337,9 @@ struct CanonicalForm: ~Copyable {
         // Where a date is to be dropped, or the completion pass completes the task now (its next
         // occurrence needs this one), the safety check refuses the document instead, as it does any
         // result that changes a title.
-        let dropsDates = dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0
-        let completesNow = options.stampDates && status.kind == .done && CompletionPass.mayComplete(done: chosen)
-        if joined && !dropsDates && !completesNow && mayReadAsAnotherField(out, body, titleEnd)
+        if joined && !(dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0)
+            && !(options.stampDates && status.kind == .done && CompletionPass.mayComplete(done: chosen))
+            && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
             out.truncate(to: first)
             // The checkbox and its one space, and the line's end, as in every canonical line.
