@@ -9,9 +9,9 @@ import Glibc
 /// input's parse goes before the output's is made), and each block given back costs the kernel a
 /// flush of every processor's address translations, each fresh 4 KB page a fault. A run that ends
 /// within a second gains nothing from handing memory back early: its exit does, all at once. The
-/// formatter and linter runs ask for that (measured on the 10 MB file: the checks 3-11 % faster;
-/// the peak grows by about 2 MB, the freed blocks that are not reused). Long runs (watch, the
-/// language server) keep the allocator's default.
+/// formatter and linter runs ask for that (measured on the 10 MB file: 4-6 % faster; the peak is
+/// 2-7 MB higher, the freed blocks that are not reused). Long runs (watch, the language server)
+/// keep the allocator's default.
 enum FreedMemory {
     /// Asks glibc's allocator to keep freed blocks of any size for reuse (`mallopt`: large blocks
     /// from the heap rather than mappings of their own, and the heap never trimmed); other C
