@@ -250,12 +250,8 @@ struct CanonicalForm: ~Copyable {
             // A task the completion pass (``CompletionPass``) would complete now is not left as it is:
             // said here too (its date is stamped anyway), so that a survey that finds nothing proves
             // that the completion pass has nothing to do (``TodoFormatter`` surveys before it completes).
-            // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
-            let mark = buf[task.checkbox + 1]
-            let mayBeDone = mark >= 0x80 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X") || !doc.statuses.isEmpty
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
-                && !(options.stampDates && mayBeDone && NextOccurrence.isBeingCompleted(text, status: status)
-                     && NextOccurrence.mayHaveCompletionFields(doc, task: index, buf) && CompletionPass.mayComplete(done: text.chosenFields()))
+                && !CompletionPass.completesNow(status, fields: text.chosenFields(), options: options)
             keys[index] = key
             states[index] = canonical ? .canonical : .keyed
             if !canonical { return true }
@@ -338,7 +334,7 @@ struct CanonicalForm: ~Copyable {
         // occurrence needs this one), the safety check refuses the document instead, as it does any
         // result that changes a title.
         if joined && !(dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0)
-            && !(options.stampDates && status.kind == .done && CompletionPass.mayComplete(done: chosen))
+            && !CompletionPass.completesNow(status, fields: chosen, options: options)
             && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
             out.truncate(to: first)
@@ -605,17 +601,13 @@ struct CanonicalForm: ~Copyable {
         var minContent = Int.max
         for item in items {
             let it = s.items[item]
-            let start = lines.starts[it.startLine], contentEnd = lines.contentEnds[it.startLine]
-            let column = visualColumn(from: start, to: it.markerStart)
+            let column = visualColumn(from: lines.starts[it.startLine], to: it.markerStart)
             if markerColumn < 0 {
                 markerColumn = column
             } else if column != markerColumn {
                 return .held
             }
-            // The content column: where the content starts, or one past the marker for an empty item.
-            let end = it.contentStart < contentEnd ? it.contentStart : it.markerEnd + 1
-            let content = visualColumn(from: it.markerStart, to: min(end, contentEnd), startingAt: column) + (end > contentEnd ? 1 : 0)
-            minContent = min(minContent, content)
+            minContent = min(minContent, contentColumn(of: it, markerColumn: column))
         }
         if items.isEmpty { minContent = 0 }
         // A `%%` that an item's open HTML block or code hides could open a comment in another order.
@@ -701,17 +693,19 @@ struct CanonicalForm: ~Copyable {
     /// The column where an item's content starts.
     private func contentColumn(_ item: Int) -> Int {
         let it = doc.structure.items[item]
-        let start = doc.lines.starts[it.startLine]
-        let end = it.contentStart < doc.lines.contentEnds[it.startLine] ? it.contentStart : it.markerEnd + 1
-        return visualColumn(from: start, to: min(end, doc.lines.contentEnds[it.startLine])) + (end > doc.lines.contentEnds[it.startLine] ? 1 : 0)
+        return contentColumn(of: it, markerColumn: visualColumn(from: doc.lines.starts[it.startLine], to: it.markerStart))
     }
 
-    private func visualColumn(from start: Int, to end: Int) -> Int {
-        TabStop.column(after: UnsafeBufferPointer(rebasing: buf[start..<end]))
+    /// The column where item `it`'s content starts, its marker standing at `markerColumn`: where the
+    /// content starts, or one past the marker for an empty item.
+    private func contentColumn(of it: BlockStructure.Item, markerColumn: Int) -> Int {
+        let contentEnd = doc.lines.contentEnds[it.startLine]
+        let end = it.contentStart < contentEnd ? it.contentStart : it.markerEnd + 1
+        return visualColumn(from: it.markerStart, to: min(end, contentEnd), startingAt: markerColumn) + (end > contentEnd ? 1 : 0)
     }
 
     /// The visual column after the bytes `[start, end)` when the first of them stands at `column`.
-    private func visualColumn(from start: Int, to end: Int, startingAt column: Int) -> Int {
+    private func visualColumn(from start: Int, to end: Int, startingAt column: Int = 0) -> Int {
         TabStop.column(after: UnsafeBufferPointer(rebasing: buf[start..<end]), from: column)
     }
 
@@ -1446,8 +1440,7 @@ struct CanonicalForm: ~Copyable {
                         }
                         states[task] = tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)) ? .canonical : .keyed
                         // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
-                        if options.stampDates && !completesTasksNow && status.kind == .done
-                            && CompletionPass.mayComplete(done: text.chosenFields()) {
+                        if !completesTasksNow && CompletionPass.completesNow(status, fields: text.chosenFields(), options: options) {
                             completesTasksNow = true
                         }
                     }

@@ -81,6 +81,13 @@ struct CompletionPass {
             && (chosen[FieldKey.recurrence.order] >= 0 || chosen[FieldKey.onCompletion.order] >= 0)
     }
 
+    /// Whether the pass completes a task of `status` whose fields are `chosen` now, under `options`:
+    /// dates are stamped, the task is done and ``mayComplete(done:)`` (the canonical form's dry run,
+    /// its output and its task lines ask this one question).
+    static func completesNow(_ status: TaskStatus, fields chosen: SIMD16<Int32>, options: FormatOptions) -> Bool {
+        options.stampDates && mayComplete(done: chosen) && status.kind == .done
+    }
+
     /// Whether task `task` of `doc` is done.
     static func isDone(_ doc: ParsedDocument, task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
         // Most marks are one ASCII byte that is not `x`: not done (unless custom marks are mapped).
