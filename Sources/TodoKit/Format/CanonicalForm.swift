@@ -329,12 +329,10 @@ struct CanonicalForm: ~Copyable {
         // Text joined where a field was taken out may read as a field of its own (`x 📅 due:2026-01-01
         // 2026-12-01` would end in `📅 2026-12-01`): such a task's text stays as written (after a
         // canonical checkbox), a date to stamp added after it, as its last field (nothing is taken
-        // out, so nothing joins).
-        // Where a date is to be dropped, or the completion pass completes the task now (its next
-        // occurrence needs this one), the safety check refuses the document instead, as it does any
-        // result that changes a title.
+        // out, so nothing joins); a recurring one's next occurrence is written the same way
+        // (NextOccurrence). Where a date is to be dropped, the safety check refuses the document
+        // instead, as it does any result that changes a title.
         if joined && !(dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0)
-            && !CompletionPass.completesNow(status, fields: chosen, options: options)
             && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
             out.truncate(to: first)

@@ -93,8 +93,14 @@ enum NextOccurrence {
     /// The next occurrence of task `task` completed `today`, placed as `placement` asks, its fields in
     /// `style` (nil: in the spelling the task's first field uses, else `fallbackStyle`). `nil` when the
     /// task has no rule or the rule names no later day.
+    ///
+    /// - Throws: ``TodoError/verificationFailed(_:)`` when taking the fields out of the title joins
+    ///   text into a field of its own (`x 🛫 due:2026-01-01 2026-12-01`: the done task keeps its text
+    ///   as written then) and the text as written, its dates moved where they stand, does not read
+    ///   back as the same task either: the task cannot recur faithfully, and completing it without
+    ///   its next occurrence would lose the rule.
     static func spawn(_ doc: ParsedDocument, task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, today: Day,
-                      placement: OccurrencePlacement, style: FieldStyle?, fallbackStyle: FieldStyle = .default) -> Spawn? {
+                      placement: OccurrencePlacement, style: FieldStyle?, fallbackStyle: FieldStyle = .default) throws(TodoError) -> Spawn? {
         guard case .recurrence(let rule)? = occurrence(.recurrence, of: text)?.value,
               var fields = fields(of: text, buf, rule: rule, today: today) else { return nil }
         fields.sort { $0.key < $1.key }
@@ -121,9 +127,9 @@ enum NextOccurrence {
         prefix.append(contentsOf: UnsafeBufferPointer(rebasing: buf[item.markerStart..<t.checkbox]))
         let writtenStyle = style ?? text.occurrences.first.map(\.style) ?? fallbackStyle
         var title = ByteWriter(capacity: 64)
-        text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
+        let joined = text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
         let titleBytes = title.bytes
-        let tail = TaskTail.bytes(mark: [0x20], title: titleBytes, fields: fields, style: writtenStyle,
+        var tail = TaskTail.bytes(mark: [0x20], title: titleBytes, fields: fields, style: writtenStyle,
                                   blockID: nil, hardBreak: nil, paragraphContinues: false)
         // Above the task, when its item starts its line. Below its block, when the line after it is blank,
         // the list's next item or the end: any other line there stands apart from the list only because
@@ -144,19 +150,55 @@ enum NextOccurrence {
         }
         var keyText = TaskText()
         var sameTitle = true
-        let key = (prefix + tail).withUnsafeBufferPointer { line in
+        var key = (prefix + tail).withUnsafeBufferPointer { line in
             keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
             // The new task must read back with the title it was written with: title text that reads
             // as a field on the new line (an earlier duplicate of a field that is not copied, such as
             // a second id) would leave the title, and the copy would not be the same task. Such a
-            // task does not recur.
+            // task does not recur. Nor may text that joined where a field was taken out read as a
+            // field: the title without any field stays the done task's.
             var reread = ByteWriter(capacity: titleBytes.count + 16)
             keyText.appendTitle(line, into: &reread, removing: .chosen(dropEndDates: true))
             sameTitle = titleBytes.withUnsafeBufferPointer { reread.suffix(from: 0, equals: $0, 0, $0.count) }
+                && (!joined || keyText.hasTitleWithoutFields(of: text, buf, line))
             return TaskKey.of(completed: false, keyText, line)
         }
-        guard sameTitle else { return nil }
+        if !sameTitle {
+            // Text joined where a field was taken out can read as a field of its own: the done task
+            // keeps its text as written then (CanonicalForm), and so does the new one, its dates moved
+            // where they stand.
+            guard joined else { return nil }
+            tail = [UInt8(ascii: "["), 0x20, UInt8(ascii: "]"), 0x20] + textInPlace(text, buf, fields: fields)
+            let written = (prefix + tail).withUnsafeBufferPointer { line -> UInt64? in
+                keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
+                guard keyText.hasTitleWithoutFields(of: text, buf, line), keyText.hasFields(fields, line, today: today) else { return nil }
+                return TaskKey.of(completed: false, keyText, line)
+            }
+            guard let written else {
+                throw .verificationFailed("the next occurrence of a recurring task would not keep its title")
+            }
+            key = written
+        }
         return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
+    }
+
+    /// The text of the next occurrence of `text` kept as written: each of the dates in `fields` written
+    /// where the old one stands, in its spelling; the id and the block id taken out.
+    private static func textInPlace(_ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, fields: [Field]) -> [UInt8] {
+        let chosen = text.chosenFields()
+        var edits: [Int: Field?] = [:]
+        for index in text.occurrences.indices where chosen[text.occurrences[index].key.order] == index {
+            switch text.occurrences[index].key {
+            case .id:
+                edits[index] = .some(nil)
+            case .created, .start, .scheduled, .due:
+                let key = text.occurrences[index].key
+                if let field = fields.first(where: { $0.key == key }) { edits[index] = field }
+            default:
+                break
+            }
+        }
+        return text.writtenInPlace(buf, edits: edits, appended: [], dropBlockID: true)
     }
 
     /// Whether a line holds only white space (and block-quote markers).

@@ -298,6 +298,64 @@ struct TaskText {
         chosen
     }
 
+    /// The text as written (from ``coreStart`` to ``coreEnd``) with its fields edited where they
+    /// stand, for a task whose title would join into a field if its fields were moved (see
+    /// ``appendTitle(_:into:removing:)``): each occurrence in `edits` is written again in its own
+    /// spelling with the new field, or taken out with the white space before it (nil); `appended`
+    /// follow the text, one space apart; the block id is taken out when `dropBlockID`.
+    func writtenInPlace(_ buf: UnsafeBufferPointer<UInt8>, edits: [Int: Field?], appended: [Field], dropBlockID: Bool) -> [UInt8] {
+        var changes: [(range: Range<Int>, field: Field?)] = edits.map { (occurrences[$0.key].range, $0.value) }
+        if dropBlockID, let id = blockID { changes.append((id, nil)) }
+        changes.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var out = ByteWriter(capacity: coreEnd - coreStart + 16 * (appended.count + 1))
+        var cursor = coreStart
+        for change in changes {
+            var from = change.range.lowerBound
+            if change.field == nil {
+                while from > cursor && buf[from - 1].isSpaceOrTab { from -= 1 }
+            }
+            out.append(buf, cursor, from)
+            cursor = change.range.upperBound
+            if let field = change.field {
+                field.write(in: field.style, into: &out)
+            } else if out.count == 0 {
+                while cursor < coreEnd && buf[cursor].isSpaceOrTab { cursor += 1 }
+            }
+        }
+        out.append(buf, cursor, coreEnd)
+        var end = out.count
+        out.withBytes { written in
+            while end > 0 && written[end - 1].isSpaceOrTab { end -= 1 }
+        }
+        out.truncate(to: end)
+        for field in appended {
+            if out.count > 0 { out.append(0x20) }
+            field.write(in: field.style, into: &out)
+        }
+        return out.bytes
+    }
+
+    /// Whether this text (read from `buf`) has the title without any field of `original` (read from
+    /// `originalBuf`): the title a ``TaskKey`` reads.
+    func hasTitleWithoutFields(of original: TaskText, _ originalBuf: UnsafeBufferPointer<UInt8>, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        var before = ByteWriter(), after = ByteWriter()
+        original.appendTitle(originalBuf, into: &before, removing: .all)
+        appendTitle(buf, into: &after, removing: .all)
+        return before.bytes == after.bytes
+    }
+
+    /// Whether the fields that count in this text (read from `buf`, relative dates resolved from
+    /// `today`) are `fields` (in key order), spellings aside.
+    func hasFields(_ fields: [Field], _ buf: UnsafeBufferPointer<UInt8>, today: Day) -> Bool {
+        var k = 0
+        for order in 0..<FieldKey.count where chosen[order] >= 0 {
+            let field = occurrences[Int(chosen[order])].field(buf).resolved(today: today)
+            guard k < fields.count, fields[k].key == field.key, fields[k].value == field.value else { return false }
+            k += 1
+        }
+        return k == fields.count
+    }
+
     /// Which occurrences a title leaves out (besides the block id, which it always leaves out).
     enum Removal {
         /// Every field.

@@ -13,10 +13,13 @@ import Darwin
 /// lines, every todo the operation did not act on keeps its task text byte for byte, and a todo
 /// appears or vanishes only where the operation explains it: the added todo, a removed one and its
 /// subtasks, a recurring todo's next occurrence, a completed todo's `🏁 delete`, a todo retitled
-/// without the global filter.
+/// without the global filter. A todo the operation acted on keeps its title (without fields) unless
+/// the operation retitles it.
 struct ChangeVerifier {
     /// Todos whose task text the operation may change.
     var acted: Set<TodoID> = []
+    /// The todo whose title the operation may change.
+    var retitled: TodoID?
     /// Todos the operation may take out of the file.
     var mayVanish: Set<TodoID> = []
     /// Whether any todo may vanish (removing all, clearing completed ones).
@@ -34,6 +37,7 @@ struct ChangeVerifier {
         case .edit(let id, let change):
             acted = [id]
             if change.status != nil { (mayVanish, occurrencesMayAppear) = ([id], true) }
+            if change.title != nil { retitled = id }
             // A new title without the global filter leaves a checklist item that is no todo.
             if change.title != nil && list.parsed.globalFilter != nil { mayVanish.insert(id) }
         case .toggle(let ids):
@@ -111,6 +115,9 @@ struct ChangeVerifier {
             let id = before.lineIDs[oldTasks[t].line]!
             if let n = made.removeValue(forKey: id) {
                 if !acted.contains(id) && !Self.sameText(old, t, new, n) { return "todo \(id) changed, but the operation did not act on it" }
+                if acted.contains(id) && id != retitled && !Self.sameTitle(old, t, new, n) {
+                    return "todo \(id) changed its title, but the operation did not retitle it"
+                }
             } else if !anyMayVanish && !mayVanish.contains(id) {
                 return "todo \(id) vanished"
             }
@@ -119,6 +126,15 @@ struct ChangeVerifier {
             return "todo \(id) appeared"
         }
         return nil
+    }
+
+    /// Whether two tasks have the same title without fields.
+    private static func sameTitle(_ a: ParsedDocument, _ i: Int, _ b: ParsedDocument, _ j: Int) -> Bool {
+        a.bytes.withUnsafeBufferPointer { x in
+            b.bytes.withUnsafeBufferPointer { y in
+                b.text(ofTask: j, y).hasTitleWithoutFields(of: a.text(ofTask: i, x), x, y)
+            }
+        }
     }
 
     /// A task's text from its checkbox to the end of its line.

@@ -12,8 +12,15 @@ enum TaskLineEditor {
     }
 
     /// The new content of the task's line.
-    static func edit(_ doc: ParsedDocument, task: Int, _ change: Change, today: Day, defaultStyle: FieldStyle) -> [UInt8] {
-        doc.bytes.withUnsafeBufferPointer { buf in
+    ///
+    /// A task whose title would read differently once its fields moved to the end (text joined where
+    /// a field was taken out reads as a field of its own, docs/FORMAT.md section 3) keeps its text as
+    /// written, as the formatter keeps it: changed fields are written where they stand, new ones
+    /// after the text.
+    ///
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when neither way keeps the task's title.
+    static func edit(_ doc: ParsedDocument, task: Int, _ change: Change, today: Day, defaultStyle: FieldStyle) throws(TodoStoreError) -> [UInt8] {
+        try doc.bytes.withUnsafeBufferPointer { (buf) throws(TodoStoreError) in
             let t = doc.structure.tasks[task]
             let (oldStatus, _) = doc.status(ofTask: task, buf)
             let status = change.status ?? oldStatus
@@ -49,22 +56,59 @@ enum TaskLineEditor {
             }
 
             let title: [UInt8]
+            var joined = false
             if let newTitle = change.title {
                 title = Array(newTitle.utf8).filter { !$0.isLineBreak }
             } else {
-                title = Array(text.title(buf, removing: Array(removed)))
+                var written = ByteWriter(capacity: text.coreEnd - text.coreStart)
+                joined = text.appendTitle(buf, into: &written, removing: .indices(removed.sorted()))
+                title = written.bytes
             }
             let mark: [UInt8] = status == .done && oldStatus == .done
                 ? [UInt8(ascii: "x")]
                 : Array(String(status.mark).utf8)
             let lineStart = doc.lines.starts[t.line]
-            var out = Array(doc.bytes[lineStart..<t.checkbox])
-            out += TaskTail.bytes(
-                mark: mark, title: title, fields: fields.values.sorted { $0.key < $1.key }, style: style,
+            let prefix = Array(doc.bytes[lineStart..<t.checkbox])
+            let sorted = fields.values.sorted { $0.key < $1.key }
+            let canonical = TaskTail.bytes(
+                mark: mark, title: title, fields: sorted, style: style,
                 blockID: text.blockID.map { Array(doc.bytes[$0]) },
                 hardBreak: text.hardBreak.map { Array(doc.bytes[$0]) },
                 paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash)
-            return out
+            guard joined, !reads(canonical, checkbox: mark.count + 2, as: text, buf, fields: sorted, today: today, t) else {
+                return prefix + canonical
+            }
+            // The text as written: fields that changed or went, where they stand; new ones after it.
+            var edits: [Int: Field?] = [:]
+            for index in removed {
+                let key = text.occurrences[index].key
+                if chosen[key] != index || fields[key] == nil {
+                    edits[index] = .some(nil)
+                } else if let field = fields[key], field != text.occurrences[index].field(buf).resolved(today: today) {
+                    edits[index] = field
+                }
+            }
+            let appended = sorted.filter { chosen[$0.key] == nil }
+            let inPlace = TaskTail.bytes(
+                mark: mark, title: text.writtenInPlace(buf, edits: edits, appended: appended, dropBlockID: false),
+                fields: [], style: style, blockID: nil,
+                hardBreak: text.hardBreak.map { Array(doc.bytes[$0]) },
+                paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash)
+            guard reads(inPlace, checkbox: mark.count + 2, as: text, buf, fields: sorted, today: today, t) else {
+                throw .storage(path: nil, .document(.verificationFailed("the task on line \(t.line + 1) would not keep its title")))
+            }
+            return prefix + inPlace
+        }
+    }
+
+    /// Whether the task tail `tail` (its text starting at `checkbox`) reads as a task with the title
+    /// without fields of `original` (read from `buf`) and exactly `fields`.
+    private static func reads(_ tail: [UInt8], checkbox: Int, as original: TaskText, _ buf: UnsafeBufferPointer<UInt8>,
+                              fields: [Field], today: Day, _ t: BlockStructure.Task) -> Bool {
+        tail.withUnsafeBufferPointer { line in
+            var reread = TaskText()
+            reread.read(line, start: checkbox, end: line.count, paragraphContinues: t.paragraphContinues)
+            return reread.hasTitleWithoutFields(of: original, buf, line) && reread.hasFields(fields, line, today: today)
         }
     }
 }

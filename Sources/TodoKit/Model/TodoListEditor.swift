@@ -54,16 +54,22 @@ struct TodoListEditor {
         for (id, change) in changes {
             guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
             let line = list.parsed.structure.tasks[task].line
-            lines[content: line] = TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
+            lines[content: line] = try TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
             guard change.status == .done, change.stampDates else { continue }
-            list.parsed.bytes.withUnsafeBufferPointer { buf in
+            try list.parsed.bytes.withUnsafeBufferPointer { (buf) throws(TodoStoreError) in
                 let doc = list.parsed
                 guard !doc.status(ofTask: task, buf).0.isCompleted else { return }
                 let text = doc.text(ofTask: task, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { return }
                 let taskList = doc.structure.items[doc.structure.tasks[task].item].list
-                if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: today, placement: nextOccurrence,
-                                                    style: nil, fallbackStyle: fieldStyle) {
+                let next: NextOccurrence.Spawn?
+                do throws(TodoError) {
+                    next = try NextOccurrence.spawn(doc, task: task, text, buf, today: today, placement: nextOccurrence,
+                                                    style: nil, fallbackStyle: fieldStyle)
+                } catch {
+                    throw .storage(path: nil, .document(error))
+                }
+                if let spawn = next {
                     spawns.append(spawn)
                     growth[taskList, default: 0] += 1
                 }

@@ -70,6 +70,12 @@ final class RegressionTests: XCTestCase {
         let completed = "- [x] paid ^b done:2026-01-01 done:2026-02-01\n"
         XCTAssertEqual(TodoDocument(completed).tasks.map(\.title), ["paid done:2026-01-01"])
         XCTAssertEqual(try? formatter.format(completed), "- [x] paid done:2026-01-01 done:2026-02-01 ^b\n")
+        // A recurring task completed now keeps its text too, and so does its next occurrence, its
+        // dates moved where they stand (golden 209; the id and the block id are not copied).
+        XCTAssertEqual(try? formatter.format("- [x] rec:2w ⛔ dependsOn:y e\n"),
+                       "- [ ] rec:2w ⛔ dependsOn:y e\n- [x] rec:2w ⛔ dependsOn:y e done:2026-11-21\n")
+        XCTAssertEqual(try? formatter.format("- [x] rec:1w x 📅 due:2026-01-01 2026-12-01 🆔 abc ^blk\n"),
+                       "- [ ] rec:1w x 📅 due:2026-11-28 2026-12-01\n- [x] rec:1w x 📅 due:2026-01-01 2026-12-01 🆔 abc ^blk done:2026-11-21\n")
         // Fuzz findings of session 6 (not fixture files: their task goes, and the fixtures keep every task):
         // a `🏁 delete` task on the last line after an empty line keeps that line (without
         // an ending it would be no line at all), and a lone CR before it does not join its new LF.

@@ -41,6 +41,21 @@ final class ChangeVerifierTests: XCTestCase {
         }
     }
 
+    func testRefusesATitleChangedByAnOperationThatDoesNotRetitle() throws {
+        // Moving `due:` to the end would make `📅 2026-12-01` a due date: the title would lose it.
+        let before = try list("- [ ] x 📅 due:2026-01-01 2026-12-01\n- [ ] b\n")
+        let x = try id(before, line: 1)
+        let joined = edited(before, "- [x] x 📅 2026-12-01 due:2026-01-01 done:2026-11-21\n- [ ] b\n")
+        let why = try XCTUnwrap(ChangeVerifier(.toggle([x]), on: before).failure(from: before, to: joined))
+        XCTAssertTrue(why.contains("changed its title"), why)
+        let kept = edited(before, "- [x] x 📅 due:2026-01-01 2026-12-01 done:2026-11-21\n- [ ] b\n")
+        XCTAssertNil(ChangeVerifier(.toggle([x]), on: before).failure(from: before, to: kept))
+        let retitled = edited(before, "- [ ] y due:2026-01-01\n- [ ] b\n")
+        XCTAssertNil(ChangeVerifier(.edit(x, TaskLineEditor.Change(title: "y")), on: before).failure(from: before, to: retitled))
+        XCTAssertNotNil(ChangeVerifier(.edit(x, TaskLineEditor.Change(fields: [.due: .day(Day("2026-01-02")!)])), on: before)
+            .failure(from: before, to: retitled), "a new due date does not retitle")
+    }
+
     func testRefusesAChangeThatMakesTheRestParseDifferently() throws {
         let before = try list("x\n\n- [ ] b\n- [ ] c\n")
         let b = try id(before, line: 3)

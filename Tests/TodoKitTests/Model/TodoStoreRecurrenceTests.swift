@@ -103,4 +103,29 @@ final class TodoStoreRecurrenceTests: XCTestCase {
         XCTAssertEqual(new.status, .open)
         XCTAssertEqual(new.due, Day("2026-11-22"))
     }
+
+    func testTextThatWouldJoinIntoAFieldStaysAsWrittenOnBothLines() async throws {
+        // Moved to the end, `due:` would leave `🏁 keep` (an on-completion field) and `📅 2026-12-01`
+        // (a due date) in the title: the done task keeps its text, a date added after it, and the
+        // next occurrence its text with the date moved where it stands (as the formatter writes them).
+        try await assertToggle(
+            "- [ ] Water rec:1w 🏁 due:2026-11-20 keep\n",
+            "Water 🏁 keep",
+            gives: "- [ ] Water rec:1w 🏁 due:2026-11-28 keep\n- [x] Water rec:1w 🏁 due:2026-11-20 keep done:2026-11-21\n")
+        try await assertToggle(
+            "- [ ] x 📅 due:2026-11-14 2026-12-01 rec:+1w id:t9\n",
+            "x 📅 2026-12-01",
+            gives: "- [ ] x 📅 due:2026-11-21 2026-12-01 rec:+1w\n- [x] x 📅 due:2026-11-14 2026-12-01 rec:+1w id:t9 done:2026-11-21\n")
+    }
+
+    func testTickingWithoutARuleKeepsTextThatWouldJoinIntoAField() async throws {
+        let input = "- [ ] x 📅 due:2026-01-01 2026-12-01\n"
+        let (store, storage) = try await makeStore(input)
+        try await store.toggle(try await id("x 📅 2026-12-01", in: store))
+        XCTAssertEqual(storage.text, "- [x] x 📅 due:2026-01-01 2026-12-01 done:2026-11-21\n")
+        let title = await store.list.todos.first?.title
+        XCTAssertEqual(title, "x 📅 2026-12-01")
+        try await store.toggle(try await id("x 📅 2026-12-01", in: store))
+        XCTAssertEqual(storage.text, input, "reopening takes the date out again")
+    }
 }
