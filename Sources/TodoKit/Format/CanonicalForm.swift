@@ -328,24 +328,37 @@ struct CanonicalForm: ~Copyable {
                        protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
         // Text joined where a field was taken out may read as a field of its own (`x 📅 due:2026-01-01
         // 2026-12-01` would end in `📅 2026-12-01`): such a task's text stays as written (after a
-        // canonical checkbox), a date to stamp added after it, as its last field (nothing is taken
-        // out, so nothing joins); a recurring one's next occurrence is written the same way
-        // (NextOccurrence). Where a date is to be dropped, the safety check refuses the document
-        // instead, as it does any result that changes a title.
-        if joined && !(dropEndDates && text.presentKeys & (1 << UInt16(done) | 1 << UInt16(cancelled)) != 0)
-            && mayReadAsAnotherField(out, body, titleEnd)
+        // canonical checkbox), a date to stamp added after it, as its last field, end dates to drop
+        // taken out where they stand; a recurring one's next occurrence is written the same way
+        // (NextOccurrence). When even that changes the title (taking out an end date joins text),
+        // the canonical line stays, and the safety check refuses the document.
+        if joined && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
-            out.truncate(to: first)
+            var kept = ByteWriter(capacity: out.count - first + 16)
             // The checkbox and its one space, and the line's end, as in every canonical line.
-            let body = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: isDone, into: &out)
-            out.append(buf, text.coreStart, text.coreEnd)
-            if stamp >= 0 {
-                for _ in 0..<options.fieldStyle.spacesBeforeField { out.append(0x20) }
-                Field(key: FieldKey(order: stamp), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &out)
+            let keptBody = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: isDone, into: &kept)
+            var endDates: [Int: Field?] = [:]
+            if dropEndDates {
+                for index in text.occurrences.indices where text.occurrences[index].key == .done || text.occurrences[index].key == .cancelled {
+                    endDates[index] = .some(nil)
+                }
             }
-            TaskTail.close(body: body, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
-                           protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &out)
-            return nil
+            if endDates.isEmpty {
+                kept.append(buf, text.coreStart, text.coreEnd)
+            } else {
+                text.appendInPlace(buf, edits: endDates, into: &kept)
+            }
+            if stamp >= 0 {
+                for _ in 0..<options.fieldStyle.spacesBeforeField { kept.append(0x20) }
+                Field(key: FieldKey(order: stamp), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &kept)
+            }
+            TaskTail.close(body: keptBody, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
+                           protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &kept)
+            if endDates.isEmpty || readsAsTheSameTitle(text, buf, tail: kept, textStart: t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
+                out.truncate(to: first)
+                kept.withBytes { out.append($0, 0, $0.count) }
+                return nil
+            }
         }
         return everyFieldRemoved ? body..<titleEnd : nil
     }

@@ -15,14 +15,11 @@ struct CompletionPass {
 
     /// The pass over `doc`, or nil when no task is being completed with a rule or `🏁 delete` (the
     /// usual case: then only done tasks holding one of the fields' bytes are read at all).
-    ///
-    /// - Throws: ``TodoError/verificationFailed(_:)`` when a task's next occurrence cannot keep its
-    ///   title (``NextOccurrence/spawn(_:task:_:_:today:placement:style:fallbackStyle:)``).
-    init?(_ doc: ParsedDocument, options: FormatOptions) throws(TodoError) {
+    init?(_ doc: ParsedDocument, options: FormatOptions) {
         guard options.stampDates else { return nil }
         var spawns: [(list: Int, spawn: NextOccurrence.Spawn)] = []
         var deletions: [(list: Int, line: Int, key: UInt64)] = []
-        try doc.bytes.withUnsafeBufferPointer { (buf) throws(TodoError) in
+        doc.bytes.withUnsafeBufferPointer { buf in
             var text = TaskText()
             var scratch = ByteWriter()
             for task in doc.structure.tasks.indices {
@@ -32,7 +29,7 @@ struct CompletionPass {
                 doc.read(task: task, into: &text, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { continue }
                 let list = doc.structure.items[t.item].list
-                if let spawn = try NextOccurrence.spawn(doc, task: task, text, buf, today: options.today,
+                if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: options.today,
                                                     placement: options.nextOccurrence, style: options.fieldStyle) {
                     spawns.append((list, spawn))
                     spawnedKeys.append(spawn.key)

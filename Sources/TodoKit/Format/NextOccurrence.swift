@@ -94,13 +94,12 @@ enum NextOccurrence {
     /// `style` (nil: in the spelling the task's first field uses, else `fallbackStyle`). `nil` when the
     /// task has no rule or the rule names no later day.
     ///
-    /// - Throws: ``TodoError/verificationFailed(_:)`` when taking the fields out of the title joins
-    ///   text into a field of its own (`x 🛫 due:2026-01-01 2026-12-01`: the done task keeps its text
-    ///   as written then) and the text as written, its dates moved where they stand, does not read
-    ///   back as the same task either: the task cannot recur faithfully, and completing it without
-    ///   its next occurrence would lose the rule.
+    /// Where taking the fields out of the title joins text into a field of its own (`x 📅
+    /// due:2026-01-01 2026-12-01`: the done task keeps its text as written then), the new task is
+    /// the text as written, its dates moved where they stand; when that does not read back as the
+    /// same task either, the task does not recur.
     static func spawn(_ doc: ParsedDocument, task: Int, _ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, today: Day,
-                      placement: OccurrencePlacement, style: FieldStyle?, fallbackStyle: FieldStyle = .default) throws(TodoError) -> Spawn? {
+                      placement: OccurrencePlacement, style: FieldStyle?, fallbackStyle: FieldStyle = .default) -> Spawn? {
         guard case .recurrence(let rule)? = occurrence(.recurrence, of: text)?.value,
               var fields = fields(of: text, buf, rule: rule, today: today) else { return nil }
         fields.sort { $0.key < $1.key }
@@ -174,9 +173,7 @@ enum NextOccurrence {
                 guard keyText.hasTitleWithoutFields(of: text, buf, line), keyText.hasFields(fields, line, today: today) else { return nil }
                 return TaskKey.of(completed: false, keyText, line)
             }
-            guard let written else {
-                throw .verificationFailed("the next occurrence of a recurring task would not keep its title")
-            }
+            guard let written else { return nil }
             key = written
         }
         return Spawn(insertBefore: above ? t.line : item.lastLine + 1, line: prefix + tail, key: key)
@@ -198,7 +195,9 @@ enum NextOccurrence {
                 break
             }
         }
-        return text.writtenInPlace(buf, edits: edits, appended: [], dropBlockID: true)
+        var out = ByteWriter(capacity: text.coreEnd - text.coreStart + 16)
+        text.appendInPlace(buf, edits: edits, dropBlockID: true, into: &out)
+        return out.bytes
     }
 
     /// Whether a line holds only white space (and block-quote markers).

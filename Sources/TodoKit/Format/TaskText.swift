@@ -298,16 +298,17 @@ struct TaskText {
         chosen
     }
 
-    /// The text as written (from ``coreStart`` to ``coreEnd``) with its fields edited where they
-    /// stand, for a task whose title would join into a field if its fields were moved (see
-    /// ``appendTitle(_:into:removing:)``): each occurrence in `edits` is written again in its own
-    /// spelling with the new field, or taken out with the white space before it (nil); `appended`
-    /// follow the text, one space apart; the block id is taken out when `dropBlockID`.
-    func writtenInPlace(_ buf: UnsafeBufferPointer<UInt8>, edits: [Int: Field?], appended: [Field], dropBlockID: Bool) -> [UInt8] {
+    /// Appends the text as written (from ``coreStart`` to ``coreEnd``) to `out`, its fields edited
+    /// where they stand, for a task whose title would join into a field if its fields were moved
+    /// (see ``appendTitle(_:into:removing:)``): each occurrence in `edits` is written again in its
+    /// own spelling with the new field, or taken out with the white space before it (nil);
+    /// `appended` follow the text, one space apart; the block id is taken out when `dropBlockID`.
+    func appendInPlace(_ buf: UnsafeBufferPointer<UInt8>, edits: [Int: Field?], appended: [Field] = [], dropBlockID: Bool = false,
+                       into out: inout ByteWriter) {
         var changes: [(range: Range<Int>, field: Field?)] = edits.map { (occurrences[$0.key].range, $0.value) }
         if dropBlockID, let id = blockID { changes.append((id, nil)) }
         changes.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var out = ByteWriter(capacity: coreEnd - coreStart + 16 * (appended.count + 1))
+        let first = out.count
         var cursor = coreStart
         for change in changes {
             var from = change.range.lowerBound
@@ -318,21 +319,20 @@ struct TaskText {
             cursor = change.range.upperBound
             if let field = change.field {
                 field.write(in: field.style, into: &out)
-            } else if out.count == 0 {
+            } else if out.count == first {
                 while cursor < coreEnd && buf[cursor].isSpaceOrTab { cursor += 1 }
             }
         }
         out.append(buf, cursor, coreEnd)
         var end = out.count
         out.withBytes { written in
-            while end > 0 && written[end - 1].isSpaceOrTab { end -= 1 }
+            while end > first && written[end - 1].isSpaceOrTab { end -= 1 }
         }
         out.truncate(to: end)
         for field in appended {
-            if out.count > 0 { out.append(0x20) }
+            if out.count > first { out.append(0x20) }
             field.write(in: field.style, into: &out)
         }
-        return out.bytes
     }
 
     /// Whether this text (read from `buf`) has the title without any field of `original` (read from

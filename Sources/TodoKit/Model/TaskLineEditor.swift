@@ -88,9 +88,10 @@ enum TaskLineEditor {
                     edits[index] = field
                 }
             }
-            let appended = sorted.filter { chosen[$0.key] == nil }
+            var kept = ByteWriter(capacity: text.coreEnd - text.coreStart + 64)
+            text.appendInPlace(buf, edits: edits, appended: sorted.filter { chosen[$0.key] == nil }, into: &kept)
             let inPlace = TaskTail.bytes(
-                mark: mark, title: text.writtenInPlace(buf, edits: edits, appended: appended, dropBlockID: false),
+                mark: mark, title: kept.bytes,
                 fields: [], style: style, blockID: nil,
                 hardBreak: text.hardBreak.map { Array(doc.bytes[$0]) },
                 paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash)

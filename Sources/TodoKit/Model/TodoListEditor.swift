@@ -56,20 +56,14 @@ struct TodoListEditor {
             let line = list.parsed.structure.tasks[task].line
             lines[content: line] = try TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
             guard change.status == .done, change.stampDates else { continue }
-            try list.parsed.bytes.withUnsafeBufferPointer { (buf) throws(TodoStoreError) in
+            list.parsed.bytes.withUnsafeBufferPointer { buf in
                 let doc = list.parsed
                 guard !doc.status(ofTask: task, buf).0.isCompleted else { return }
                 let text = doc.text(ofTask: task, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { return }
                 let taskList = doc.structure.items[doc.structure.tasks[task].item].list
-                let next: NextOccurrence.Spawn?
-                do throws(TodoError) {
-                    next = try NextOccurrence.spawn(doc, task: task, text, buf, today: today, placement: nextOccurrence,
-                                                    style: nil, fallbackStyle: fieldStyle)
-                } catch {
-                    throw .storage(path: nil, .document(error))
-                }
-                if let spawn = next {
+                if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: today, placement: nextOccurrence,
+                                                    style: nil, fallbackStyle: fieldStyle) {
                     spawns.append(spawn)
                     growth[taskList, default: 0] += 1
                 }

@@ -66,6 +66,13 @@ final class RegressionTests: XCTestCase {
         // A completed task's date goes after its text; an end date to drop, the title would change.
         XCTAssertEqual(try? formatter.format("- [x] ⛔ dependsOn:y e\n"), "- [x] ⛔ dependsOn:y e done:2026-11-21\n")
         XCTAssertThrowsError(try formatter.format("- [ ] ⛔ done:2026-01-01 e\n"))
+        // A reopened one loses its end dates where they stand (a fuzz finding: it was refused).
+        XCTAssertEqual(try? formatter.format("- [ ]  🏁 due:2026-11-20 keep done:2026-11-12\n-"), "- [ ] 🏁 due:2026-11-20 keep\n-")
+        XCTAssertEqual(try? formatter.format("- [ ] x 📅 due:2026-01-01 2026-12-01 done:2026-11-12 ❌ 2026-11-13\n"),
+                       "- [ ] x 📅 due:2026-01-01 2026-12-01\n")
+        // A recurring task whose id has an earlier duplicate in its text does not recur (as 015),
+        // also where its text stays as written.
+        XCTAssertEqual(try? formatter.format("- [x] id:t id:2 rec:1d [\n"), "- [x] id:t [ id:2 rec:1d done:2026-11-21\n")
         XCTAssertEqual(try? formatter.format("- [ ] Call due:2026-01-01 Bob\n"), "- [ ] Call Bob due:2026-01-01\n")
         let completed = "- [x] paid ^b done:2026-01-01 done:2026-02-01\n"
         XCTAssertEqual(TodoDocument(completed).tasks.map(\.title), ["paid done:2026-01-01"])

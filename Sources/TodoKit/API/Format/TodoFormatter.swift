@@ -138,7 +138,7 @@ public struct TodoFormatter: Sendable {
     /// completed now that recur or say `🏁 delete` (``CompletionPass``), a step checked on its own
     /// before the rest of formatting starts from its result; nil when there are none.
     private func complete(_ input: ParsedDocument) throws(TodoError) -> ParsedDocument? {
-        guard let pass = try CompletionPass(input, options: options) else { return nil }
+        guard let pass = CompletionPass(input, options: options) else { return nil }
         let completed = ParsedDocument(validated: pass.bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         try FormatVerifier.verify(pass, input: input, output: completed)
         return completed
