@@ -344,13 +344,13 @@ struct TaskText {
         return before.bytes == after.bytes
     }
 
-    /// Whether the fields that count in this text (read from `buf`, relative dates resolved from
-    /// `today`) are `fields` (in key order), spellings aside.
+    /// Whether the fields that count in this text (read from `buf`) are `fields` (in key order),
+    /// spellings aside and relative dates on both sides resolved from `today`.
     func hasFields(_ fields: [Field], _ buf: UnsafeBufferPointer<UInt8>, today: Day) -> Bool {
         var k = 0
         for order in 0..<FieldKey.count where chosen[order] >= 0 {
             let field = occurrences[Int(chosen[order])].field(buf).resolved(today: today)
-            guard k < fields.count, fields[k].key == field.key, fields[k].value == field.value else { return false }
+            guard k < fields.count, fields[k].key == field.key, fields[k].resolved(today: today).value == field.value else { return false }
             k += 1
         }
         return k == fields.count

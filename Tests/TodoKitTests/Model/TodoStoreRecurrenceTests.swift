@@ -127,5 +127,19 @@ final class TodoStoreRecurrenceTests: XCTestCase {
         XCTAssertEqual(title, "x 📅 2026-12-01")
         try await store.toggle(try await id("x 📅 2026-12-01", in: store))
         XCTAssertEqual(storage.text, input, "reopening takes the date out again")
+        // A changed date is written where it stands, a new field after the text, a cleared one taken out.
+        let x = try await id("x 📅 2026-12-01", in: store)
+        try await store.setDate(Day("2026-01-05"), for: .due, of: x)
+        XCTAssertEqual(storage.text, "- [ ] x 📅 due:2026-01-05 2026-12-01\n")
+        try await store.setPriority(.high, of: x)
+        XCTAssertEqual(storage.text, "- [ ] x 📅 due:2026-01-05 2026-12-01 priority:high\n")
+        // Clearing the due date would make `📅 2026-12-01` the due date: refused, nothing written.
+        do {
+            try await store.setDate(nil, for: .due, of: x)
+            XCTFail("clearing the due date was not refused")
+        } catch {
+            XCTAssertTrue("\(error)".contains("would not keep its title"), "\(error)")
+        }
+        XCTAssertEqual(storage.text, "- [ ] x 📅 due:2026-01-05 2026-12-01 priority:high\n")
     }
 }
