@@ -72,11 +72,14 @@ enum TaskTail {
 
     /// A whole tail from values, for lines the model writes: `mark` in the checkbox, `title`, then
     /// `fields` in the order given, `blockID` and `hardBreak`; an empty body leaves `[m] ` (GitHub
-    /// draws an empty checkbox only when white space follows it). `paragraphContinues`: the line's
-    /// paragraph goes on on the next line; `protectsBackslash`: the edited line's text ended in a
-    /// literal backslash kept by the white space after it (``TaskText/protectsBackslash``).
+    /// draws an empty checkbox only when white space follows it), or `[m]` when not
+    /// `spaceWhenEmpty` (a line whose text all went: its checkbox stays paragraph text, as the
+    /// formatter leaves it). `paragraphContinues`: the line's paragraph goes on on the next line;
+    /// `protectsBackslash`: the edited line's text ended in a literal backslash kept by the white
+    /// space after it (``TaskText/protectsBackslash``).
     static func bytes(mark: [UInt8], title: some Collection<UInt8>, fields: [Field], style: FieldStyle,
-                      blockID: [UInt8]?, hardBreak: [UInt8]?, paragraphContinues: Bool, protectsBackslash: Bool = false) -> [UInt8] {
+                      blockID: [UInt8]?, hardBreak: [UInt8]?, paragraphContinues: Bool, protectsBackslash: Bool = false,
+                      spaceWhenEmpty: Bool = true) -> [UInt8] {
         var out = ByteWriter(capacity: 64 + title.count)
         let body = mark.withUnsafeBufferPointer { open(mark: $0, 0, $0.count, done: false, into: &out) }
         for byte in title { out.append(byte) }
@@ -90,7 +93,7 @@ enum TaskTail {
         let ending = hardBreak ?? []
         ending.withUnsafeBufferPointer { ending in
             close(body: body, hardBreak: hardBreak == nil ? nil : 0..<ending.count, in: ending, paragraphContinues: paragraphContinues,
-                  protectsBackslash: protectsBackslash, spaceWhenEmpty: true, into: &out)
+                  protectsBackslash: protectsBackslash, spaceWhenEmpty: spaceWhenEmpty, into: &out)
         }
         return out.bytes
     }

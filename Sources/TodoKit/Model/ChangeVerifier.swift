@@ -91,22 +91,30 @@ struct ChangeVerifier {
         let oldEnd = old.lines.count - Self.linesStarting(after: old.bytes.count - suffix, old.lines)
         let newEnd = new.lines.count - Self.linesStarting(after: new.bytes.count - suffix, new.lines)
         let oldTasks = old.structure.tasks, newTasks = new.structure.tasks
-        let oldFirst = Self.firstTask(atOrAfter: firstChanged, oldTasks), newFirst = Self.firstTask(atOrAfter: firstChanged, newTasks)
-        let oldAfter = Self.firstTask(atOrAfter: oldEnd, oldTasks), newAfter = Self.firstTask(atOrAfter: newEnd, newTasks)
+        var oldFirst = Self.firstTask(atOrAfter: firstChanged, oldTasks), newFirst = Self.firstTask(atOrAfter: firstChanged, newTasks)
+        var oldAfter = Self.firstTask(atOrAfter: oldEnd, oldTasks), newAfter = Self.firstTask(atOrAfter: newEnd, newTasks)
 
-        // Outside the changed lines: the same tasks on the same lines (shifted after them), same identities.
+        // Outside the changed lines: the same tasks on the same lines (shifted after them). Their
+        // identities differ only where identical lines traded places (a todo sank below a copy of
+        // itself): the changed tasks then reach out to those, and are checked with them (to this
+        // check, byte-identical lines are interchangeable; lines that differ keep their identities).
         guard oldFirst == newFirst, oldTasks.count - oldAfter == newTasks.count - newAfter else {
             return "the tasks outside the changed lines \(firstChanged + 1)-\(newEnd) are not the same"
         }
-        for t in 0..<oldFirst where oldTasks[t].line != newTasks[t].line || before.lineIDs[oldTasks[t].line] != after.lineIDs[newTasks[t].line] {
-            return "the task on line \(oldTasks[t].line + 1) changed outside the changed lines"
-        }
-        for k in 0..<(oldTasks.count - oldAfter) {
-            let o = oldTasks[oldAfter + k].line, n = newTasks[newAfter + k].line
-            if o - oldEnd != n - newEnd || before.lineIDs[o] != after.lineIDs[n] {
-                return "the task on line \(n + 1) changed outside the changed lines"
+        for t in 0..<oldFirst {
+            guard oldTasks[t].line == newTasks[t].line else { return "the task on line \(oldTasks[t].line + 1) changed outside the changed lines" }
+            if before.lineIDs[oldTasks[t].line] != after.lineIDs[newTasks[t].line] {
+                (oldFirst, newFirst) = (t, t)
+                break
             }
         }
+        var traded = 0
+        for k in 0..<(oldTasks.count - oldAfter) {
+            let o = oldTasks[oldAfter + k].line, n = newTasks[newAfter + k].line
+            guard o - oldEnd == n - newEnd else { return "the task on line \(n + 1) changed outside the changed lines" }
+            if before.lineIDs[o] != after.lineIDs[n] { traded = k + 1 }
+        }
+        (oldAfter, newAfter) = (oldAfter + traded, newAfter + traded)
 
         // Inside: each todo kept its text, or the operation explains the change.
         var made: [TodoID: Int] = [:]

@@ -55,6 +55,13 @@ enum TaskLineEditor {
                 fields[.cancelled] = nil
             }
 
+            let lineStart = doc.lines.starts[t.line]
+            if change.title == nil && change.fields.isEmpty && text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
+                // An empty task gets its new mark only, as the formatter leaves it: there is nothing to
+                // date, and text after its checkbox could join the next line to its paragraph.
+                let mark = status == .done ? [UInt8(ascii: "x")] : Array(String(status.mark).utf8)
+                return Array(doc.bytes[lineStart...t.checkbox]) + mark + Array(doc.bytes[(t.checkboxEnd - 1)..<doc.lines.contentEnd(t.line)])
+            }
             let title: [UInt8]
             var joined = false
             if let newTitle = change.title {
@@ -67,14 +74,14 @@ enum TaskLineEditor {
             let mark: [UInt8] = status == .done && oldStatus == .done
                 ? [UInt8(ascii: "x")]
                 : Array(String(status.mark).utf8)
-            let lineStart = doc.lines.starts[t.line]
             let prefix = Array(doc.bytes[lineStart..<t.checkbox])
             let sorted = fields.values.sorted { $0.key < $1.key }
             let canonical = TaskTail.bytes(
                 mark: mark, title: title, fields: sorted, style: style,
                 blockID: text.blockID.map { Array(doc.bytes[$0]) },
                 hardBreak: text.hardBreak.map { Array(doc.bytes[$0]) },
-                paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash)
+                paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash,
+                spaceWhenEmpty: change.title != nil)
             guard joined, !reads(canonical, checkbox: mark.count + 2, as: text, buf, fields: sorted, today: today, t) else {
                 return prefix + canonical
             }

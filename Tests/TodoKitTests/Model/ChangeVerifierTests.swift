@@ -72,7 +72,23 @@ final class ChangeVerifierTests: XCTestCase {
         ids.swapAt(0, 1)
         let after = edited(before, "- [ ] a\n- [ ] b\n- [ ] c\n- [ ] D\n", ids: ids)
         let why = try XCTUnwrap(ChangeVerifier(.edit(d, TaskLineEditor.Change(title: "D")), on: before).failure(from: before, to: after))
-        XCTAssertTrue(why.contains("line 1"), why)
+        // The changed tasks reach out to the swapped ones, whose texts then differ.
+        XCTAssertTrue(why.contains("did not act on it"), why)
+    }
+
+    func testAcceptsIdenticalLinesTradingPlaces() throws {
+        // A ticked todo sinks below an identical open one: the bytes of the first line are the same,
+        // its identity is the other todo's.
+        let before = try list("- [ ] a\n- [ ] a\n- [ ] b\n")
+        let first = try id(before, line: 1)
+        let after = edited(before, "- [ ] a\n- [ ] b\n- [x] a done:2026-11-21\n",
+                           ids: [before.lineIDs[1], before.lineIDs[2], before.lineIDs[0]])
+        XCTAssertNil(ChangeVerifier(.toggle([first]), on: before).failure(from: before, to: after))
+        // To the check, the identities of byte-identical lines are interchangeable (the file is the
+        // same either way); lines that differ keep theirs (testRefusesIdentitiesSwappedOutsideTheChange).
+        let sameBytes = edited(before, "- [ ] a\n- [ ] a\n- [x] b done:2026-11-21\n",
+                               ids: [before.lineIDs[1], before.lineIDs[0], before.lineIDs[2]])
+        XCTAssertNil(ChangeVerifier(.toggle([try id(before, line: 3)]), on: before).failure(from: before, to: sameBytes))
     }
 
     func testRefusesTodosAppearingOrVanishingUnexplained() throws {
