@@ -364,16 +364,17 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Whether the title written at `out[from..<to]` could hold a field that joining made: an emoji
-    /// field needs its emoji at the start of a token (every field emoji's first byte is `E2` or
-    /// `F0`), a Dataview field its `::` (a plain field is one token, which a join, one space, cannot
-    /// make).
+    /// field needs its emoji at the start of a token, a Dataview field its `::` (a plain field is
+    /// one token, which a join, one space, cannot make).
     private static func mayReadAsAnotherField(_ out: borrowing ByteWriter, _ from: Int, _ to: Int) -> Bool {
         out.withBytes { written in
             var i = from
             while i < to {
                 let c = written[i]
-                // An emoji only where a token starts (a field's emoji stands apart).
-                if (c == 0xE2 || c == 0xF0) && (i == from || written[i - 1].isSpaceOrTab) { return true }
+                // An emoji only where a token starts (a field's emoji stands apart); every field
+                // emoji's first byte is `E2` or `F0`.
+                if (c == 0xE2 || c == 0xF0) && (i == from || written[i - 1].isSpaceOrTab)
+                    && FieldScanner.emojiKey(written, at: i, end: to) != nil { return true }
                 if c == UInt8(ascii: ":") && i + 1 < to && written[i + 1] == UInt8(ascii: ":") { return true }
                 i += 1
             }

@@ -404,29 +404,33 @@ enum FieldScanner {
         return TaskText.Occurrence(range: i..<k, key: key, style: .dataview, value: value)
     }
 
-    private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
+    /// The key of the field emoji starting at `buf[i]` (and the priority a priority emoji names), its
+    /// width in bytes, or nil when none starts there.
+    @inline(__always) static func emojiKey(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (key: FieldKey, priority: Priority?, width: Int)? {
         let width = UTF8Scalar.width(leadingByte: buf[i])
         guard width >= 3, i + width <= end else { return nil }
-        let key: FieldKey
-        var priority: Priority?
         switch UTF8Scalar.decode(buf, at: i, width: width) {
-        case "➕": key = .created
-        case "🛫": key = .start
-        case "⏳", "⌛": key = .scheduled
-        case "📅", "📆", "🗓": key = .due
-        case "✅": key = .done
-        case "❌": key = .cancelled
-        case "🔁": key = .recurrence
-        case "🏁": key = .onCompletion
-        case "🆔": key = .id
-        case "⛔": key = .dependsOn
-        case "🔺": (key, priority) = (.priority, .highest)
-        case "⏫": (key, priority) = (.priority, .high)
-        case "🔼": (key, priority) = (.priority, .medium)
-        case "🔽": (key, priority) = (.priority, .low)
-        case "⏬": (key, priority) = (.priority, .lowest)
+        case "➕": return (.created, nil, width)
+        case "🛫": return (.start, nil, width)
+        case "⏳", "⌛": return (.scheduled, nil, width)
+        case "📅", "📆", "🗓": return (.due, nil, width)
+        case "✅": return (.done, nil, width)
+        case "❌": return (.cancelled, nil, width)
+        case "🔁": return (.recurrence, nil, width)
+        case "🏁": return (.onCompletion, nil, width)
+        case "🆔": return (.id, nil, width)
+        case "⛔": return (.dependsOn, nil, width)
+        case "🔺": return (.priority, .highest, width)
+        case "⏫": return (.priority, .high, width)
+        case "🔼": return (.priority, .medium, width)
+        case "🔽": return (.priority, .low, width)
+        case "⏬": return (.priority, .lowest, width)
         default: return nil
         }
+    }
+
+    private static func emoji(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {
+        guard let (key, priority, width) = emojiKey(buf, at: i, end: end) else { return nil }
         var j = i + width
         if hasPrefix(buf, at: j, end: end, variationSelector) { j += variationSelector.count }
         if let p = priority {
