@@ -983,72 +983,112 @@ struct CanonicalForm: ~Copyable {
             }
             tabsBefore[line + 1] = tabsBefore[line] + (tab ? 1 : 0)
         }
+        // A list waits for the line after it to stand apart from it, and that line may start the
+        // next list, which moves too (sibling lists of alternating bullets, one line each): the lists
+        // are looked at again with the moves of the round before for those lines, until a round
+        // changes nothing (each round's moves then rest on what the lines after them do). When the
+        // rounds do not settle, the first round's moves stand: they assume the lines after the lists
+        // stay, and the passes that follow move the rest.
         var shifted = [Int](repeating: 0, count: s.lists.count)
         var difference = [Int32](repeating: 0, count: lines.count + 1)
         var any = false
-        for (index, list) in s.lists.enumerated() {
-            let parent = list.parentItem
-            guard parent >= 0 else { continue }
-            let parentList = s.items[parent].list
-            let inherited = shifted[parentList]
-            shifted[index] = inherited
-            guard !list.ordered, !s.lists[parentList].ordered, list.container == parent else { continue }
-            let first = s.startLine(ofList: index), last = s.lastLine(ofList: index)
-            let p = s.items[parent]
-            guard first > p.startLine, !doc.directives.freezesAny(from: first, through: last),
-                  tabsBefore[last + 1] == tabsBefore[first],
-                  let parentMarker = plainIndentColumn(line: p.startLine, upTo: p.markerStart) else { continue }
-            var markerColumn = -1
-            var ragged = false
-            for item in list.items {
-                let it = s.items[item]
-                guard let column = plainIndentColumn(line: it.startLine, upTo: it.markerStart), markerColumn < 0 || column == markerColumn else {
-                    ragged = true
-                    break
-                }
-                markerColumn = column
+        var firstRound: (shifted: [Int], difference: [Int32], any: Bool)?
+        var lastRound = [Int](repeating: 0, count: s.lists.count)
+        for round in 0..<CanonicalForm.reindentRounds {
+            if round > 0 {
+                lastRound = shifted
+                for i in shifted.indices { shifted[i] = 0 }
+                for i in difference.indices { difference[i] = 0 }
+                any = false
             }
-            guard !ragged else { continue }
-            let parentContent = contentColumn(parent) + inherited
-            let target = parentMarker + inherited + width
-            guard target >= parentContent && target <= parentContent + 3 else { continue }
-            let delta = target - (markerColumn + inherited)
-            guard delta != 0 else { continue }
-            // A list of the same parent right before this one (only blank lines between) goes on
-            // through those lines: at or right of its last item's content column, this list would
-            // become part of that item.
-            var sibling = p.firstChildList, before = -1
-            while sibling >= 0 && sibling != index {
-                before = sibling
-                sibling = s.lists[sibling].nextSibling
-            }
-            if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
-                let lastItem = s.lists[before].items[s.lists[before].items.count - 1]
-                if target >= contentColumn(lastItem) + shifted[before] { continue }
-            }
-            // After the move, the next non-blank line must still stand apart from the list: indented
-            // to an item's content, it would become part of that item.
-            let minContent = minimumContentColumn(list.items) + inherited + delta
-            var follower = last + 1
-            while follower < lines.count && isBlank(follower, quoteDepth: 0) { follower += 1 }
-            if follower < lines.count, let (column, _) = lineStart(follower, quoteDepth: 0) {
-                var followerShift = 0
-                var item = parent
-                while item >= 0 {
-                    if follower <= s.items[item].lastLine {
-                        followerShift = shifted[s.items[item].list]
+            var waited = false
+            for (index, list) in s.lists.enumerated() {
+                let parent = list.parentItem
+                guard parent >= 0 else { continue }
+                let parentList = s.items[parent].list
+                let inherited = shifted[parentList]
+                shifted[index] = inherited
+                guard !list.ordered, !s.lists[parentList].ordered, list.container == parent else { continue }
+                let first = s.startLine(ofList: index), last = s.lastLine(ofList: index)
+                let p = s.items[parent]
+                guard first > p.startLine, !doc.directives.freezesAny(from: first, through: last),
+                      tabsBefore[last + 1] == tabsBefore[first],
+                      let parentMarker = plainIndentColumn(line: p.startLine, upTo: p.markerStart) else { continue }
+                var markerColumn = -1
+                var ragged = false
+                for item in list.items {
+                    let it = s.items[item]
+                    guard let column = plainIndentColumn(line: it.startLine, upTo: it.markerStart), markerColumn < 0 || column == markerColumn else {
+                        ragged = true
                         break
                     }
-                    item = s.lists[s.items[item].list].parentItem
+                    markerColumn = column
                 }
-                if column + followerShift >= minContent { continue }
+                guard !ragged else { continue }
+                let parentContent = contentColumn(parent) + inherited
+                let target = parentMarker + inherited + width
+                guard target >= parentContent && target <= parentContent + 3 else { continue }
+                let delta = target - (markerColumn + inherited)
+                guard delta != 0 else { continue }
+                // A list of the same parent right before this one (only blank lines between) goes on
+                // through those lines: at or right of its last item's content column, this list would
+                // become part of that item.
+                var sibling = p.firstChildList, before = -1
+                while sibling >= 0 && sibling != index {
+                    before = sibling
+                    sibling = s.lists[sibling].nextSibling
+                }
+                if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
+                    let lastItem = s.lists[before].items[s.lists[before].items.count - 1]
+                    if target >= contentColumn(lastItem) + shifted[before] { continue }
+                }
+                // After the move, the next non-blank line must still stand apart from the list: indented
+                // to an item's content, it would become part of that item.
+                let minContent = minimumContentColumn(list.items) + inherited + delta
+                var follower = last + 1
+                while follower < lines.count && isBlank(follower, quoteDepth: 0) { follower += 1 }
+                if follower < lines.count, let (column, _) = lineStart(follower, quoteDepth: 0) {
+                    var followerShift = 0
+                    var item = parent
+                    while item >= 0 {
+                        if follower <= s.items[item].lastLine {
+                            followerShift = shifted[s.items[item].list]
+                            break
+                        }
+                        item = s.lists[s.items[item].list].parentItem
+                    }
+                    // A list starting on that line moves as it did in the round before.
+                    let next = shiftOfList(startingOn: follower, in: lastRound)
+                    if round > 0, let next { followerShift = next }
+                    if column + followerShift >= minContent {
+                        if next != nil { waited = true }
+                        continue
+                    }
+                }
+                shifted[index] = inherited + delta
+                difference[first] += Int32(delta)
+                difference[last + 1] -= Int32(delta)
+                any = true
             }
-            shifted[index] = inherited + delta
-            difference[first] += Int32(delta)
-            difference[last + 1] -= Int32(delta)
-            any = true
+            if firstRound == nil { firstRound = (shifted, difference, any) }
+            // Settled: no list waited for a line that moved, or this round moved what the last did.
+            if !waited || (round > 0 && shifted == lastRound) { break }
+            if round == CanonicalForm.reindentRounds - 1, let first = firstRound { (shifted, difference, any) = first }
         }
         if any { indentShift = difference }
+    }
+
+    /// How many rounds ``reindent(width:)`` looks at the lists for, at most.
+    static let reindentRounds = 16
+
+    /// The shift in `round` of the outermost list that starts on `line`, if a list starts there.
+    private func shiftOfList(startingOn line: Int, in round: [Int]) -> Int? {
+        let items = doc.structure.items
+        let first = BinarySearch.partitionPoint(in: items.indices) { items[$0].startLine < line }
+        guard first < items.count, items[first].startLine == line else { return nil }
+        let list = items[first].list
+        guard doc.structure.lists[list].items.first == first else { return nil }
+        return round[list]
     }
 
     /// The column of `offset` on `line` when only spaces stand before it (nil for tabs, `>` or text).
