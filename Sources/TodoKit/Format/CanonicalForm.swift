@@ -993,7 +993,7 @@ struct CanonicalForm: ~Copyable {
         var difference = [Int32](repeating: 0, count: lines.count + 1)
         var any = false
         var firstRound: (shifted: [Int], difference: [Int32], any: Bool)?
-        var lastRound = [Int](repeating: 0, count: s.lists.count)
+        var lastRound: [Int]?
         for round in 0..<CanonicalForm.reindentRounds {
             if round > 0 {
                 lastRound = shifted
@@ -1005,90 +1005,98 @@ struct CanonicalForm: ~Copyable {
             for (index, list) in s.lists.enumerated() {
                 let parent = list.parentItem
                 guard parent >= 0 else { continue }
-                let parentList = s.items[parent].list
-                let inherited = shifted[parentList]
-                shifted[index] = inherited
-                guard !list.ordered, !s.lists[parentList].ordered, list.container == parent else { continue }
-                let first = s.startLine(ofList: index), last = s.lastLine(ofList: index)
-                let p = s.items[parent]
-                guard first > p.startLine, !doc.directives.freezesAny(from: first, through: last),
-                      tabsBefore[last + 1] == tabsBefore[first],
-                      let parentMarker = plainIndentColumn(line: p.startLine, upTo: p.markerStart) else { continue }
-                var markerColumn = -1
-                var ragged = false
-                for item in list.items {
-                    let it = s.items[item]
-                    guard let column = plainIndentColumn(line: it.startLine, upTo: it.markerStart), markerColumn < 0 || column == markerColumn else {
-                        ragged = true
-                        break
-                    }
-                    markerColumn = column
-                }
-                guard !ragged else { continue }
-                let parentContent = contentColumn(parent) + inherited
-                let target = parentMarker + inherited + width
-                guard target >= parentContent && target <= parentContent + 3 else { continue }
-                let delta = target - (markerColumn + inherited)
+                shifted[index] = shifted[s.items[parent].list]
+                let (delta, waits) = reindentDelta(of: index, width: width, shifted: shifted, lastRound: lastRound, tabsBefore: tabsBefore)
+                waited = waited || waits
                 guard delta != 0 else { continue }
-                // A list of the same parent right before this one (only blank lines between) goes on
-                // through those lines: at or right of its last item's content column, this list would
-                // become part of that item.
-                var sibling = p.firstChildList, before = -1
-                while sibling >= 0 && sibling != index {
-                    before = sibling
-                    sibling = s.lists[sibling].nextSibling
-                }
-                if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
-                    let lastItem = s.lists[before].items[s.lists[before].items.count - 1]
-                    if target >= contentColumn(lastItem) + shifted[before] { continue }
-                }
-                // After the move, the next non-blank line must still stand apart from the list: indented
-                // to an item's content, it would become part of that item.
-                let minContent = minimumContentColumn(list.items) + inherited + delta
-                var follower = last + 1
-                while follower < lines.count && isBlank(follower, quoteDepth: 0) { follower += 1 }
-                if follower < lines.count, let (column, _) = lineStart(follower, quoteDepth: 0) {
-                    var followerShift = 0
-                    var item = parent
-                    while item >= 0 {
-                        if follower <= s.items[item].lastLine {
-                            followerShift = shifted[s.items[item].list]
-                            break
-                        }
-                        item = s.lists[s.items[item].list].parentItem
-                    }
-                    // A list starting on that line moves as it did in the round before.
-                    let next = shiftOfList(startingOn: follower, in: lastRound)
-                    if round > 0, let next { followerShift = next }
-                    if column + followerShift >= minContent {
-                        if next != nil { waited = true }
-                        continue
-                    }
-                }
-                shifted[index] = inherited + delta
-                difference[first] += Int32(delta)
-                difference[last + 1] -= Int32(delta)
+                shifted[index] += delta
+                difference[s.startLine(ofList: index)] += Int32(delta)
+                difference[s.lastLine(ofList: index) + 1] -= Int32(delta)
                 any = true
             }
             if firstRound == nil { firstRound = (shifted, difference, any) }
             // Settled: no list waited for a line that moved, or this round moved what the last did.
-            if !waited || (round > 0 && shifted == lastRound) { break }
+            if !waited || shifted == lastRound { break }
             if round == CanonicalForm.reindentRounds - 1, let first = firstRound { (shifted, difference, any) = first }
         }
         if any { indentShift = difference }
     }
 
+    /// How far ``reindent(width:)`` moves list `index` (0: it stays) when its parent's list has moved
+    /// by `shifted[parentList]` and the lists before it by `shifted`; `lastRound`: every list's move
+    /// in the round before, if any. `waits`: the list stays because of the line after it, which
+    /// starts a list (that may move, and free it, in the next round).
+    private func reindentDelta(of index: Int, width: Int, shifted: [Int], lastRound: [Int]?, tabsBefore: [Int32]) -> (delta: Int, waits: Bool) {
+        let s = doc.structure
+        let lines = doc.lines
+        let list = s.lists[index]
+        let parent = list.parentItem
+        let parentList = s.items[parent].list
+        let inherited = shifted[parentList]
+        guard !list.ordered, !s.lists[parentList].ordered, list.container == parent else { return (0, false) }
+        let first = s.startLine(ofList: index), last = s.lastLine(ofList: index)
+        let p = s.items[parent]
+        guard first > p.startLine, !doc.directives.freezesAny(from: first, through: last),
+              tabsBefore[last + 1] == tabsBefore[first],
+              let parentMarker = plainIndentColumn(line: p.startLine, upTo: p.markerStart) else { return (0, false) }
+        var markerColumn = -1
+        for item in list.items {
+            let it = s.items[item]
+            guard let column = plainIndentColumn(line: it.startLine, upTo: it.markerStart), markerColumn < 0 || column == markerColumn else {
+                return (0, false)
+            }
+            markerColumn = column
+        }
+        let parentContent = contentColumn(parent) + inherited
+        let target = parentMarker + inherited + width
+        guard target >= parentContent && target <= parentContent + 3 else { return (0, false) }
+        let delta = target - (markerColumn + inherited)
+        guard delta != 0 else { return (0, false) }
+        // A list of the same parent right before this one (only blank lines between) goes on
+        // through those lines: at or right of its last item's content column, this list would
+        // become part of that item.
+        var sibling = p.firstChildList, before = -1
+        while sibling >= 0 && sibling != index {
+            before = sibling
+            sibling = s.lists[sibling].nextSibling
+        }
+        if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
+            let lastItem = s.lists[before].items[s.lists[before].items.count - 1]
+            if target >= contentColumn(lastItem) + shifted[before] { return (0, false) }
+        }
+        // After the move, the next non-blank line must still stand apart from the list: indented
+        // to an item's content, it would become part of that item.
+        let minContent = minimumContentColumn(list.items) + inherited + delta
+        var follower = last + 1
+        while follower < lines.count && isBlank(follower, quoteDepth: 0) { follower += 1 }
+        if follower < lines.count, let (column, _) = lineStart(follower, quoteDepth: 0) {
+            var followerShift = 0
+            var item = parent
+            while item >= 0 {
+                if follower <= s.items[item].lastLine {
+                    followerShift = shifted[s.items[item].list]
+                    break
+                }
+                item = s.lists[s.items[item].list].parentItem
+            }
+            // A list starting on that line moves as it did in the round before.
+            let next = listStarting(on: follower)
+            if let next, let lastRound { followerShift = lastRound[next] }
+            if column + followerShift >= minContent { return (0, next != nil) }
+        }
+        return (delta, false)
+    }
+
     /// How many rounds ``reindent(width:)`` looks at the lists for, at most.
     static let reindentRounds = 16
 
-    /// The shift in `round` of the outermost list that starts on `line`, if a list starts there.
-    private func shiftOfList(startingOn line: Int, in round: [Int]) -> Int? {
+    /// The outermost list that starts on `line`, if one does.
+    private func listStarting(on line: Int) -> Int? {
         let items = doc.structure.items
         let first = BinarySearch.partitionPoint(in: items.indices) { items[$0].startLine < line }
         guard first < items.count, items[first].startLine == line else { return nil }
         let list = items[first].list
-        guard doc.structure.lists[list].items.first == first else { return nil }
-        return round[list]
+        return doc.structure.lists[list].items.first == first ? list : nil
     }
 
     /// The column of `offset` on `line` when only spaces stand before it (nil for tabs, `>` or text).
