@@ -127,7 +127,7 @@ final class TodoStoreRecurrenceTests: XCTestCase {
         XCTAssertEqual(title, "x 📅 2026-12-01")
         try await store.toggle(try await id("x 📅 2026-12-01", in: store))
         XCTAssertEqual(storage.text, input, "reopening takes the date out again")
-        // A changed date is written where it stands, a new field after the text, a cleared one taken out.
+        // A changed date is written where it stands, a new field after the text.
         let x = try await id("x 📅 2026-12-01", in: store)
         try await store.setDate(Day("2026-01-05"), for: .due, of: x)
         XCTAssertEqual(storage.text, "- [ ] x 📅 due:2026-01-05 2026-12-01\n")
