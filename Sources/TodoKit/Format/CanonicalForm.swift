@@ -343,13 +343,9 @@ struct CanonicalForm: ~Copyable {
                     endDates[index] = .some(nil)
                 }
             }
-            if endDates.isEmpty {
-                kept.append(buf, text.coreStart, text.coreEnd)
-            } else {
-                text.appendInPlace(buf, edits: endDates, into: &kept)
-            }
+            text.appendInPlace(buf, edits: endDates, into: &kept)
             if stamp >= 0 {
-                for _ in 0..<options.fieldStyle.spacesBeforeField { kept.append(0x20) }
+                TaskTail.separateField(body: keptBody, style: options.fieldStyle, into: &kept)
                 Field(key: FieldKey(order: stamp), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &kept)
             }
             TaskTail.close(body: keptBody, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
@@ -386,14 +382,10 @@ struct CanonicalForm: ~Copyable {
     /// has the title without fields of `text` (what the task's ``TaskKey`` reads).
     private static func readsAsTheSameTitle(_ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, tail out: borrowing ByteWriter,
                                             textStart: Int, paragraphContinues: Bool) -> Bool {
-        var before = ByteWriter()
-        text.appendTitle(buf, into: &before, removing: .all)
-        return out.withBytes { tail in
+        out.withBytes { tail in
             var reread = TaskText()
             reread.read(tail, start: textStart, end: tail.count, paragraphContinues: paragraphContinues)
-            var after = ByteWriter()
-            reread.appendTitle(tail, into: &after, removing: .all)
-            return before.withBytes { a in after.withBytes { b in a.elementsEqual(b) } }
+            return reread.hasTitleWithoutFields(of: text, buf, tail)
         }
     }
 

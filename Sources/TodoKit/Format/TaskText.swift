@@ -325,9 +325,7 @@ struct TaskText {
         }
         out.append(buf, cursor, coreEnd)
         var end = out.count
-        out.withBytes { written in
-            while end > first && written[end - 1].isSpaceOrTab { end -= 1 }
-        }
+        while end > first && out[end - 1].isSpaceOrTab { end -= 1 }
         out.truncate(to: end)
         for field in appended {
             if out.count > first { out.append(0x20) }

@@ -55,11 +55,13 @@ enum TaskLineEditor {
                 fields[.cancelled] = nil
             }
 
+            let mark: [UInt8] = status == .done && oldStatus == .done
+                ? [UInt8(ascii: "x")]
+                : Array(String(status.mark).utf8)
             let lineStart = doc.lines.starts[t.line]
             if change.title == nil && change.fields.isEmpty && text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
                 // An empty task gets its new mark only, as the formatter leaves it: there is nothing to
                 // date, and text after its checkbox could join the next line to its paragraph.
-                let mark = status == .done ? [UInt8(ascii: "x")] : Array(String(status.mark).utf8)
                 return Array(doc.bytes[lineStart...t.checkbox]) + mark + Array(doc.bytes[(t.checkboxEnd - 1)..<doc.lines.contentEnd(t.line)])
             }
             let title: [UInt8]
@@ -71,9 +73,6 @@ enum TaskLineEditor {
                 joined = text.appendTitle(buf, into: &written, removing: .indices(removed.sorted()))
                 title = written.bytes
             }
-            let mark: [UInt8] = status == .done && oldStatus == .done
-                ? [UInt8(ascii: "x")]
-                : Array(String(status.mark).utf8)
             let prefix = Array(doc.bytes[lineStart..<t.checkbox])
             let sorted = fields.values.sorted { $0.key < $1.key }
             let canonical = TaskTail.bytes(
