@@ -54,6 +54,28 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try AtomicFile.read(path("empty")), [])
     }
 
+    /// A large file is read in parts at the same time: the bytes are the one-piece read's, whatever
+    /// the number of parts; a file whose size is not the one measured is left to the usual read.
+    func testReadsInPartsAsInOnePiece() throws {
+        let bytes = (0..<(1_200_000)).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ $0 >> 11) }
+        try create("todos.md", bytes)
+        let fd = open(path("todos.md"), O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        for parts in [2, 3, 7] {
+            XCTAssertEqual(AtomicFile.readInParts(from: fd, size: bytes.count, parts: parts), bytes, "\(parts) parts")
+            // Grown or shrunk since it was measured: not read in parts.
+            XCTAssertNil(AtomicFile.readInParts(from: fd, size: bytes.count - 1, parts: parts), "\(parts) parts")
+            XCTAssertNil(AtomicFile.readInParts(from: fd, size: bytes.count + 1, parts: parts), "\(parts) parts")
+        }
+        XCTAssertNil(AtomicFile.readInParts(from: fd, size: bytes.count, parts: 1), "one part is the usual read")
+        XCTAssertEqual(lseek(fd, 0, SEEK_CUR), 0, "the descriptor's offset has not moved")
+        // Through the public entry, with parts chosen by size.
+        let large = (0..<(5 * AtomicFile.readBytesPerPart + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) }
+        try create("large.md", large)
+        XCTAssertEqual(try AtomicFile.read(path("large.md")), large)
+    }
+
     func testReadErrors() throws {
         assertThrows(.noSuchFile) { _ = try AtomicFile.read(path("missing")) }
         assertThrows(.isDirectory) { _ = try AtomicFile.read(directory.path) }
