@@ -122,20 +122,32 @@ public struct Linter: Sendable {
     /// - Returns: The findings in line order, at the rule's own severity; empty when the two are
     ///   the same.
     public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {
-        ChangedLines(old: original, new: formatted).regions.map { hunk in
-            let count = hunk.new.count == 1 ? "a line" : "\(hunk.new.count) lines"
+        let regions = ChangedLines(old: original, new: formatted).regions
+        var findings: [Finding] = []
+        findings.reserveCapacity(regions.count)
+        // The usual message is written as bytes and made a string once: a check of a large file
+        // reports thousands of regions, and string interpolation cost more than finding them.
+        var message = ByteWriter(capacity: 64)
+        for hunk in regions {
+            let inserted = { hunk.new.count == 1 ? "a line" : "\(hunk.new.count) lines" }
             switch hunk.old.count {
             case 0 where hunk.old.lowerBound == 0:
-                return Finding(.unformatted, line: 1, column: 1, "would insert \(count) above this line")
+                findings.append(Finding(.unformatted, line: 1, column: 1, "would insert \(inserted()) above this line"))
             case 0:
                 // Lines inserted between two old lines are reported on the one above them.
-                return Finding(.unformatted, line: hunk.old.lowerBound, column: 1, "would insert \(count) below this line")
+                findings.append(Finding(.unformatted, line: hunk.old.lowerBound, column: 1, "would insert \(inserted()) below this line"))
             case 1:
-                return Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1, "would reformat this line")
+                findings.append(Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1, "would reformat this line"))
             default:
-                return Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1,
-                               "would reformat lines \(hunk.old.lowerBound + 1)-\(hunk.old.upperBound)")
+                message.truncate(to: 0)
+                message.append("would reformat lines ")
+                CanonicalForm.appendDecimal(hunk.old.lowerBound + 1, to: &message)
+                message.append(UInt8(ascii: "-"))
+                CanonicalForm.appendDecimal(hunk.old.upperBound, to: &message)
+                findings.append(Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1,
+                                        message.withBytes { String(decoding: $0, as: UTF8.self) }))
             }
         }
+        return findings
     }
 }
