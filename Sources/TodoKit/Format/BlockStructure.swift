@@ -55,13 +55,14 @@ struct BlockStructure: Sendable, Equatable {
         var lastChildList: Int { get { Int(_lastChildList) } set { _lastChildList = Int32(newValue) } }
     }
 
-    /// One list: consecutive items of the same kind (32-bit numbers, like ``Item``).
+    /// One list: consecutive items of the same kind (32-bit numbers, like ``Item``). Its items are
+    /// a stretch of ``BlockStructure/listItems``: a list holds no reference, so copying one, or
+    /// reading thousands of lists on several threads at once, counts no references.
     struct List: Sendable, Equatable {
         private var _parentItem: Int32
         private var _nextSibling: Int32 = -1
         private var _container: Int32 = -1
-        /// Indices into `items`, in source order.
-        var items = ListItems()
+        fileprivate var _itemsStart: Int32 = 0, _itemCount: Int32 = 0
         /// Whether the items are numbered.
         var ordered: Bool
         /// The bullet character or the `.`/`)` delimiter.
@@ -80,6 +81,10 @@ struct BlockStructure: Sendable, Equatable {
         /// The container block the list stands in: an item's index, -1 for the document, or a
         /// block quote's number (-2, -3, …).
         var container: Int { get { Int(_container) } set { _container = Int32(newValue) } }
+        /// How many items the list has.
+        var itemCount: Int { Int(_itemCount) }
+        /// Where its items stand in ``BlockStructure/listItems``.
+        var itemRange: Range<Int> { Int(_itemsStart)..<(Int(_itemsStart) + Int(_itemCount)) }
     }
 
     /// An HTML comment that is a whole HTML block on one line: `<!-- text -->`, nothing after it.
@@ -129,6 +134,9 @@ struct BlockStructure: Sendable, Equatable {
 
     var items: [Item] = []
     var lists: [List] = []
+    /// Every list's items (indices into ``items``), one list after another, each list's in source
+    /// order (``List/itemRange``): one array for them all, however many lists there are.
+    var listItems: [Int32] = []
     var headings: [Heading] = []
     var tasks: [Task] = []
     /// One-line HTML comment blocks, in line order (where inline directives are found).
@@ -305,18 +313,35 @@ struct BlockStructure: Sendable, Equatable {
             }
         }
         for list in lists.indices {
-            lists[list].items = ListItems(grouped, Int(first[list])..<Int(first[list + 1]))
+            lists[list]._itemsStart = first[list]
+            lists[list]._itemCount = first[list + 1] - first[list]
         }
+        listItems = grouped
+    }
+
+    /// The items of a list, in source order.
+    func items(ofList list: Int) -> ListItems {
+        ListItems(listItems, lists[list].itemRange)
+    }
+
+    /// The first item of a list.
+    func firstItem(ofList list: Int) -> Int {
+        Int(listItems[Int(lists[list]._itemsStart)])
+    }
+
+    /// The last item of a list.
+    func lastItem(ofList list: Int) -> Int {
+        Int(listItems[Int(lists[list]._itemsStart) + Int(lists[list]._itemCount) - 1])
     }
 
     /// First line of a list.
     func startLine(ofList list: Int) -> Int {
-        items[lists[list].items[0]].startLine
+        items[firstItem(ofList: list)].startLine
     }
 
     /// Last line of a list.
     func lastLine(ofList list: Int) -> Int {
-        items[lists[list].items[lists[list].items.count - 1]].lastLine
+        items[lastItem(ofList: list)].lastLine
     }
 }
 

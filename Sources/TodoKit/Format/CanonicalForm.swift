@@ -38,6 +38,8 @@ struct CanonicalForm: ~Copyable {
     private let doc: ParsedDocument
     private let options: FormatOptions
     private let buf: UnsafeBufferPointer<UInt8>
+    /// The document's ``BlockStructure/listItems``.
+    private let listItems: UnsafeBufferPointer<Int32>
     private var edits: [Edit] = []
     /// The replacement bytes of all edits, one after the other.
     private var arena = ByteWriter(capacity: 4096)
@@ -86,8 +88,8 @@ struct CanonicalForm: ~Copyable {
     /// document's tasks are read in parts at the same time, each part up to its own first change
     /// (`parts`: how many, by default up to eight per processor; tests choose).
     static func survey(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts, parts: Int? = nil) -> PassChange {
-        doc.bytes.withUnsafeBufferPointer { buf in
-            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+        CanonicalForm.with(doc, options: options) { given in
+            var form = given
             if form.anyTaskLineChanges(facts: &facts, parts: parts) { return .taskLines }
             if options.sinkCompleted { form.sinkCompleted(only: nil, parts: parts) }
             form.applyMarkerOptions()
@@ -110,8 +112,9 @@ struct CanonicalForm: ~Copyable {
     /// rewrite; tests choose).
     static func render(_ doc: ParsedDocument, options: FormatOptions, facts: inout TaskFacts, allowedPasses: Int,
                        parts: Int? = nil) -> (bytes: [UInt8], carried: CarriedTasks, passes: Int) {
-        doc.bytes.withUnsafeBufferPointer { buf in
-            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+        CanonicalForm.with(doc, options: options) { given in
+            var form = given
+            let buf = form.buf
             form.rewriteTasks(skipping: facts)
             var sunkOrder: [Int]?
             var passes = 1
@@ -141,8 +144,8 @@ struct CanonicalForm: ~Copyable {
     /// the lists it touched (its result is not the whole canonical form); `order[p]` is the input line
     /// that stands at output position `p`.
     static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int]) {
-        doc.bytes.withUnsafeBufferPointer { buf in
-            var form = CanonicalForm(doc: doc, options: options, buf: buf)
+        CanonicalForm.with(doc, options: options) { given in
+            var form = given
             if scope.rewriteTasks { form.rewriteTasks() }
             var sunkOrder: [Int]?
             if options.sinkCompleted {
@@ -151,7 +154,7 @@ struct CanonicalForm: ~Copyable {
             }
             for list in scope.renumber where !form.moved(list) && doc.structure.lists[list].ordered
                 && !doc.directives.freezesAny(ofList: list, doc.structure) {
-                form.renumber(list: list, order: Array(doc.structure.lists[list].items))
+                form.renumber(list: list, order: Array(form.items(of: list)))
             }
             form.applyMarkerOptions()
             let order = sunkOrder ?? form.lineOrder()
@@ -170,10 +173,27 @@ struct CanonicalForm: ~Copyable {
         case listsOnly
     }
 
-    private init(doc: ParsedDocument, options: FormatOptions, buf: UnsafeBufferPointer<UInt8>) {
+    private init(doc: ParsedDocument, options: FormatOptions, buf: UnsafeBufferPointer<UInt8>, listItems: UnsafeBufferPointer<Int32>) {
         self.doc = doc
         self.options = options
         self.buf = buf
+        self.listItems = listItems
+    }
+
+    /// Calls `body` with a form over `doc`, its bytes and its lists' items read through buffers that
+    /// stay valid for the call.
+    private static func with<Result>(_ doc: ParsedDocument, options: FormatOptions,
+                                     _ body: (consuming CanonicalForm) -> Result) -> Result {
+        doc.bytes.withUnsafeBufferPointer { buf in
+            doc.structure.listItems.withUnsafeBufferPointer { listItems in
+                body(CanonicalForm(doc: doc, options: options, buf: buf, listItems: listItems))
+            }
+        }
+    }
+
+    /// The items of `list`, read through the form's buffer (no reference counted).
+    private func items(of list: Int) -> BorrowedListItems {
+        BorrowedListItems(listItems, doc.structure.lists[list].itemRange)
     }
 
     private mutating func addEdit(line: Int, start: Int, end: Int, bytes: [UInt8]) {
@@ -440,7 +460,7 @@ struct CanonicalForm: ~Copyable {
         for part in sinking {
             var start = 0
             for (list, reordering) in part.lists {
-                let end = start + doc.structure.lists[list].items.count
+                let end = start + doc.structure.lists[list].itemCount
                 sink(list, to: part.orders[start..<end].lazy.map { Int($0) }, reordering)
                 start = end
             }
@@ -493,7 +513,7 @@ struct CanonicalForm: ~Copyable {
     /// a directive froze. (Appended where it is kept, not returned: thousands of lists may sink.)
     private func sunkOrder(of list: Int, in structure: BlockStructure, completed: UnsafeBufferPointer<Bool>,
                            into orders: inout [Int32]) -> Bool {
-        let items = structure.lists[list].items
+        let items = self.items(of: list)
         guard items.count > 1, !isPinned(list), !doc.directives.freezesAny(ofList: list, structure) else { return false }
         // Most lists have nothing to move: find out before building anything.
         var sawCompleted = false
@@ -591,7 +611,7 @@ struct CanonicalForm: ~Copyable {
     /// and `last`: the items that would come first and last.
     private func canReorder(_ list: Int, first newFirst: Int, last newLast: Int, in output: OutputOrder? = nil) -> Reordering {
         let s = doc.structure
-        let items = s.lists[list].items
+        let items = self.items(of: list)
         let lines = doc.lines
         // In an output order, a line that would be written shifted reads differently in the next pass.
         func shifted(_ line: Int) -> Bool {
@@ -669,7 +689,7 @@ struct CanonicalForm: ~Copyable {
 
     /// Whether an item ends in something other than paragraph text (an HTML block or code may be
     /// open at its end).
-    private func endsOutsideText(_ items: ListItems) -> Bool {
+    private func endsOutsideText(_ items: BorrowedListItems) -> Bool {
         let s = doc.structure
         return items.contains { !s.paragraphLines[s.items[$0].lastLine] }
     }
@@ -688,7 +708,7 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// The smallest content column of the items (0 for none).
-    private func minimumContentColumn(_ items: ListItems) -> Int {
+    private func minimumContentColumn(_ items: BorrowedListItems) -> Int {
         var minimum = Int.max
         for item in items { minimum = min(minimum, contentColumn(item)) }
         return items.isEmpty ? 0 : minimum
@@ -747,7 +767,7 @@ struct CanonicalForm: ~Copyable {
     /// Gives the items of a moved ordered list the numbers of their new positions.
     private mutating func renumber(list: Int, order: some Collection<Int>) {
         let structure = doc.structure
-        let original = structure.lists[list].items
+        let original = items(of: list)
         let first = structure.items[original[0]].number
         let allSame = original.count > 1 && original.allSatisfy { structure.items[$0].number == first }
         for (position, item) in order.enumerated() {
@@ -855,9 +875,10 @@ struct CanonicalForm: ~Copyable {
         var rewrite = [Bool](repeating: false, count: s.lists.count)
         var any = false
         for (index, list) in s.lists.enumerated() where !list.ordered && list.delimiter != bullet {
-            guard list.items.contains(where: { s.items[$0].task >= 0 }) else { continue }
+            let items = self.items(of: index)
+            guard items.contains(where: { s.items[$0].task >= 0 }) else { continue }
             // Frozen lines stay byte for byte.
-            guard !list.items.contains(where: { doc.directives.isFrozen(s.items[$0].startLine) }) else { continue }
+            guard !items.contains(where: { doc.directives.isFrozen(s.items[$0].startLine) }) else { continue }
             rewrite[index] = true
             any = true
         }
@@ -870,7 +891,7 @@ struct CanonicalForm: ~Copyable {
         var lastInContainer: [Int: Int] = [:]
         for (index, list) in s.lists.enumerated() {
             if let before = lastInContainer[list.container], !s.lists[before].ordered, !list.ordered {
-                let lastItem = s.items[s.lists[before].items[s.lists[before].items.count - 1]]
+                let lastItem = s.items[s.lastItem(ofList: before)]
                 if onlyBlankLines(after: s.lastLine(ofList: before), before: s.startLine(ofList: index))
                     || (lastItem.task >= 0 && !s.paragraphLines[lastItem.startLine]) {
                     previous[index] = before
@@ -881,8 +902,8 @@ struct CanonicalForm: ~Copyable {
         // Markers on one line may make it a thematic break (`- * *` → `* * *`); lines are checked
         // with every marker that would change on them.
         var markerLines: [Int] = []
-        for (index, list) in s.lists.enumerated() where rewrite[index] {
-            for item in list.items { markerLines.append(s.items[item].startLine) }
+        for index in s.lists.indices where rewrite[index] {
+            for item in items(of: index) { markerLines.append(s.items[item].startLine) }
         }
         markerLines = Array(Set(markerLines)).sorted()
         var firstItemAt: [Int: Int] = [:]
@@ -925,8 +946,8 @@ struct CanonicalForm: ~Copyable {
                 }
             }
         }
-        for (index, list) in s.lists.enumerated() where rewrite[index] {
-            for item in list.items {
+        for index in s.lists.indices where rewrite[index] {
+            for item in items(of: index) {
                 let it = s.items[item]
                 addEdit(line: it.startLine, start: it.markerStart, end: it.markerEnd, bytes: [bullet])
             }
@@ -1032,7 +1053,7 @@ struct CanonicalForm: ~Copyable {
               tabsBefore[last + 1] == tabsBefore[first],
               let parentMarker = plainIndentColumn(line: p.startLine, upTo: p.markerStart) else { return (0, false) }
         var markerColumn = -1
-        for item in list.items {
+        for item in items(of: index) {
             let it = s.items[item]
             guard let column = plainIndentColumn(line: it.startLine, upTo: it.markerStart), markerColumn < 0 || column == markerColumn else {
                 return (0, false)
@@ -1053,12 +1074,11 @@ struct CanonicalForm: ~Copyable {
             sibling = s.lists[sibling].nextSibling
         }
         if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
-            let lastItem = s.lists[before].items[s.lists[before].items.count - 1]
-            if target >= contentColumn(lastItem) + shifted[before] { return (0, false) }
+            if target >= contentColumn(s.lastItem(ofList: before)) + shifted[before] { return (0, false) }
         }
         // After the move, the next non-blank line must still stand apart from the list: indented
         // to an item's content, it would become part of that item.
-        let minContent = minimumContentColumn(list.items) + inherited + delta
+        let minContent = minimumContentColumn(items(of: index)) + inherited + delta
         var follower = last + 1
         while follower < lines.count && isBlank(follower, quoteDepth: 0) { follower += 1 }
         if follower < lines.count, let (column, _) = lineStart(follower, quoteDepth: 0) {
@@ -1088,7 +1108,7 @@ struct CanonicalForm: ~Copyable {
         let first = BinarySearch.partitionPoint(in: items.indices) { items[$0].startLine < line }
         guard first < items.count, items[first].startLine == line else { return nil }
         let list = items[first].list
-        return doc.structure.lists[list].items.first == first ? list : nil
+        return doc.structure.firstItem(ofList: list) == first ? list : nil
     }
 
     /// The column of `offset` on `line` when only spaces stand before it (nil for tabs, `>` or text).
@@ -1156,16 +1176,19 @@ struct CanonicalForm: ~Copyable {
         return [Int](unsafeUninitializedCapacity: lineCount) { order, count in
             structure.items.withUnsafeBufferPointer { items in
                 structure.lists.withUnsafeBufferPointer { lists in
-                    reordered.withUnsafeBufferPointer { reordered in
-                        bounds.withUnsafeBufferPointer { bounds in
-                            newOrderIndex.withUnsafeBufferPointer { newOrderIndex in
-                                orders.withUnsafeBufferPointer { orders in
-                                    // Each part writes only its own lines' positions.
-                                    nonisolated(unsafe) let walk = OrderWalk(items: items, lists: lists, reordered: reordered, bounds: bounds,
-                                                                             newOrderIndex: newOrderIndex, orders: orders, order: order)
-                                    let (cuts, firstLists) = (cuts, firstLists)
-                                    Parallel.run(partCount) { part in
-                                        walk.fill(cuts[part]..<cuts[part + 1], firstList: firstLists[part])
+                    structure.listItems.withUnsafeBufferPointer { listItems in
+                        reordered.withUnsafeBufferPointer { reordered in
+                            bounds.withUnsafeBufferPointer { bounds in
+                                newOrderIndex.withUnsafeBufferPointer { newOrderIndex in
+                                    orders.withUnsafeBufferPointer { orders in
+                                        // Each part writes only its own lines' positions.
+                                        nonisolated(unsafe) let walk = OrderWalk(items: items, lists: lists, listItems: listItems,
+                                                                                 reordered: reordered, bounds: bounds, newOrderIndex: newOrderIndex,
+                                                                                 orders: orders, order: order)
+                                        let (cuts, firstLists) = (cuts, firstLists)
+                                        Parallel.run(partCount) { part in
+                                            walk.fill(cuts[part]..<cuts[part + 1], firstList: firstLists[part])
+                                        }
                                     }
                                 }
                             }
@@ -1185,6 +1208,7 @@ struct CanonicalForm: ~Copyable {
     private struct OrderWalk {
         let items: UnsafeBufferPointer<BlockStructure.Item>
         let lists: UnsafeBufferPointer<BlockStructure.List>
+        let listItems: UnsafeBufferPointer<Int32>
         let reordered: UnsafeBufferPointer<Bool>
         let bounds: UnsafeBufferPointer<Int32>
         let newOrderIndex: UnsafeBufferPointer<Int32>
@@ -1217,14 +1241,15 @@ struct CanonicalForm: ~Copyable {
                         append(cursor, upTo: end + 1)
                     }
                 case .list(let list, let position):
-                    let original = lists[list].items
+                    let original = lists[list].itemRange
                     guard position < original.count else { continue }
+                    let at = original.lowerBound + position
                     if position > 0 {
                         // The gap between two items stays at its position.
-                        append(items[original[position - 1]].lastLine + 1, upTo: items[original[position]].startLine)
+                        append(items[Int(listItems[at - 1])].lastLine + 1, upTo: items[Int(listItems[at])].startLine)
                     }
                     let newOrder = newOrderIndex.isEmpty ? -1 : Int(newOrderIndex[list])
-                    let item = items[newOrder >= 0 ? Int(orders[newOrder + position]) : original[position]]
+                    let item = items[newOrder >= 0 ? Int(orders[newOrder + position]) : Int(listItems[at])]
                     stack.append(.list(list: list, position: position + 1))
                     stack.append(.range(cursor: item.startLine, end: item.lastLine, nextList: item.firstChildList))
                 }

@@ -99,7 +99,7 @@ enum FormatVerifier {
         }
         for (index, list) in input.structure.lists.enumerated() {
             let after = output.structure.lists[index]
-            guard after.ordered == list.ordered, after.items.count == list.items.count + (pass.listGrowth[index] ?? 0) else {
+            guard after.ordered == list.ordered, after.itemCount == list.itemCount + (pass.listGrowth[index] ?? 0) else {
                 throw .verificationFailed("a list lost or gained an item, or changed its nesting")
             }
         }
@@ -186,7 +186,7 @@ enum FormatVerifier {
             for index in lists {
                 let list = s.lists[index]
                 var items = Fingerprint()
-                for item in list.items { items.add(itemKeys[item]) }
+                for at in list.itemRange { items.add(itemKeys[Int(s.listItems[at])]) }
                 var hash = Hasher64()
                 hash.add(list.ordered ? 1 : 0)
                 hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)

@@ -138,8 +138,9 @@ enum NextOccurrence {
         let canAbove = onlyContainers && item.startLine == t.line
         let after = item.lastLine + 1
         var canBelow = after >= doc.lines.count || isBlankLine(after, doc, buf)
-        if !canBelow, let position = s.lists[item.list].items.firstIndex(of: t.item), position + 1 < s.lists[item.list].items.count {
-            canBelow = s.items[s.lists[item.list].items[position + 1]].startLine == after
+        let siblings = s.items(ofList: item.list)
+        if !canBelow, let position = siblings.firstIndex(of: t.item), position + 1 < siblings.count {
+            canBelow = s.items[siblings[position + 1]].startLine == after
         }
         let above: Bool
         switch (placement, canAbove, canBelow) {
@@ -217,7 +218,7 @@ enum NextOccurrence {
     static func listsKeepingAnItem(_ lists: [Int], _ doc: ParsedDocument, growth: [Int: Int]) -> Set<Int> {
         var deletions: [Int: Int] = [:]
         for list in lists { deletions[list, default: 0] += 1 }
-        return Set(deletions.filter { doc.structure.lists[$0.key].items.count + (growth[$0.key] ?? 0) - $0.value >= 1 }.keys)
+        return Set(deletions.filter { doc.structure.lists[$0.key].itemCount + (growth[$0.key] ?? 0) - $0.value >= 1 }.keys)
     }
 
     /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is

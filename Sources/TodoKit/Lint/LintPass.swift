@@ -131,16 +131,17 @@ struct LintPass {
 
     private mutating func checkLists() {
         let s = doc.structure
-        for (index, list) in s.lists.enumerated() {
+        for index in s.lists.indices {
             // The formatter does not reorder a list that holds ignored lines.
             let reorderable = !doc.directives.freezesAny(ofList: index, s)
             var lastOpen = -1
-            for (position, item) in list.items.enumerated() {
+            let items = s.items(ofList: index)
+            for (position, item) in items.enumerated() {
                 let task = s.items[item].task
                 if task < 0 || !completed[task] { lastOpen = position }
             }
             var seen: [ArraySlice<UInt8>: Int] = [:]
-            for (position, item) in list.items.enumerated() {
+            for (position, item) in items.enumerated() {
                 let task = s.items[item].task
                 guard task >= 0 else { continue }
                 let t = s.tasks[task]

@@ -100,7 +100,7 @@ struct TodoListEditor {
         // rendering and parsing it again would cost a pass over the whole file).
         let lists = Set(ids.compactMap { list.taskIndex(of: $0) }.map { s.items[s.tasks[$0].item].list }).filter { index in
             var sawCompleted = false
-            for item in s.lists[index].items {
+            for item in s.items(ofList: index) {
                 if list.parsed.isCompletedItem(item) { sawCompleted = true } else if sawCompleted { return true }
             }
             return false
@@ -163,7 +163,7 @@ struct TodoListEditor {
             lines.insert([newListPrefix + Array("- ".utf8) + tail], ids: [id], at: newListLine)
             return rebuilt(lines, from: list)
         }
-        let items = s.lists[target].items
+        let items = s.items(ofList: target)
         let open = items.filter { !doc.isCompletedItem($0) }
         let position = min(openIndex ?? open.count, open.count)
         let insertAt: Int
@@ -192,7 +192,7 @@ struct TodoListEditor {
         let itemIndex = s.tasks[task].item
         let item = s.items[itemIndex]
         if list.isCompleted(id) == true { throw .invalid("completed todos stay below the open ones") }
-        let others = s.lists[item.list].items.filter { $0 != itemIndex && !doc.isCompletedItem($0) }
+        let others = s.items(ofList: item.list).filter { $0 != itemIndex && !doc.isCompletedItem($0) }
         let position = max(0, min(index, others.count))
         let target = position < others.count ? s.items[others[position]].startLine : s.items[others.last ?? itemIndex].lastLine + 1
         var lines = EditableLines(doc, ids: list.lineIDs)
@@ -205,7 +205,7 @@ struct TodoListEditor {
         guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
         let itemIndex = s.tasks[task].item
         let item = s.items[itemIndex]
-        let siblings = s.lists[item.list].items
+        let siblings = s.items(ofList: item.list)
         guard let position = siblings.firstIndex(of: itemIndex), position > 0 else {
             throw .invalid("the first item of a list cannot be indented")
         }
@@ -246,7 +246,7 @@ struct TodoListEditor {
             guard let task = list.taskIndex(of: id) else { continue }
             let item = s.items[s.tasks[task].item]
             for line in item.startLine...item.lastLine { flags[line] = true }
-            for sibling in s.lists[item.list].items where s.items[sibling].task >= 0 {
+            for sibling in s.items(ofList: item.list) where s.items[sibling].task >= 0 {
                 if let other = list.lineIDs[s.items[sibling].startLine] { survivors.append(other) }
             }
         }
@@ -304,7 +304,7 @@ struct TodoListEditor {
         var list = s.firstTopList
         while list >= 0 {
             let start = s.startLine(ofList: list)
-            if range.contains(start) && (!withTasks || s.lists[list].items.contains { s.items[$0].task >= 0 }) { return list }
+            if range.contains(start) && (!withTasks || s.items(ofList: list).contains { s.items[$0].task >= 0 }) { return list }
             list = s.lists[list].nextSibling
         }
         return -1
@@ -314,7 +314,7 @@ struct TodoListEditor {
         var found = -1
         var list = s.items[item].firstChildList
         while list >= 0 {
-            if s.lists[list].items.contains(where: { s.items[$0].task >= 0 }) { found = list }
+            if s.items(ofList: list).contains(where: { s.items[$0].task >= 0 }) { found = list }
             list = s.lists[list].nextSibling
         }
         return found

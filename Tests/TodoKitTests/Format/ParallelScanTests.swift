@@ -10,7 +10,10 @@ final class ParallelScanTests: XCTestCase {
         [
             String(describing: s.items),
             String(describing: s.tasks),
-            s.lists.map { "\($0.parentItem) \(Array($0.items)) \($0.ordered) \($0.delimiter) \($0.nextSibling) \($0.container)" }.joined(separator: ";"),
+            s.lists.indices.map { list in
+                let l = s.lists[list]
+                return "\(l.parentItem) \(Array(s.items(ofList: list))) \(l.ordered) \(l.delimiter) \(l.nextSibling) \(l.container)"
+            }.joined(separator: ";"),
             String(describing: s.headings),
             String(describing: s.comments),
             String(describing: s.obsidianCommentLines),

@@ -60,7 +60,7 @@ extension CanonicalForm {
         let final = settled.document
         return final.bytes.withUnsafeBufferPointer { buf in
             final.structure.lists.indices.compactMap { list -> Int? in
-                let items = final.structure.lists[list].items
+                let items = final.structure.items(ofList: list)
                 let open = items.filter { !final.isCompletedItem($0, buf) }
                 let order = open + items.filter { final.isCompletedItem($0, buf) }
                 guard !order.elementsEqual(items), !CanonicalForm.isPinned(list, final.structure) else { return nil }
