@@ -1173,22 +1173,20 @@ struct CanonicalForm: ~Copyable {
         let partCount = cuts.count - 1
         // Written straight into the array: appending ranges one line at a time through `append(contentsOf:)`
         // cost more than the walk.
+        let listItems = self.listItems
         return [Int](unsafeUninitializedCapacity: lineCount) { order, count in
             structure.items.withUnsafeBufferPointer { items in
                 structure.lists.withUnsafeBufferPointer { lists in
-                    structure.listItems.withUnsafeBufferPointer { listItems in
-                        reordered.withUnsafeBufferPointer { reordered in
-                            bounds.withUnsafeBufferPointer { bounds in
-                                newOrderIndex.withUnsafeBufferPointer { newOrderIndex in
-                                    orders.withUnsafeBufferPointer { orders in
-                                        // Each part writes only its own lines' positions.
-                                        nonisolated(unsafe) let walk = OrderWalk(items: items, lists: lists, listItems: listItems,
-                                                                                 reordered: reordered, bounds: bounds, newOrderIndex: newOrderIndex,
-                                                                                 orders: orders, order: order)
-                                        let (cuts, firstLists) = (cuts, firstLists)
-                                        Parallel.run(partCount) { part in
-                                            walk.fill(cuts[part]..<cuts[part + 1], firstList: firstLists[part])
-                                        }
+                    reordered.withUnsafeBufferPointer { reordered in
+                        bounds.withUnsafeBufferPointer { bounds in
+                            newOrderIndex.withUnsafeBufferPointer { newOrderIndex in
+                                orders.withUnsafeBufferPointer { orders in
+                                    // Each part writes only its own lines' positions.
+                                    nonisolated(unsafe) let walk = OrderWalk(items: items, lists: lists, listItems: listItems, reordered: reordered,
+                                                                             bounds: bounds, newOrderIndex: newOrderIndex, orders: orders, order: order)
+                                    let (cuts, firstLists) = (cuts, firstLists)
+                                    Parallel.run(partCount) { part in
+                                        walk.fill(cuts[part]..<cuts[part + 1], firstList: firstLists[part])
                                     }
                                 }
                             }
