@@ -213,7 +213,8 @@ struct BlockStructure: Sendable, Equatable {
                 }
             }
         }
-        (self.items, self.lists, self.tasks) = (items, lists, tasks)
+        // Moved, not copied: the arrays stay referenced once, and the sibling link below changes in place.
+        (self.items, self.lists, self.tasks) = (consume items, consume lists, consume tasks)
         headings += next.headings
         for var comment in next.comments {
             comment.container = BlockStructure.container(comment.container, itemOffset: itemOffset, quotes: quotes)
