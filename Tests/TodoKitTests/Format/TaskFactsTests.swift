@@ -150,6 +150,30 @@ final class TaskFactsTests: XCTestCase {
         }
     }
 
+    /// A document whose task lines are all canonical but whose lists have not sunk (formatted
+    /// without sinking): the dry run must find every list that would move, and finds nothing only
+    /// where a pass changes nothing (a dry run that missed a list would call the document canonical,
+    /// and formatting would hand it back as it is).
+    func testSurveyFindsEveryListThatWouldSink() throws {
+        var unsunk = options
+        unsunk.sinkCompleted = false
+        var listsOnly = 0
+        for bytes in try documents() {
+            guard let lines = try? TodoFormatter(options: unsunk).format(utf8: bytes) else { continue }
+            let doc = ParsedDocument(validated: lines)
+            var facts = TaskFacts(count: doc.structure.tasks.count)
+            let change = CanonicalForm.survey(doc, options: options, facts: &facts)
+            let formatted = CanonicalForm.render(doc, options: options)
+            XCTAssertEqual(change == .nothing, formatted == lines, String(decoding: lines.prefix(120), as: UTF8.self))
+            if change == .listsOnly { listsOnly += 1 }
+            // Surveyed again knowing every task line canonical (as a pass's output is, its copied
+            // lines carried over): no task is read, and the lists are still found.
+            guard change != .taskLines else { continue }
+            XCTAssertEqual(CanonicalForm.survey(doc, options: options, facts: &facts), change)
+        }
+        XCTAssertGreaterThan(listsOnly, 100, "documents whose lists alone would change")
+    }
+
     /// A pass that sinks the lists held by the lines around them once those lines have moved
     /// (``CanonicalForm/Scope/sinksHeldLists``) ends where passes that leave them to the next pass
     /// end, with each field style, with and without stamping, and with the bullet and indentation
