@@ -91,6 +91,16 @@ struct ByteWriter: ~Copyable {
         count += n
     }
 
+    /// Appends the decimal digits of `number` (0 or more), as `String(number).utf8` spells them.
+    mutating func appendDecimal(_ number: Int) {
+        var divisor = 1
+        while divisor <= number / 10 { divisor *= 10 }
+        repeat {
+            append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
+    }
+
     /// Appends the UTF-8 bytes of a string.
     mutating func append(_ text: String) {
         var text = text

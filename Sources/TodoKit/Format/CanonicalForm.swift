@@ -777,7 +777,7 @@ struct CanonicalForm: ~Copyable {
             // The new marker is written straight into the arena (no array per item: thousands of
             // items may be renumbered).
             let from = arena.count
-            CanonicalForm.appendDecimal(number, to: &arena)
+            arena.appendDecimal(number)
             arena.append(buf[it.markerEnd - 1])
             let markerWidth = arena.count - from
             let line = it.startLine
@@ -802,16 +802,6 @@ struct CanonicalForm: ~Copyable {
             addEdit(line: line, start: it.markerStart, end: it.contentStart, arenaFrom: from)
             if shift > 0 { shiftContinuation(of: item, by: shift) }
         }
-    }
-
-    /// Appends the decimal digits of a list number (0 or more), as `String(number).utf8` spells them.
-    static func appendDecimal(_ number: Int, to out: inout ByteWriter) {
-        var divisor = 1
-        while divisor <= number / 10 { divisor *= 10 }
-        repeat {
-            out.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-            divisor /= 10
-        } while divisor > 0
     }
 
     /// Indents the item's later lines by `shift` more columns so they stay inside the item.

@@ -141,9 +141,9 @@ public struct Linter: Sendable {
             default:
                 message.truncate(to: 0)
                 message.append("would reformat lines ")
-                CanonicalForm.appendDecimal(hunk.old.lowerBound + 1, to: &message)
+                message.appendDecimal(hunk.old.lowerBound + 1)
                 message.append(UInt8(ascii: "-"))
-                CanonicalForm.appendDecimal(hunk.old.upperBound, to: &message)
+                message.appendDecimal(hunk.old.upperBound)
                 findings.append(Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1,
                                         message.withBytes { String(decoding: $0, as: UTF8.self) }))
             }
