@@ -71,7 +71,7 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertNil(AtomicFile.readInParts(from: fd, size: bytes.count, parts: 1), "one part is the usual read")
         XCTAssertEqual(lseek(fd, 0, SEEK_CUR), 0, "the descriptor's offset has not moved")
         // Through the public entry, with parts chosen by size.
-        let large = (0..<(5 * AtomicFile.readBytesPerPart + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) }
+        let large = (0..<(5 * AtomicFile.bytesPerPart + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) }
         try create("large.md", large)
         XCTAssertEqual(try AtomicFile.read(path("large.md")), large)
     }

@@ -40,7 +40,7 @@ public enum AtomicFile {
     /// failed): the caller then reads it the usual way from the start (the descriptor's offset has
     /// not moved). `parts`: how many (tests choose).
     static func readInParts(from fd: Int32, size: Int, parts: Int? = nil) -> [UInt8]? {
-        let parts = parts ?? Parallel.parts(size, minimumPerPart: readBytesPerPart)
+        let parts = parts ?? Parallel.parts(size, minimumPerPart: bytesPerPart)
         guard parts > 1 else { return nil }
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
@@ -68,9 +68,6 @@ public enum AtomicFile {
         }
         return complete ? bytes : nil
     }
-
-    /// Files of fewer bytes, and parts of more, are read on one thread (``readInParts(from:size:parts:)``).
-    static let readBytesPerPart = 2 << 20
 
     /// Opens `path` for reading and calls `body` with the descriptor and its status; the descriptor
     /// is closed afterwards. A directory is ``FileError/isDirectory``.
@@ -308,7 +305,7 @@ public enum AtomicFile {
         try withOpenFile(cPath: path) { fd, info throws(FileError) in
             let regular = info.st_mode & S_IFMT == S_IFREG
             if regular && Int(info.st_size) != expected.count { return false }
-            let parts = parts ?? (regular ? Parallel.parts(expected.count, minimumPerPart: comparedBytesPerPart) : 1)
+            let parts = parts ?? (regular ? Parallel.parts(expected.count, minimumPerPart: bytesPerPart) : 1)
             var byte: UInt8 = 0
             return try expected.withUnsafeBufferPointer { expected throws(FileError) in
                 guard parts > 1 else {
@@ -339,8 +336,9 @@ public enum AtomicFile {
         }
     }
 
-    /// Files of fewer bytes, and parts of more, are compared on one thread (``holds(cPath:_:parts:)``).
-    static let comparedBytesPerPart = 2 << 20
+    /// Files of fewer bytes, and parts of more, are read (``readInParts(from:size:parts:)``) and
+    /// compared (``holds(cPath:_:parts:)``) on one thread.
+    static let bytesPerPart = 2 << 20
 
     /// Whether `reading` (given a buffer, a count and the file offset to read at; it returns how many
     /// bytes it read, 0 at end of file, -1 with `errno` on failure) gives exactly `expected[stretch]`,
