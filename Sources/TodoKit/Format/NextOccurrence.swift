@@ -138,9 +138,11 @@ enum NextOccurrence {
         let canAbove = onlyContainers && item.startLine == t.line
         let after = item.lastLine + 1
         var canBelow = after >= doc.lines.count || isBlankLine(after, doc, buf)
-        let siblings = s.items(ofList: item.list)
-        if !canBelow, let position = siblings.firstIndex(of: t.item), position + 1 < siblings.count {
-            canBelow = s.items[siblings[position + 1]].startLine == after
+        if !canBelow {
+            let siblings = s.items(ofList: item.list)
+            if let position = siblings.firstIndex(of: t.item), position + 1 < siblings.count {
+                canBelow = s.items[siblings[position + 1]].startLine == after
+            }
         }
         let above: Bool
         switch (placement, canAbove, canBelow) {
