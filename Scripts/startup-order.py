@@ -2,12 +2,12 @@
 """Writes the symbol ordering file for todofmt's release link (Scripts/startup.order).
 
 A `todofmt --check` of a small file runs about a thousand functions spread over six megabytes of
-code and touches globals spread over 300 KB of zero-initialised data; every page of it touched
+code and touches globals spread over 400 KB of data; every page of it touched
 costs a page fault at start-up (about 3 microseconds each on a virtual machine, a fifth of the
 time the process takes). Listed in this file, the linker (lld's --symbol-ordering-file, see
 RELEASE_LINK_FLAGS in the Makefile) places the code and the data that hold them next to each
 other. The list is what valgrind saw the release binary run and touch when it checked, diffed and
-formatted the demo file: first the functions (callgrind), then the zero-initialised globals
+formatted the demo file: first the functions (callgrind), then the globals, initialised or not
 (lackey's memory trace). Symbols that no longer exist are skipped by the linker, so a stale list
 costs speed, never correctness. Run `make startup-order` after changes to the start-up path.
 
@@ -55,19 +55,23 @@ def functions(todofmt, args, cwd, stdin=None):
         os.remove(out)
 
 
-def zero_initialised_symbols(todofmt, args, cwd, stdin=None):
-    """The symbols of `todofmt`'s .bss that one run reads or writes, in the order it first does."""
+def data_symbols(todofmt, args, cwd, stdin=None):
+    """The symbols of `todofmt`'s writable data (.data: initialised globals and the objects of
+    constant arrays; .bss: zero-initialised globals) that one run reads or writes, in the order it
+    first does."""
     with open(todofmt, "rb") as f:
         header = f.read(64)
     entry = struct.unpack_from("<Q", header, 24)[0]
     sections = subprocess.run(["readelf", "-S", "-W", todofmt], capture_output=True, text=True, check=True).stdout
-    m = re.search(r"\]\s+\.bss\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", sections)
-    start, end = int(m.group(1), 16), int(m.group(1), 16) + int(m.group(2), 16)
+    ranges = []
+    for name in ("data", "bss"):
+        m = re.search(r"\]\s+\.%s\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)" % name, sections)
+        ranges.append((int(m.group(1), 16), int(m.group(1), 16) + int(m.group(2), 16)))
     symbols = []
     for line in subprocess.run(["nm", "-n", "--defined-only", todofmt], capture_output=True, text=True,
                                check=True).stdout.splitlines():
         fields = line.split()
-        if len(fields) == 3 and fields[1] in "bB":
+        if len(fields) == 3 and fields[1] in "bBdD":
             symbols.append((int(fields[0], 16), fields[2]))
     addresses = [a for a, _ in symbols]
     fd, log = tempfile.mkstemp(prefix="lackey.", dir=cwd)
@@ -92,7 +96,7 @@ def zero_initialised_symbols(todofmt, args, cwd, stdin=None):
             if base is None or not line.startswith(" "):
                 continue
             address = int(line[3:line.index(",")], 16) - base
-            if start <= address < end:
+            if any(start <= address < end for start, end in ranges):
                 index = bisect.bisect_right(addresses, address) - 1
                 if index >= 0 and symbols[index][1] not in seen:
                     seen.add(symbols[index][1])
@@ -124,13 +128,14 @@ def main():
         # Functions sorted, so that a regenerated file differs from the last by what changed
         # (callgrind lists them in no stable order) and each module's stay together; globals in the
         # order they are first touched, which puts the runtime's small sections before the large
-        # ones (the standard library's 86 KB .bss is one section) and packs them best.
+        # ones (the standard library's 86 KB .bss is one section) and packs them best. (The linker
+        # keeps .data and .bss apart; each list orders its own section.)
         names = set()
         for args, stdin in runs:
             names.update(functions(todofmt, args, work, stdin))
         order, seen = sorted(names), set(names)
         for args, stdin in runs:
-            for name in zero_initialised_symbols(todofmt, args, work, stdin):
+            for name in data_symbols(todofmt, args, work, stdin):
                 if name not in seen:
                     seen.add(name)
                     order.append(name)
