@@ -1251,7 +1251,8 @@ struct CanonicalForm: ~Copyable {
     /// canonical already, from the same reading of the task.
     private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, parts: Int? = nil) -> [UInt8] {
         let taskLines = rewritesTasks ? taskLineCount() : 0
-        let cuts = runCuts(order, parts: parts ?? Parallel.parts(taskLines, minimumPerPart: CanonicalForm.emitTasksPerPart),
+        let work = order.count + CanonicalForm.taskLineWeight * taskLines
+        let cuts = runCuts(order, parts: parts ?? Parallel.parts(work, minimumPerPart: CanonicalForm.emitLinesPerPart),
                            taskLines: taskLines)
         if let bytes = emit(order, facts: &facts, records: records, extraCapacity: 0, cuts: cuts) { return bytes }
         // A task whose rules or relative dates are written longer than the bound: the exact growth.
@@ -1275,9 +1276,14 @@ struct CanonicalForm: ~Copyable {
         return growth
     }
 
-    /// How many task lines to rewrite each part holds at least when the output of a large document is
-    /// written in parts at the same time (reading and writing task lines is most of a pass's work).
-    static let emitTasksPerPart = 16_384
+    /// How many lines' worth of work each part has at least when the output of a large document is
+    /// written in parts at the same time (a line copied is one, a task line rewritten
+    /// ``taskLineWeight`` more): a document of 64k lines copied as they are is written in two parts.
+    static let emitLinesPerPart = 32_768
+
+    /// What rewriting a task line costs beside copying a line (reading it and writing its canonical
+    /// text: about 16 times as long, measured on the generated 10 MB file).
+    static let taskLineWeight = 16
 
     /// ``emit(_:facts:records:parts:)`` into a buffer of the usual bound plus `extraCapacity` bytes; nil when
     /// the output does not fit. With more than one run of output positions (``runCuts(_:parts:taskLines:)``),
@@ -1378,17 +1384,21 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Where `parts` runs of the output positions of `order` begin, and at the end `order.count`: each
-    /// run with about as many of the `taskLines` task lines to rewrite as the others (the work is
-    /// there: an edit in the middle of a canonical file leaves the first half nothing to rewrite), or
-    /// as many positions when there are none.
+    /// run with about as much of the work as the others, a position copied counting one and each of
+    /// the `taskLines` task lines to rewrite ``taskLineWeight`` more (an edit in the middle of a
+    /// canonical file leaves the work of copying lines on either side of it; a file rewritten
+    /// throughout has most of its work where its tasks are), or as many positions when there is no
+    /// task line to rewrite.
     private func runCuts(_ order: [Int], parts: Int, taskLines total: Int) -> [Int] {
         guard parts > 1, total > 0 else { return (0...parts).map { order.count * $0 / parts } }
+        let weight = CanonicalForm.taskLineWeight
+        let work = order.count + weight * total
         var cuts = [0]
-        var seen = 0
-        for (position, line) in order.enumerated() where taskAtLine[line] >= 0 {
-            seen += 1
-            // The run ends after the task line that completes its share.
-            while cuts.count < parts && seen >= total * cuts.count / parts { cuts.append(position + 1) }
+        var done = 0
+        for (position, line) in order.enumerated() {
+            done += taskAtLine[line] >= 0 ? 1 + weight : 1
+            // The run ends at the position that completes its share.
+            while cuts.count < parts && done * parts >= work * cuts.count { cuts.append(position + 1) }
         }
         while cuts.count <= parts { cuts.append(order.count) }
         cuts[parts] = order.count
