@@ -16,6 +16,8 @@
 //     leading white space of its lines);
 //   - a block scan cut into parts (as large files are scanned, on several threads) finds the
 //     structure one scan from the top finds, with the cuts forced at every heading they may be at;
+//   - a pass whose lists are looked at and whose output is written in parts (as for large files)
+//     gives the bytes, the pass count and the task facts of a pass in one part;
 //   - the linter (every rule on) reports only places inside the document, and after formatting
 //     with the defaults (what `lint --fix` does) no fixable finding is left, except TD004 for a
 //     list the formatter may not move.
@@ -111,6 +113,25 @@ private func checkDocument(_ bytes: [UInt8]) {
     let other = 1 + Int(fnv1a(bytes) % UInt64(optionSets.count - 1))
     for options in [optionSets[0], optionSets[other]] {
         checkFormatting(bytes, document, options)
+    }
+    checkPassInParts(bytes, optionSets[other])
+}
+
+/// A pass in parts against a pass in one (fuzz inputs are far below the size where a pass is cut,
+/// so the parts are forced), after a survey as the formatter makes one.
+private func checkPassInParts(_ bytes: [UInt8], _ options: FormatOptions) {
+    let doc = ParsedDocument(validated: bytes)
+    var surveyed = TaskFacts(count: doc.structure.tasks.count)
+    _ = CanonicalForm.survey(doc, options: options, facts: &surveyed)
+    var oneFacts = surveyed
+    let one = CanonicalForm.render(doc, options: options, facts: &oneFacts, allowedPasses: TodoFormatter.maximumPasses, parts: 1)
+    for parts in [2, 3] {
+        var facts = surveyed
+        let cut = CanonicalForm.render(doc, options: options, facts: &facts, allowedPasses: TodoFormatter.maximumPasses, parts: parts)
+        guard cut.bytes == one.bytes, cut.passes == one.passes, facts.keys == oneFacts.keys, facts.states == oneFacts.states,
+              facts.completesTasksNow == oneFacts.completesTasksNow else {
+            violation("a pass in \(parts) parts differs from a pass in one", bytes)
+        }
     }
 }
 
