@@ -4,19 +4,19 @@ SWIFT  ?= swift
 # its own, and the dynamic loader would look for libc and libm beside it first: 25 failed system
 # calls at every start). Type metadata is reached through direct accessor calls rather than by
 # demangling a name on first use (0.35 M instructions less at every start), and each function has
-# its own section. On Linux it is linked by the toolchain's lld with packed relative relocations
-# (the loader reads 6 KB of them, not 680 KB) and with the functions and globals that checking or
-# formatting a small file touches laid out together (Scripts/startup.order, `make startup-order`):
-# fewer page faults at every start. It is a position-dependent executable (-no-pie): the loader
-# relocates none of its pointers, where a position-independent one has 25,000 (most in its
-# type metadata: 80 page faults, a sixth of a small file's run); libc, the stack and the heap are
-# placed at random as before, only the executable's own code and data have fixed addresses.
-# Benchmarks/bench.py builds its Swift hello world the same way.
+# its own section. On Linux it is linked by the toolchain's lld with the functions and globals that
+# checking or formatting a small file touches laid out together (Scripts/startup.order, `make
+# startup-order`): fewer page faults at every start. It is a position-dependent executable
+# (-no-pie): the loader relocates none of its pointers, where a position-independent one has 25,000
+# (most in its type metadata: 80 page faults, a sixth of a small file's run, even packed as
+# relative relocations); libc, the stack and the heap are placed at random as before, only the
+# executable's own code and data have fixed addresses. Benchmarks/bench.py builds its Swift hello
+# world the same way.
 RELEASE_SWIFT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
 ifeq ($(shell uname -s),Linux)
-RELEASE_LINK_FLAGS ?= -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup.order -Xlinker --no-warn-symbol-ordering -Xlinker -no-pie
+RELEASE_LINK_FLAGS ?= -Xswiftc -use-ld=lld -Xlinker -no-pie \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup.order -Xlinker --no-warn-symbol-ordering
 endif
 RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath $(RELEASE_SWIFT_FLAGS) $(RELEASE_LINK_FLAGS)
 PREFIX ?= /usr/local
