@@ -753,6 +753,27 @@ struct CanonicalForm: ~Copyable {
         lineStart(line, quoteDepth: quoteDepth) == nil
     }
 
+    /// Whether `list` of `doc` without the items `removed` (taken out by `🏁 delete`) leaves the
+    /// blocks around it as they are, as sinking asks of a list whose first or last item changes
+    /// (``canReorder(_:first:last:in:)``): a new first item right after a non-blank line must be
+    /// able to interrupt a paragraph (not empty, and numbered 1 when ordered: the list is not
+    /// renumbered), and a new last item must not take in the line after the list. False when no
+    /// item would be left.
+    static func keepsSurroundings(_ doc: ParsedDocument, list: Int, without removed: Set<Int>, options: FormatOptions) -> Bool {
+        let s = doc.structure
+        let items = s.items(ofList: list)
+        guard let first = items.first(where: { !removed.contains($0) }),
+              let last = items.last(where: { !removed.contains($0) }) else { return false }
+        if first == items.first && last == items.last { return true }
+        return with(doc, options: options) { form in
+            if first != items.first && s.lists[list].ordered && s.items[first].number != 1 {
+                let before = s.startLine(ofList: list) - 1
+                if before >= 0 && !form.isBlank(before, quoteDepth: form.quoteDepth(items[0])) { return false }
+            }
+            return form.canReorder(list, first: first, last: last) == .movable
+        }
+    }
+
     /// A list that starts on its parent item's first line cannot move: that line carries the parent.
     private func isPinned(_ list: Int) -> Bool {
         CanonicalForm.isPinned(list, doc.structure)

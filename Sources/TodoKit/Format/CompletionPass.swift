@@ -18,7 +18,7 @@ struct CompletionPass {
     init?(_ doc: ParsedDocument, options: FormatOptions) {
         guard options.stampDates else { return nil }
         var spawns: [(list: Int, spawn: NextOccurrence.Spawn)] = []
-        var deletions: [(list: Int, line: Int, key: UInt64)] = []
+        var deletions: [(list: Int, item: Int, line: Int, key: UInt64, replaced: Bool)] = []
         doc.bytes.withUnsafeBufferPointer { buf in
             var text = TaskText()
             var scratch = ByteWriter()
@@ -29,20 +29,24 @@ struct CompletionPass {
                 doc.read(task: task, into: &text, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { continue }
                 let list = doc.structure.items[t.item].list
+                var replaced = false
                 if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: options.today,
                                                     placement: options.nextOccurrence, style: options.fieldStyle) {
                     spawns.append((list, spawn))
                     spawnedKeys.append(spawn.key)
                     listGrowth[list, default: 0] += 1
+                    replaced = true
                 }
                 if NextOccurrence.deletesLine(doc, task: task, text) {
-                    deletions.append((list, t.line, TaskKey.of(doc, task, text, buf, scratch: &scratch)))
+                    deletions.append((list, t.item, t.line, TaskKey.of(doc, task, text, buf, scratch: &scratch), replaced))
                 }
             }
         }
-        // A list is never emptied: its last item stays (removing the list would join the blocks around it).
+        // A list is never emptied: its last item stays (removing the list would join the blocks around
+        // it); nor are items taken out where that would change how the lines around the list read.
         var deleted: [Int] = []
         let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), doc, growth: listGrowth)
+            .intersection(NextOccurrence.listsKeepingSurroundings(deletions.map { ($0.list, $0.item, $0.replaced) }, doc, options: options))
         for deletion in deletions where kept.contains(deletion.list) {
             deleted.append(deletion.line)
             deletedKeys.append(deletion.key)

@@ -223,6 +223,21 @@ enum NextOccurrence {
         return Set(deletions.filter { doc.structure.lists[$0.key].itemCount + (growth[$0.key] ?? 0) - $0.value >= 1 }.keys)
     }
 
+    /// The lists of `deletions` that keep the blocks around them as they are once their items that
+    /// `🏁 delete` takes out are gone (``CanonicalForm/keepsSurroundings(_:list:without:options:)``):
+    /// an empty item left first right after a paragraph would become a heading's underline or
+    /// paragraph text, and a new last item could take in the line after the list. Each deletion
+    /// names the task's list and item, and whether the task's next occurrence takes its place (then
+    /// the list's first and last items stay tasks where they were).
+    static func listsKeepingSurroundings(_ deletions: [(list: Int, item: Int, replaced: Bool)], _ doc: ParsedDocument,
+                                         options: FormatOptions) -> Set<Int> {
+        var removed: [Int: Set<Int>] = [:]
+        for deletion in deletions {
+            removed[deletion.list, default: []].formUnion(deletion.replaced ? [] : [deletion.item])
+        }
+        return Set(removed.filter { CanonicalForm.keepsSurroundings(doc, list: $0.key, without: $0.value, options: options) }.keys)
+    }
+
     /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is
     /// alone on its lines: no continuation lines, no subtasks, and no parent item starting on its
     /// line, as in `- - [x] a`: that line is the parent's too, and its other lines would join the item

@@ -49,7 +49,7 @@ struct TodoListEditor {
         // What completing a todo brings about, as the formatter does it when it stamps the done date:
         // a recurring todo's next occurrence, and `🏁 delete`.
         var spawns: [NextOccurrence.Spawn] = []
-        var deletions: [(list: Int, line: Int)] = []
+        var deletions: [(list: Int, item: Int, line: Int, replaced: Bool)] = []
         var growth: [Int: Int] = [:]
         for (id, change) in changes {
             guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
@@ -61,18 +61,24 @@ struct TodoListEditor {
                 guard !doc.status(ofTask: task, buf).0.isCompleted else { return }
                 let text = doc.text(ofTask: task, buf)
                 guard NextOccurrence.isBeingCompleted(text, status: .done) else { return }
-                let taskList = doc.structure.items[doc.structure.tasks[task].item].list
+                let item = doc.structure.tasks[task].item
+                let taskList = doc.structure.items[item].list
+                var replaced = false
                 if let spawn = NextOccurrence.spawn(doc, task: task, text, buf, today: today, placement: nextOccurrence,
                                                     style: nil, fallbackStyle: fieldStyle) {
                     spawns.append(spawn)
                     growth[taskList, default: 0] += 1
+                    replaced = true
                 }
-                if NextOccurrence.deletesLine(doc, task: task, text) { deletions.append((taskList, line)) }
+                if NextOccurrence.deletesLine(doc, task: task, text) { deletions.append((taskList, item, line, replaced)) }
             }
         }
-        // A list is never emptied: its last item stays.
+        // A list is never emptied: its last item stays; nor are items taken out where that would change
+        // how the lines around the list read.
         var deleted = [Bool](repeating: false, count: list.parsed.lines.count)
         let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), list.parsed, growth: growth)
+            .intersection(NextOccurrence.listsKeepingSurroundings(deletions.map { ($0.list, $0.item, $0.replaced) }, list.parsed,
+                                                                  options: FormatOptions(stampDates: false, sinkCompleted: false, today: today)))
         for deletion in deletions where kept.contains(deletion.list) { deleted[deletion.line] = true }
         guard !spawns.isEmpty || deleted.contains(true) else { return rebuilt(lines, from: list) }
         // Deleted lines are marked by position, the new ones by an id no todo has (ids start at 1).

@@ -84,6 +84,13 @@ final class TodoStoreRecurrenceTests: XCTestCase {
                                gives: "- [ ] parent\n  - [x] only child 🏁 delete ✅ 2026-11-21\n", style: .emoji)
     }
 
+    func testDeleteKeepsTheLinesAroundTheListAsTheyRead() async throws {
+        // Without the task, the empty item would be the heading underline of `h`: the task stays, done.
+        try await assertToggle("h\n- [ ] Read it 🏁 delete\n-\n", "Read it", gives: "h\n- [x] Read it 🏁 delete ✅ 2026-11-21\n-\n",
+                               style: .emoji)
+        try await assertToggle("h\n\n- [ ] Read it 🏁 delete\n-\n", "Read it", gives: "h\n\n-\n", style: .emoji)
+    }
+
     func testCancellingAndReopeningDoNotRecur() async throws {
         let (store, storage) = try await makeStore("- [ ] a rec:+1d due:2026-11-21\n- [x] b rec:+1d due:2026-11-21 done:2026-11-21\n")
         try await store.setStatus(.cancelled, of: try await id("a", in: store))
