@@ -45,8 +45,8 @@ struct CompletionPass {
         // A list is never emptied: its last item stays (removing the list would join the blocks around
         // it); nor are items taken out where that would change how the lines around the list read.
         var deleted: [Int] = []
-        let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), doc, growth: listGrowth)
-            .intersection(NextOccurrence.listsKeepingSurroundings(deletions.map { ($0.list, $0.item, $0.replaced) }, doc, options: options))
+        let kept = NextOccurrence.listsLosingItems(deletions.map { ($0.list, $0.item, $0.replaced) }, doc, growth: listGrowth,
+                                                   options: options)
         for deletion in deletions where kept.contains(deletion.list) {
             deleted.append(deletion.line)
             deletedKeys.append(deletion.key)

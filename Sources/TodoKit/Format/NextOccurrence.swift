@@ -215,27 +215,25 @@ enum NextOccurrence {
         return true
     }
 
-    /// Of the lists holding tasks to delete (one entry per task), those that still have an item after
-    /// the deletions and the `growth` in new occurrences: only there do `🏁 delete` tasks go.
-    static func listsKeepingAnItem(_ lists: [Int], _ doc: ParsedDocument, growth: [Int: Int]) -> Set<Int> {
-        var deletions: [Int: Int] = [:]
-        for list in lists { deletions[list, default: 0] += 1 }
-        return Set(deletions.filter { doc.structure.lists[$0.key].itemCount + (growth[$0.key] ?? 0) - $0.value >= 1 }.keys)
-    }
-
-    /// The lists of `deletions` that keep the blocks around them as they are once their items that
-    /// `🏁 delete` takes out are gone (``CanonicalForm/keepsSurroundings(_:list:without:options:)``):
+    /// The lists whose items `🏁 delete` may take out. `deletions` names each such task's list and
+    /// item, and whether its next occurrence takes its place (then the list's first and last items
+    /// stay tasks where they were); `growth`: the items each list gains (new occurrences). A list is
+    /// never emptied (removing it would join the blocks around it), and it must keep the blocks
+    /// around it as they are without those items (``CanonicalForm/keepsSurroundings(_:list:without:options:)``):
     /// an empty item left first right after a paragraph would become a heading's underline or
-    /// paragraph text, and a new last item could take in the line after the list. Each deletion
-    /// names the task's list and item, and whether the task's next occurrence takes its place (then
-    /// the list's first and last items stay tasks where they were).
-    static func listsKeepingSurroundings(_ deletions: [(list: Int, item: Int, replaced: Bool)], _ doc: ParsedDocument,
-                                         options: FormatOptions) -> Set<Int> {
+    /// paragraph text, and a new last item could take in the line after the list.
+    static func listsLosingItems(_ deletions: [(list: Int, item: Int, replaced: Bool)], _ doc: ParsedDocument,
+                                 growth: [Int: Int], options: FormatOptions) -> Set<Int> {
+        var count: [Int: Int] = [:]
         var removed: [Int: Set<Int>] = [:]
         for deletion in deletions {
+            count[deletion.list, default: 0] += 1
             removed[deletion.list, default: []].formUnion(deletion.replaced ? [] : [deletion.item])
         }
-        return Set(removed.filter { CanonicalForm.keepsSurroundings(doc, list: $0.key, without: $0.value, options: options) }.keys)
+        return Set(removed.keys.filter { list in
+            doc.structure.lists[list].itemCount + (growth[list] ?? 0) - count[list]! >= 1
+                && CanonicalForm.keepsSurroundings(doc, list: list, without: removed[list]!, options: options)
+        })
     }
 
     /// The lines a task completed today leaves: its own line removed (`🏁 delete`, when the task is

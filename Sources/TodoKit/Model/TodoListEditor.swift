@@ -76,9 +76,8 @@ struct TodoListEditor {
         // A list is never emptied: its last item stays; nor are items taken out where that would change
         // how the lines around the list read.
         var deleted = [Bool](repeating: false, count: list.parsed.lines.count)
-        let kept = NextOccurrence.listsKeepingAnItem(deletions.map(\.list), list.parsed, growth: growth)
-            .intersection(NextOccurrence.listsKeepingSurroundings(deletions.map { ($0.list, $0.item, $0.replaced) }, list.parsed,
-                                                                  options: FormatOptions(stampDates: false, sinkCompleted: false, today: today)))
+        let kept = NextOccurrence.listsLosingItems(deletions.map { ($0.list, $0.item, $0.replaced) }, list.parsed, growth: growth,
+                                                   options: FormatOptions(stampDates: false, sinkCompleted: false, today: today))
         for deletion in deletions where kept.contains(deletion.list) { deleted[deletion.line] = true }
         guard !spawns.isEmpty || deleted.contains(true) else { return rebuilt(lines, from: list) }
         // Deleted lines are marked by position, the new ones by an id no todo has (ids start at 1).
