@@ -634,6 +634,7 @@ struct CanonicalForm: ~Copyable {
             minContent = min(minContent, contentColumn(of: it, markerColumn: column))
         }
         if items.isEmpty { minContent = 0 }
+        if widensNumbersInAQuote(list, items) { return .held }
         // A `%%` that an item's open HTML block or code hides could open a comment in another order.
         let mayHideObsidianMarkers = s.mayHaveObsidianComments && endsOutsideText(items)
         if mayHideObsidianMarkers && holdsUnreadObsidianMarker(list) { return .held }
@@ -672,6 +673,23 @@ struct CanonicalForm: ~Copyable {
             }
         }
         return .movable
+    }
+
+    /// Whether renumbering `list` could give an item with later lines a wider number where those
+    /// lines cannot be indented to follow (``shiftContinuation(of:by:)`` indents them only under plain
+    /// indentation): in a block quote, `9.` becoming `10.` would leave its continuation outside the
+    /// item. Numbers that are all the same stay; others run from the first item's number on.
+    private func widensNumbersInAQuote(_ list: Int, _ items: BorrowedListItems) -> Bool {
+        let s = doc.structure
+        guard s.lists[list].ordered, items.count > 1 else { return false }
+        let quoted = items.contains { item in
+            let it = s.items[item]
+            return it.lastLine > it.startLine && !SpacesAndTabs.isBlank(buf, from: doc.lines.start(it.startLine), to: it.markerStart)
+        }
+        guard quoted else { return false }
+        let first = s.items[items[0]].number
+        func digits(_ number: Int) -> Int { String(number).utf8.count }
+        return items.contains { s.items[$0].number != first } && digits(first) != digits(first + items.count - 1)
     }
 
     /// Whether a line of the list has an odd number of `%%` and is still no comment line: the scan

@@ -4,7 +4,7 @@
 /// - the same non-task lines are there, byte for byte (ignoring only indentation and list numbers,
 ///   and the bullet characters when the bullet option rewrites them),
 /// - the same tasks are there (same completion, title, block id and priority; dates may change),
-/// - the same lists hold the same items under the same parents,
+/// - the same lists hold the same items under the same parents, each spanning as many lines,
 /// - a second formatting would change nothing (the formatter proves it with its own dry run over
 ///   the output, before it asks for this check),
 /// - the lines inline directives froze are the same lines, at the same positions, byte for byte.
@@ -240,7 +240,9 @@ enum FormatVerifier {
                     } else {
                         itemKey = key
                     }
-                    itemKeys[nextItem] = itemKey
+                    // With how many lines the item spans: a line that changed owner (left its item, or
+                    // joined the item above as its paragraph's) changes the spans of both.
+                    itemKeys[nextItem] = itemKey ^ UInt64(item.lastLine - item.startLine) &* 0x9E37_79B9_7F4A_7C15
                     nextItem += 1
                 }
             }

@@ -55,6 +55,22 @@ final class FormatVerifierTests: XCTestCase {
         lines.removeAll()
     }
 
+    /// A line that changes owner, with the same lines, lists and items otherwise, is caught by the
+    /// items' spans: after the swap, `x` (after a blank line, indented to the content of `a`) is the
+    /// paragraph of `a` rather than one of its own after the list (as `🏁 delete` once made it), and
+    /// in a block quote, `9.` renumbered `10.` leaves the fence of its later line outside the item.
+    func testCatchesALineThatChangesItsItem() throws {
+        let cases = [("- a\n-   b\n\n  x\n", "-   b\n- a\n\n  x\n"),
+                     ("> 9. [x]\n>    ```\n> 10.\n", "> 9.\n> 10. [x]\n>    ```\n")]
+        for (given, moved) in cases {
+            let input = ParsedDocument(validated: Array(given.utf8))
+            XCTAssertNoThrow(try FormatVerifier.verify(input: input, output: Array(given.utf8), options: options), given)
+            XCTAssertThrowsError(try FormatVerifier.verify(input: input, output: Array(moved.utf8), options: options), moved) { error in
+                guard case .verificationFailed = error as? TodoError else { return XCTFail("\(error)") }
+            }
+        }
+    }
+
     /// Lines an ignore directive froze must come out byte for byte at their positions: stamping,
     /// rewriting or sinking them passes every other check (dates and order may change elsewhere),
     /// so only the frozen-line check can catch it.

@@ -101,6 +101,11 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(try? formatter.format("h\n- [x] a 🏁 delete\n- b\n"), "h\n- b\n")
         // Its next occurrence takes its place, so the list still starts with a task.
         XCTAssertEqual(try? formatter.format("h\n- [x] a 🔁 every day 🏁 delete\n-\n"), "h\n- [ ] a rec:+1d onCompletion:delete\n-\n")
+        // Generated documents of session 12 (fixture 026): an ordered list in a block quote whose
+        // renumbering would widen an item with later lines (`9.` to `10.`) stays as it is: those lines
+        // cannot be indented there to stay in the item.
+        XCTAssertEqual(try? formatter.format("> 9. [x]\n>    ```\n> 10.\n"), "> 9. [x]\n>    ```\n> 10.\n")
+        XCTAssertEqual(try? formatter.format("> 9. [-] a\n>\n>    b\n> 11.\n"), "> 9. [-] a cancelled:2026-11-21\n>\n>    b\n> 11.\n")
         // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
         XCTAssertEqual(try? formatter.format(">- - [x] water rec:+1d due:2026-11-20\n"),
                        ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")
