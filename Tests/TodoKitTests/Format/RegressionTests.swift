@@ -88,24 +88,27 @@ final class RegressionTests: XCTestCase {
         // an ending it would be no line at all), and a lone CR before it does not join its new LF.
         XCTAssertEqual(try? formatter.format("-\r\r- [x] onCompletion:delete"), "-\r\r")
         XCTAssertEqual(try? formatter.format("-\r\r- [x] onCompletion:delete\n"), "-\r\n\n")
-        // Fuzz findings of session 12 (fixture 024): `🏁 delete` takes no item out where the lines around
-        // the list would read differently without it. An empty item left first after a paragraph would
-        // be its heading's underline; an ordered item numbered 2 cannot interrupt a paragraph; after a
-        // blank line, a line indented to the new last item's content would become that item's own.
-        // Such a task stays, completed (sinking may move it); elsewhere it still goes.
-        XCTAssertEqual(try? formatter.format("h\n- [x] a 🏁 delete\n-\n"), "h\n- [x] a onCompletion:delete done:2026-11-21\n-\n")
-        XCTAssertEqual(try? formatter.format("h\n1. [x] a 🏁 delete\n2. b\n"), "h\n1. b\n2. [x] a onCompletion:delete done:2026-11-21\n")
-        XCTAssertEqual(try? formatter.format("- a\n-   [x] del 🏁 delete\n\n  x\n"),
-                       "- a\n-   [x] del onCompletion:delete done:2026-11-21\n\n  x\n")
-        XCTAssertEqual(try? formatter.format("h\n\n- [x] a 🏁 delete\n-\n"), "h\n\n-\n")
-        XCTAssertEqual(try? formatter.format("h\n- [x] a 🏁 delete\n- b\n"), "h\n- b\n")
-        // Its next occurrence takes its place, so the list still starts with a task.
-        XCTAssertEqual(try? formatter.format("h\n- [x] a 🔁 every day 🏁 delete\n-\n"), "h\n- [ ] a rec:+1d onCompletion:delete\n-\n")
-        // Generated documents of session 12 (fixture 026): an ordered list in a block quote whose
-        // renumbering would widen an item with later lines (`9.` to `10.`) stays as it is: those lines
-        // cannot be indented there to stay in the item.
-        XCTAssertEqual(try? formatter.format("> 9. [x]\n>    ```\n> 10.\n"), "> 9. [x]\n>    ```\n> 10.\n")
-        XCTAssertEqual(try? formatter.format("> 9. [-] a\n>\n>    b\n> 11.\n"), "> 9. [-] a cancelled:2026-11-21\n>\n>    b\n> 11.\n")
+        // Session 12 (fixtures 024 and 026), each input with its output. `🏁 delete` takes no item out
+        // where the lines around the list would read differently without it: an empty item left first
+        // after a paragraph would be its heading's underline; an ordered item numbered 2 cannot
+        // interrupt a paragraph; after a blank line, a line indented to the new last item's content
+        // would become that item's own. Such a task stays, completed (sinking may move it); elsewhere
+        // it still goes, and where its next occurrence takes its place the list still starts with a
+        // task. An ordered list in a block quote whose renumbering would widen an item with later
+        // lines (`9.` to `10.`) stays as it is: those lines cannot be indented there to follow.
+        let session12 = [
+            ("h\n- [x] a 🏁 delete\n-\n", "h\n- [x] a onCompletion:delete done:2026-11-21\n-\n"),
+            ("h\n1. [x] a 🏁 delete\n2. b\n", "h\n1. b\n2. [x] a onCompletion:delete done:2026-11-21\n"),
+            ("- a\n-   [x] del 🏁 delete\n\n  x\n", "- a\n-   [x] del onCompletion:delete done:2026-11-21\n\n  x\n"),
+            ("h\n\n- [x] a 🏁 delete\n-\n", "h\n\n-\n"),
+            ("h\n- [x] a 🏁 delete\n- b\n", "h\n- b\n"),
+            ("h\n- [x] a 🔁 every day 🏁 delete\n-\n", "h\n- [ ] a rec:+1d onCompletion:delete\n-\n"),
+            ("> 9. [x]\n>    ```\n> 10.\n", "> 9. [x]\n>    ```\n> 10.\n"),
+            ("> 9. [-] a\n>\n>    b\n> 11.\n", "> 9. [-] a cancelled:2026-11-21\n>\n>    b\n> 11.\n"),
+        ]
+        for (input, output) in session12 {
+            XCTAssertEqual(try? formatter.format(input), output, input)
+        }
         // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
         XCTAssertEqual(try? formatter.format(">- - [x] water rec:+1d due:2026-11-20\n"),
                        ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")
