@@ -477,7 +477,7 @@ struct CanonicalForm: ~Copyable {
     /// Moves `list` to `order` when `reordering` allows; a list held by the lines around it waits.
     private mutating func sink(_ list: Int, to order: some Collection<Int>, _ reordering: Reordering) {
         switch reordering {
-        case .movable: move(list, to: order)
+        case .movable: if !widensAQuotedItem(list, to: order) { move(list, to: order) }
         case .heldBySurroundings: heldLists.append((list, Array(order)))
         case .held, .unknown: break
         }
@@ -570,7 +570,7 @@ struct CanonicalForm: ~Copyable {
                 }
             }
             if moves.isEmpty { return (output.order, moved) }
-            for list in moves { move(list.list, to: list.order) }
+            for list in moves where !widensAQuotedItem(list.list, to: list.order) { move(list.list, to: list.order) }
             moved += 1
             heldLists = stillHeld
             if heldLists.isEmpty || moved == rounds { return (nil, moved) }
@@ -634,7 +634,6 @@ struct CanonicalForm: ~Copyable {
             minContent = min(minContent, contentColumn(of: it, markerColumn: column))
         }
         if items.isEmpty { minContent = 0 }
-        if widensNumbersInAQuote(list, items) { return .held }
         // A `%%` that an item's open HTML block or code hides could open a comment in another order.
         let mayHideObsidianMarkers = s.mayHaveObsidianComments && endsOutsideText(items)
         if mayHideObsidianMarkers && holdsUnreadObsidianMarker(list) { return .held }
@@ -675,21 +674,28 @@ struct CanonicalForm: ~Copyable {
         return .movable
     }
 
-    /// Whether renumbering `list` could give an item with later lines a wider number where those
-    /// lines cannot be indented to follow (``shiftContinuation(of:by:)`` indents them only under plain
-    /// indentation): in a block quote, `9.` becoming `10.` would leave its continuation outside the
-    /// item. Numbers that are all the same stay; others run from the first item's number on.
-    private func widensNumbersInAQuote(_ list: Int, _ items: BorrowedListItems) -> Bool {
+    /// Whether giving `list` the item order `order` would renumber an item with later lines to a
+    /// number too wide for the spaces after its marker where those lines cannot be indented to
+    /// follow (``shiftContinuation(of:by:)`` indents them only under plain indentation): in a block
+    /// quote, `9.` becoming `10.` would leave them outside the item. Such a list keeps its order.
+    private func widensAQuotedItem(_ list: Int, to order: some Collection<Int>) -> Bool {
         let s = doc.structure
-        guard s.lists[list].ordered, items.count > 1 else { return false }
-        let quoted = items.contains { item in
+        guard s.lists[list].ordered else { return false }
+        let original = items(of: list)
+        let first = s.items[original[0]].number
+        // Numbers that are all the same stay (``renumber(list:order:)``).
+        guard original.contains(where: { s.items[$0].number != first }) else { return false }
+        for (position, item) in order.enumerated() {
             let it = s.items[item]
-            return it.lastLine > it.startLine && !SpacesAndTabs.isBlank(buf, from: doc.lines.start(it.startLine), to: it.markerStart)
+            let lineStart = doc.lines.start(it.startLine)
+            guard it.lastLine > it.startLine, it.contentStart < doc.lines.contentEnd(it.startLine),
+                  !SpacesAndTabs.isBlank(buf, from: lineStart, to: it.markerStart) else { continue }
+            let markerWidth = String(first + position).utf8.count + 1
+            if visualColumn(from: lineStart, to: it.contentStart) - (visualColumn(from: lineStart, to: it.markerStart) + markerWidth) < 1 {
+                return true
+            }
         }
-        guard quoted else { return false }
-        let first = s.items[items[0]].number
-        func digits(_ number: Int) -> Int { String(number).utf8.count }
-        return items.contains { s.items[$0].number != first } && digits(first) != digits(first + items.count - 1)
+        return false
     }
 
     /// Whether a line of the list has an odd number of `%%` and is still no comment line: the scan
