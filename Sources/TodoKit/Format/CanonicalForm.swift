@@ -477,7 +477,7 @@ struct CanonicalForm: ~Copyable {
     /// Moves `list` to `order` when `reordering` allows; a list held by the lines around it waits.
     private mutating func sink(_ list: Int, to order: some Collection<Int>, _ reordering: Reordering) {
         switch reordering {
-        case .movable: if !widensAQuotedItem(list, to: order) { move(list, to: order) }
+        case .movable: move(list, to: order)
         case .heldBySurroundings: heldLists.append((list, Array(order)))
         case .held, .unknown: break
         }
@@ -537,8 +537,10 @@ struct CanonicalForm: ~Copyable {
         !newOrderIndex.isEmpty && newOrderIndex[list] >= 0
     }
 
-    /// Gives `list` the item order `order` (renumbering an ordered list).
+    /// Gives `list` the item order `order` (renumbering an ordered list); a list whose renumbering
+    /// would leave an item's later lines outside it (``widensAQuotedItem(_:to:)``) keeps its order.
     private mutating func move(_ list: Int, to order: some Collection<Int>) {
+        guard !widensAQuotedItem(list, to: order) else { return }
         if newOrderIndex.isEmpty { newOrderIndex = [Int32](repeating: -1, count: doc.structure.lists.count) }
         newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
         for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
@@ -570,7 +572,7 @@ struct CanonicalForm: ~Copyable {
                 }
             }
             if moves.isEmpty { return (output.order, moved) }
-            for list in moves where !widensAQuotedItem(list.list, to: list.order) { move(list.list, to: list.order) }
+            for list in moves { move(list.list, to: list.order) }
             moved += 1
             heldLists = stillHeld
             if heldLists.isEmpty || moved == rounds { return (nil, moved) }
@@ -677,23 +679,17 @@ struct CanonicalForm: ~Copyable {
     /// Whether giving `list` the item order `order` would renumber an item with later lines to a
     /// number too wide for the spaces after its marker where those lines cannot be indented to
     /// follow (``shiftContinuation(of:by:)`` indents them only under plain indentation): in a block
-    /// quote, `9.` becoming `10.` would leave them outside the item. Such a list keeps its order.
+    /// quote, `9.` becoming `10.` would leave them outside the item.
     private func widensAQuotedItem(_ list: Int, to order: some Collection<Int>) -> Bool {
         let s = doc.structure
         guard s.lists[list].ordered else { return false }
-        let original = items(of: list)
-        let first = s.items[original[0]].number
-        // Numbers that are all the same stay (``renumber(list:order:)``).
-        guard original.contains(where: { s.items[$0].number != first }) else { return false }
+        let (first, step) = numbering(of: list)
         for (position, item) in order.enumerated() {
             let it = s.items[item]
-            let lineStart = doc.lines.start(it.startLine)
-            guard it.lastLine > it.startLine, it.contentStart < doc.lines.contentEnd(it.startLine),
-                  !SpacesAndTabs.isBlank(buf, from: lineStart, to: it.markerStart) else { continue }
-            let markerWidth = String(first + position).utf8.count + 1
-            if visualColumn(from: lineStart, to: it.contentStart) - (visualColumn(from: lineStart, to: it.markerStart) + markerWidth) < 1 {
-                return true
-            }
+            let number = first + step * position
+            guard number != it.number, it.lastLine > it.startLine, it.contentStart < doc.lines.contentEnd(it.startLine),
+                  !continuationShifts(it) else { continue }
+            if markerFit(it, markerWidth: String(number).utf8.count + 1).shift > 0 { return true }
         }
         return false
     }
@@ -809,14 +805,34 @@ struct CanonicalForm: ~Copyable {
         return parent >= 0 && structure.items[parent].startLine == structure.startLine(ofList: list)
     }
 
-    /// Gives the items of a moved ordered list the numbers of their new positions.
-    private mutating func renumber(list: Int, order: some Collection<Int>) {
+    /// The numbers the items of `list` take in a new order: `first + step * position` (the first
+    /// item's number on; numbers that are all the same stay, step 0).
+    private func numbering(of list: Int) -> (first: Int, step: Int) {
         let structure = doc.structure
         let original = items(of: list)
         let first = structure.items[original[0]].number
         let allSame = original.count > 1 && original.allSatisfy { structure.items[$0].number == first }
+        return (first, allSame ? 0 : 1)
+    }
+
+    /// How a renumbered item's new marker, `markerWidth` columns wide, fits before its content: the
+    /// spaces to write after it (the content keeps its column where they can absorb the change,
+    /// counted in columns, so a tab there becomes spaces) and how many columns the content, and so
+    /// the item's later lines, must move right (0 when none).
+    private func markerFit(_ it: BlockStructure.Item, markerWidth: Int) -> (spaces: Int, shift: Int) {
+        let lineStart = doc.lines.starts[it.startLine]
+        let contentColumn = visualColumn(from: lineStart, to: it.contentStart)
+        let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + markerWidth
+        let wanted = contentColumn - markerEndColumn
+        return wanted >= 1 ? (min(wanted, 4), 0) : (1, markerEndColumn + 1 - contentColumn)
+    }
+
+    /// Gives the items of a moved ordered list the numbers of their new positions.
+    private mutating func renumber(list: Int, order: some Collection<Int>) {
+        let structure = doc.structure
+        let (first, step) = numbering(of: list)
         for (position, item) in order.enumerated() {
-            let number = allSame ? first : first + position
+            let number = first + step * position
             let it = structure.items[item]
             guard number != it.number else { continue }
             // The new marker is written straight into the arena (no array per item: thousands of
@@ -831,30 +847,24 @@ struct CanonicalForm: ~Copyable {
                 addEdit(line: line, start: it.markerStart, end: it.markerEnd, arenaFrom: from)
                 continue
             }
-            // Keep the content column: absorb the width change in the spaces after the marker
-            // (counted in columns, so a tab there becomes spaces).
-            let lineStart = doc.lines.starts[line]
-            let contentColumn = visualColumn(from: lineStart, to: it.contentStart)
-            let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + markerWidth
-            let wanted = contentColumn - markerEndColumn
-            var shift = 0
-            if wanted >= 1 {
-                for _ in 0..<min(wanted, 4) { arena.append(0x20) }
-            } else {
-                arena.append(0x20)
-                shift = markerEndColumn + 1 - contentColumn
-            }
+            let (spaces, shift) = markerFit(it, markerWidth: markerWidth)
+            for _ in 0..<spaces { arena.append(0x20) }
             addEdit(line: line, start: it.markerStart, end: it.contentStart, arenaFrom: from)
             if shift > 0 { shiftContinuation(of: item, by: shift) }
         }
+    }
+
+    /// Whether ``shiftContinuation(of:by:)`` can indent the item's later lines: only under plain
+    /// indentation (its container prefix holds no `>`).
+    private func continuationShifts(_ it: BlockStructure.Item) -> Bool {
+        SpacesAndTabs.isBlank(buf, from: doc.lines.start(it.startLine), to: it.markerStart)
     }
 
     /// Indents the item's later lines by `shift` more columns so they stay inside the item.
     /// Only items whose container prefix is plain indentation are shifted.
     private mutating func shiftContinuation(of item: Int, by shift: Int) {
         let it = doc.structure.items[item]
-        let lineStart = doc.lines.start(it.startLine)
-        guard SpacesAndTabs.isBlank(buf, from: lineStart, to: it.markerStart) else { return }
+        guard continuationShifts(it) else { return }
         guard it.lastLine > it.startLine else { return }
         // Recorded per line and written by `flushShifts()`, so that a line shifted for two reasons
         // (nested renumbered items, the indentation option) gets one edit.
