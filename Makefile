@@ -10,13 +10,17 @@ SWIFT  ?= swift
 # (-no-pie): the loader relocates none of its pointers, where a position-independent one has 25,000
 # (most in its type metadata: 80 page faults, a sixth of a small file's run, even packed as
 # relative relocations); libc, the stack and the heap are placed at random as before, only the
-# executable's own code and data have fixed addresses. Benchmarks/bench.py builds its Swift hello
-# world the same way.
+# executable's own code and data have fixed addresses. It exports no symbols of its own
+# (--no-export-dynamic undoes the -export-dynamic of the toolchain's static-stdlib link flags): the
+# 1,965 public symbols of TodoKit and the language server in its dynamic symbol table were looked
+# through for every symbol libc and libstdc++ bind at start (55 k instructions, 12 page faults).
+# Benchmarks/bench.py builds its Swift hello world the same way.
 RELEASE_SWIFT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
 ifeq ($(shell uname -s),Linux)
 RELEASE_LINK_FLAGS ?= -Xswiftc -use-ld=lld -Xlinker -no-pie \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup.order -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup.order -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --no-export-dynamic
 endif
 RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath $(RELEASE_SWIFT_FLAGS) $(RELEASE_LINK_FLAGS)
 PREFIX ?= /usr/local

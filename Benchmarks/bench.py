@@ -457,12 +457,13 @@ def release_swiftc_flags():
     """The flags of the release todofmt beyond `-O -static-stdlib` (RELEASE_SWIFT_FLAGS and
     RELEASE_LINK_FLAGS in the Makefile), as swiftc takes them: type metadata through direct
     accessors, a section per function; on Linux lld, a position-dependent executable, the start-up
-    symbols laid out together."""
+    symbols laid out together, no symbols exported."""
     flags = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"]
     if sys.platform.startswith("linux"):
         order = os.path.join(REPOSITORY, "Scripts", "startup.order")
         flags += ["-use-ld=lld", "-Xlinker", "-no-pie",
-                  "-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering"]
+                  "-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering",
+                  "-Xlinker", "--no-export-dynamic"]
     return flags
 
 
