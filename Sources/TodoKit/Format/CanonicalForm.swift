@@ -61,6 +61,11 @@ struct CanonicalForm: ~Copyable {
     /// indentation option (a difference array until ``flushShifts()``); empty until used.
     private var renumberShift: [Int32] = []
     private var indentShift: [Int32] = []
+    /// The other shifts of renumbering (few): of the later lines of items in block quotes, after
+    /// their `>` markers, and of lazy continuation lines (``LineShift``).
+    private var lineShifts: [LineShift] = []
+    /// For each line, whether ``lineShifts`` may shift it; empty until used.
+    private var lineShifted: [Bool] = []
     /// The lists that sinking would reorder but that stay because of the lines around them (see
     /// ``sinkHeldLists(rounds:parts:)``), with the order they would take.
     private var heldLists: [(list: Int, order: [Int])] = []
@@ -154,7 +159,8 @@ struct CanonicalForm: ~Copyable {
             }
             for list in scope.renumber where !form.moved(list) && doc.structure.lists[list].ordered
                 && !doc.directives.freezesAny(ofList: list, doc.structure) {
-                form.renumber(list: list, order: Array(form.items(of: list)))
+                let items = Array(form.items(of: list))
+                if !form.renumberingShiftsATab(list, to: items) { form.renumber(list: list, order: items) }
             }
             form.applyMarkerOptions()
             let order = sunkOrder ?? form.lineOrder()
@@ -538,9 +544,10 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// Gives `list` the item order `order` (renumbering an ordered list); a list whose renumbering
-    /// would leave an item's later lines outside it (``widensAQuotedItem(_:to:)``) keeps its order.
+    /// would have to indent a line whose indentation holds a tab (``renumberingShiftsATab(_:to:)``)
+    /// keeps its order.
     private mutating func move(_ list: Int, to order: some Collection<Int>) {
-        guard !widensAQuotedItem(list, to: order) else { return }
+        guard !renumberingShiftsATab(list, to: order) else { return }
         if newOrderIndex.isEmpty { newOrderIndex = [Int32](repeating: -1, count: doc.structure.lists.count) }
         newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
         for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
@@ -617,7 +624,7 @@ struct CanonicalForm: ~Copyable {
         let lines = doc.lines
         // In an output order, a line that would be written shifted reads differently in the next pass.
         func shifted(_ line: Int) -> Bool {
-            output != nil && !renumberShift.isEmpty && renumberShift[line] != 0
+            output != nil && ((!renumberShift.isEmpty && renumberShift[line] != 0) || (!lineShifted.isEmpty && lineShifted[line]))
         }
         if output != nil && items.contains(where: { shifted(s.items[$0].startLine) }) { return .unknown }
         // Items whose markers stand in different columns relate differently to what comes before
@@ -674,24 +681,6 @@ struct CanonicalForm: ~Copyable {
             }
         }
         return .movable
-    }
-
-    /// Whether giving `list` the item order `order` would renumber an item with later lines to a
-    /// number too wide for the spaces after its marker where those lines cannot be indented to
-    /// follow (``shiftContinuation(of:by:)`` indents them only under plain indentation): in a block
-    /// quote, `9.` becoming `10.` would leave them outside the item.
-    private func widensAQuotedItem(_ list: Int, to order: some Collection<Int>) -> Bool {
-        let s = doc.structure
-        guard s.lists[list].ordered else { return false }
-        let (first, step) = numbering(of: list)
-        for (position, item) in order.enumerated() {
-            let it = s.items[item]
-            let number = first + step * position
-            guard number != it.number, it.lastLine > it.startLine, it.contentStart < doc.lines.contentEnd(it.startLine),
-                  !continuationShifts(it) else { continue }
-            if markerFit(it, markerWidth: String(number).utf8.count + 1).shift > 0 { return true }
-        }
-        return false
     }
 
     /// Whether a line of the list has an odd number of `%%` and is still no comment line: the scan
@@ -827,6 +816,41 @@ struct CanonicalForm: ~Copyable {
         return wanted >= 1 ? (min(wanted, 4), 0) : (1, markerEndColumn + 1 - contentColumn)
     }
 
+    /// Whether giving `list` the item order `order` would renumber an item to a number too wide for
+    /// the spaces after its marker (so its later lines are indented to follow, ``shiftContinuation(of:by:)``)
+    /// while one of those lines has a tab in its indentation. A tab's width depends on the column it
+    /// starts at, so the indentation is rewritten as spaces; in a code block, white space beyond the
+    /// block's own indentation is code, and a tab there would become spaces.
+    private func renumberingShiftsATab(_ list: Int, to order: some Collection<Int>) -> Bool {
+        let s = doc.structure
+        guard s.lists[list].ordered else { return false }
+        let (first, step) = numbering(of: list)
+        for (position, item) in order.enumerated() {
+            let it = s.items[item]
+            let number = first + step * position
+            // Only a wider number can need more than the spaces after the marker.
+            guard it.lastLine > it.startLine, decimalWidth(number) > decimalWidth(it.number),
+                  it.contentStart < doc.lines.contentEnd(it.startLine),
+                  markerFit(it, markerWidth: decimalWidth(number) + 1).shift > 0 else { continue }
+            let depth = quoteDepth(item)
+            for line in (it.startLine + 1)...it.lastLine {
+                let from = depth == 0 ? doc.lines.start(line) : (quotedStart(depth: depth, on: line)?.whiteSpace ?? doc.lines.start(line))
+                let end = SpacesAndTabs.skip(buf, from: from, to: doc.lines.contentEnd(line))
+                // Blank lines are not indented (``flushShifts()``).
+                if end < doc.lines.contentEnd(line) && buf[from..<end].contains(0x09) { return true }
+            }
+        }
+        return false
+    }
+
+    /// How many digits `number` (not negative) is written with.
+    private func decimalWidth(_ number: Int) -> Int {
+        var width = 1
+        var rest = number / 10
+        while rest > 0 { width += 1; rest /= 10 }
+        return width
+    }
+
     /// Gives the items of a moved ordered list the numbers of their new positions.
     private mutating func renumber(list: Int, order: some Collection<Int>) {
         let structure = doc.structure
@@ -854,29 +878,57 @@ struct CanonicalForm: ~Copyable {
         }
     }
 
-    /// Whether ``shiftContinuation(of:by:)`` can indent the item's later lines: only under plain
-    /// indentation (its container prefix holds no `>`).
-    private func continuationShifts(_ it: BlockStructure.Item) -> Bool {
-        SpacesAndTabs.isBlank(buf, from: doc.lines.start(it.startLine), to: it.markerStart)
+    /// Columns added by renumbering to the white space after the first `depth` block-quote markers
+    /// of a line (its leading white space for depth 0).
+    private struct LineShift {
+        var line: Int
+        var depth: Int
+        var columns: Int
+        /// The shift applies when the line's first character stands at least this many columns
+        /// after the markers: for a lazy continuation line, the renumbered item's content column
+        /// (a lazy line that reaches it is indented as the item's content is and must move with
+        /// it, or a `>` there could start a block quote in the item; one short of it stays where it
+        /// is, as lazy as before); 0 for other lines.
+        var fromColumn: Int
     }
 
-    /// Indents the item's later lines by `shift` more columns so they stay inside the item.
-    /// Only items whose container prefix is plain indentation are shifted.
+    /// Indents the item's later lines by `shift` more columns so they stay inside the item: their
+    /// leading white space, or in a block quote the white space after as many `>` as stand before
+    /// the item's marker. Lines of plain indentation are recorded per line (thousands of items may
+    /// be renumbered), the others in ``lineShifts``.
     private mutating func shiftContinuation(of item: Int, by shift: Int) {
         let it = doc.structure.items[item]
-        guard continuationShifts(it) else { return }
         guard it.lastLine > it.startLine else { return }
-        // Recorded per line and written by `flushShifts()`, so that a line shifted for two reasons
-        // (nested renumbered items, the indentation option) gets one edit.
-        if renumberShift.isEmpty { renumberShift = [Int32](repeating: 0, count: doc.lines.count) }
-        for line in (it.startLine + 1)...it.lastLine { renumberShift[line] += Int32(shift) }
+        let depth = quoteDepth(item)
+        let lazy = doc.structure.lazyLines
+        var contentColumn: Int?
+        for line in (it.startLine + 1)...it.lastLine {
+            if depth == 0 && !lazy[line] {
+                // Recorded per line and written by `flushShifts()`, so that a line shifted for two
+                // reasons (nested renumbered items, the indentation option) gets one edit.
+                if renumberShift.isEmpty { renumberShift = [Int32](repeating: 0, count: doc.lines.count) }
+                renumberShift[line] += Int32(shift)
+                continue
+            }
+            var fromColumn = 0
+            if lazy[line] {
+                if contentColumn == nil, let first = quotedStart(depth: depth, on: it.startLine) {
+                    contentColumn = visualColumn(from: doc.lines.start(it.startLine), to: it.contentStart) - first.column
+                }
+                fromColumn = contentColumn ?? 0
+            }
+            lineShifts.append(LineShift(line: line, depth: depth, columns: shift, fromColumn: fromColumn))
+            if lineShifted.isEmpty { lineShifted = [Bool](repeating: false, count: doc.lines.count) }
+            lineShifted[line] = true
+        }
     }
 
     /// Turns the recorded shifts into edits of the lines' leading white space (counted in columns,
-    /// so tabs there become spaces). Lazy continuation lines carry no indentation and are left as
-    /// they are; blank lines are shifted only by the indentation option (inside a code block their
-    /// white space beyond the item's content column is code).
+    /// so tabs there become spaces), those of ``lineShifts`` first. The indentation option leaves
+    /// lazy continuation lines as they are; blank lines are shifted only by it (inside a code block
+    /// their white space beyond the item's content column is code).
     private mutating func flushShifts() {
+        flushLineShifts()
         guard !renumberShift.isEmpty || !indentShift.isEmpty else { return }
         var indent = 0
         for line in 0..<doc.lines.count {
@@ -902,6 +954,52 @@ struct CanonicalForm: ~Copyable {
         }
         renumberShift = []
         indentShift = []
+    }
+
+    /// Turns ``lineShifts`` into edits of the white space after the lines' block-quote markers,
+    /// counted in columns (it holds no tab: ``renumberingShiftsATab(_:to:)``). Blank lines are left
+    /// as they are, as in ``flushShifts()``.
+    private mutating func flushLineShifts() {
+        guard !lineShifts.isEmpty else { return }
+        // One edit per line and depth: nested renumbered items add up.
+        lineShifts.sort { ($0.line, $0.depth) < ($1.line, $1.depth) }
+        var index = 0
+        while index < lineShifts.count {
+            let (line, depth) = (lineShifts[index].line, lineShifts[index].depth)
+            let start = quotedStart(depth: depth, on: line)
+            var columns = 0
+            while index < lineShifts.count && lineShifts[index].line == line && lineShifts[index].depth == depth {
+                if let start, start.firstColumn - start.column >= lineShifts[index].fromColumn { columns += lineShifts[index].columns }
+                index += 1
+            }
+            guard let start, columns > 0 else { continue }
+            addEdit(line: line, start: start.whiteSpace, end: start.first,
+                    bytes: [UInt8](repeating: 0x20, count: start.firstColumn + columns - start.whiteSpaceColumn))
+        }
+        lineShifts = []
+        lineShifted = []
+    }
+
+    /// Where the content of `line` starts after its first `depth` block-quote markers (white space
+    /// may stand before and between them): the white space after the last marker (`whiteSpace`, at
+    /// `whiteSpaceColumn`), the first other character (`first`, at `firstColumn`) and the column
+    /// where the quote's content starts (after the marker and the one column of white space that
+    /// belongs to it; 0 for depth 0). Nil when the line has fewer markers or nothing after them (a
+    /// blank line of the quote).
+    private func quotedStart(depth: Int, on line: Int) -> (whiteSpace: Int, whiteSpaceColumn: Int, first: Int, firstColumn: Int, column: Int)? {
+        let lineStart = doc.lines.start(line)
+        let end = doc.lines.contentEnd(line)
+        var i = lineStart
+        for _ in 0..<depth {
+            i = SpacesAndTabs.skip(buf, from: i, to: end)
+            guard i < end, buf[i] == UInt8(ascii: ">") else { return nil }
+            i += 1
+        }
+        let first = SpacesAndTabs.skip(buf, from: i, to: end)
+        guard first < end else { return nil }
+        let whiteSpaceColumn = visualColumn(from: lineStart, to: i)
+        let column = depth == 0 ? 0 : whiteSpaceColumn + (i < first ? 1 : 0)
+        return (i, whiteSpaceColumn, first, visualColumn(from: lineStart, to: first), column)
     }
 
     // MARK: - Bullets and indentation (options)

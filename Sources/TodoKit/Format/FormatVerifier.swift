@@ -251,13 +251,16 @@ enum FormatVerifier {
 
         /// A line without its indentation and, on an ordered item's first line, without the number;
         /// with `anyBullet`, the markers of the bullet items that start on the line read as `-`.
+        /// The tabs of the indentation count: formatting may add or take away spaces there, but in
+        /// a code block white space beyond the block's own indentation is code, so a tab must not
+        /// become spaces.
         static func lineKey(_ doc: ParsedDocument, _ line: Int, _ item: Int, _ buf: UnsafeBufferPointer<UInt8>,
                             anyBullet: Bool) -> UInt64 {
             var hash = Hasher64()
             var i = doc.lines.starts[line]
             let end = doc.lines.contentEnds[line]
             while i < end && (buf[i].isSpaceOrTab || buf[i] == UInt8(ascii: ">")) {
-                if buf[i] == UInt8(ascii: ">") { hash.add(buf[i]) }
+                if buf[i] != 0x20 { hash.add(buf[i]) }
                 i += 1
             }
             if item >= 0 {

@@ -58,16 +58,34 @@ final class FormatVerifierTests: XCTestCase {
     /// A line that changes owner, with the same lines, lists and items otherwise, is caught by the
     /// items' spans: after the swap, `x` (after a blank line, indented to the content of `a`) is the
     /// paragraph of `a` rather than one of its own after the list (as `🏁 delete` once made it), and
-    /// in a block quote, `9.` renumbered `10.` leaves the fence of its later line outside the item.
+    /// in a block quote, `9.` renumbered `10.` leaves the fence of its later line outside the item
+    /// unless that line is indented after the `>` to follow (as the formatter writes it).
     func testCatchesALineThatChangesItsItem() throws {
-        let cases = [("- a\n-   b\n\n  x\n", "-   b\n- a\n\n  x\n"),
-                     ("> 9. [x]\n>    ```\n> 10.\n", "> 9.\n> 10. [x]\n>    ```\n")]
-        for (given, moved) in cases {
+        let cases = [("- a\n-   b\n\n  x\n", "- a\n-   b\n\n  x\n", "-   b\n- a\n\n  x\n"),
+                     ("> 9. [x]\n>    ```\n> 10.\n", "> 9.\n> 10. [x]\n>     ```\n", "> 9.\n> 10. [x]\n>    ```\n")]
+        for (given, good, moved) in cases {
             let input = ParsedDocument(validated: Array(given.utf8))
-            XCTAssertNoThrow(try FormatVerifier.verify(input: input, output: Array(given.utf8), options: options), given)
+            XCTAssertNoThrow(try FormatVerifier.verify(input: input, output: Array(good.utf8), options: options), good)
             XCTAssertThrowsError(try FormatVerifier.verify(input: input, output: Array(moved.utf8), options: options), moved) { error in
                 guard case .verificationFailed = error as? TodoError else { return XCTFail("\(error)") }
             }
+        }
+    }
+
+    /// Indentation may gain or lose spaces, but a tab in it stays: in a code block it can be code
+    /// (the `\t` of `\tcode` is the code's; before session 13, renumbering `9.` to `10.` rewrote
+    /// that line's indentation as spaces, and this check did not see it).
+    func testCatchesATabOfTheIndentationBecomingSpaces() throws {
+        let given = "9. [x] a\n   ```\n   \tcode\n   ```\n10. b\n"
+        let input = ParsedDocument(validated: Array(given.utf8))
+        // The formatter keeps such a list in its order.
+        let kept = "9. [x] a done:2026-11-21\n   ```\n   \tcode\n   ```\n10. b\n"
+        XCTAssertEqual(try TodoFormatter(options: options).format(given), kept)
+        XCTAssertNoThrow(try FormatVerifier.verify(input: input, output: Array(kept.utf8), options: options))
+        let spaces = "9.  b\n10. [x] a done:2026-11-21\n    ```\n     code\n    ```\n"
+        XCTAssertThrowsError(try FormatVerifier.verify(input: input, output: Array(spaces.utf8), options: options)) { error in
+            guard case .verificationFailed(let message) = error as? TodoError else { return XCTFail("\(error)") }
+            XCTAssertFalse(message.contains("stable"), message)
         }
     }
 

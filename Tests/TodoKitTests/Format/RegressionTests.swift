@@ -94,8 +94,9 @@ final class RegressionTests: XCTestCase {
         // interrupt a paragraph; after a blank line, a line indented to the new last item's content
         // would become that item's own. Such a task stays, completed (sinking may move it); elsewhere
         // it still goes, and where its next occurrence takes its place the list still starts with a
-        // task. An ordered list in a block quote whose renumbering would widen an item with later
-        // lines (`9.` to `10.`) stays as it is: those lines cannot be indented there to follow.
+        // task. An ordered list in a block quote renumbered wider (`9.` to `10.`) has its items'
+        // later lines indented after the `>` to follow (session 13; before, the fence of the first
+        // stayed outside its item, and from session 12 such lists kept their order).
         let session12 = [
             ("h\n- [x] a 🏁 delete\n-\n", "h\n- [x] a onCompletion:delete done:2026-11-21\n-\n"),
             ("h\n1. [x] a 🏁 delete\n2. b\n", "h\n1. b\n2. [x] a onCompletion:delete done:2026-11-21\n"),
@@ -103,8 +104,10 @@ final class RegressionTests: XCTestCase {
             ("h\n\n- [x] a 🏁 delete\n-\n", "h\n\n-\n"),
             ("h\n- [x] a 🏁 delete\n- b\n", "h\n- b\n"),
             ("h\n- [x] a 🔁 every day 🏁 delete\n-\n", "h\n- [ ] a rec:+1d onCompletion:delete\n-\n"),
-            ("> 9. [x]\n>    ```\n> 10.\n", "> 9. [x]\n>    ```\n> 10.\n"),
-            ("> 9. [-] a\n>\n>    b\n> 11.\n", "> 9. [-] a cancelled:2026-11-21\n>\n>    b\n> 11.\n"),
+            ("> 9. [x]\n>    ```\n> 10.\n", "> 9.\n> 10. [x]\n>     ```\n"),
+            ("> 9. [-] a\n>\n>    b\n> 11.\n", "> 9.\n> 10. [-] a cancelled:2026-11-21\n>\n>     b\n"),
+            ("> 8. a\n> 9. [x] b rec:+1d due:2026-11-20\n>    c\n",
+             "> 8. a\n> 9. [ ] b rec:+1d due:2026-11-21\n> 10. [x] b rec:+1d due:2026-11-20 done:2026-11-21\n>     c\n"),
         ]
         for (input, output) in session12 {
             XCTAssertEqual(try? formatter.format(input), output, input)

@@ -130,6 +130,16 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertTrue(storage.text.contains("1. [ ] Review PR #42\n2. [x] Write report done:2026-11-21\n3. [x] Ship 1.2 done:2026-11-18\n"), storage.text)
     }
 
+    /// In a block quote too, an item renumbered wider keeps its later lines: they are indented after
+    /// the `>` to follow its content.
+    func testARenumberedItemInABlockQuoteKeepsItsLaterLines() async throws {
+        let (store, storage) = try await makeStore("> 8. [ ] a\n> 9. [ ] b\n>    note\n> 10. [ ] c\n")
+        try await store.toggle(try await id("b", in: store))
+        XCTAssertEqual(storage.text, "> 8. [ ] a\n> 9.  [ ] c\n> 10. [x] b done:2026-11-21\n>     note\n")
+        let list = await store.list
+        XCTAssertEqual(list.todos.map(\.title), ["a", "c", "b"])
+    }
+
     func testEditTitleDatesPriorityAndStatus() async throws {
         let (store, storage) = try await makeStore()
         let plumber = try await id("Call plumber #house", in: store)
