@@ -1141,11 +1141,15 @@ struct CanonicalForm: ~Copyable {
         }
         // A list waits for the line after it to stand apart from it, and that line may start the
         // next list, which moves too (sibling lists of alternating bullets, one line each): the lists
-        // are looked at again with the moves of the round before for those lines, until a round
-        // changes nothing (each round's moves then rest on what the lines after them do). When the
+        // are looked at again, until a round changes nothing (each round's moves then rest on what
+        // the lines after them do). A list takes the moves of its parent, its sibling before it and
+        // the list after it from the same round where that round has looked at them already, else
+        // from the round before; rounds go through the lists from the top and from the bottom in
+        // turn, so that moves pass down to nested lists and up a run of siblings alike. When the
         // rounds do not settle, the first round's moves stand: they assume the lines after the lists
         // stay, and the passes that follow move the rest.
         var shifted = [Int](repeating: 0, count: s.lists.count)
+        var looked = [Bool](repeating: false, count: s.lists.count)
         var difference = [Int32](repeating: 0, count: lines.count + 1)
         var any = false
         var firstRound: (shifted: [Int], difference: [Int32], any: Bool)?
@@ -1154,15 +1158,20 @@ struct CanonicalForm: ~Copyable {
             if round > 0 {
                 lastRound = shifted
                 for i in shifted.indices { shifted[i] = 0 }
+                for i in looked.indices { looked[i] = false }
                 for i in difference.indices { difference[i] = 0 }
                 any = false
             }
             var waited = false
-            for (index, list) in s.lists.enumerated() {
-                let parent = list.parentItem
+            func known(_ list: Int) -> Int? { looked[list] ? shifted[list] : lastRound?[list] }
+            let upward = round % 2 == 1
+            for step in s.lists.indices {
+                let index = upward ? s.lists.count - 1 - step : step
+                let parent = s.lists[index].parentItem
+                looked[index] = true
                 guard parent >= 0 else { continue }
-                shifted[index] = shifted[s.items[parent].list]
-                let (delta, waits) = reindentDelta(of: index, width: width, shifted: shifted, lastRound: lastRound, tabsBefore: tabsBefore)
+                shifted[index] = known(s.items[parent].list) ?? 0
+                let (delta, waits) = reindentDelta(of: index, width: width, known: known, tabsBefore: tabsBefore)
                 waited = waited || waits
                 guard delta != 0 else { continue }
                 shifted[index] += delta
@@ -1178,17 +1187,17 @@ struct CanonicalForm: ~Copyable {
         if any { indentShift = difference }
     }
 
-    /// How far ``reindent(width:)`` moves list `index` (0: it stays) when its parent's list has moved
-    /// by `shifted[parentList]` and the lists before it by `shifted`; `lastRound`: every list's move
-    /// in the round before, if any. `waits`: the list stays because of the line after it, which
+    /// How far ``reindent(width:)`` moves list `index` (0: it stays), given the moves of other lists
+    /// as far as `known` (nil: not known; its parent's list, its sibling before it, the list that
+    /// starts on the line after it). `waits`: the list stays because of the line after it, which
     /// starts a list (that may move, and free it, in the next round).
-    private func reindentDelta(of index: Int, width: Int, shifted: [Int], lastRound: [Int]?, tabsBefore: [Int32]) -> (delta: Int, waits: Bool) {
+    private func reindentDelta(of index: Int, width: Int, known: (Int) -> Int?, tabsBefore: [Int32]) -> (delta: Int, waits: Bool) {
         let s = doc.structure
         let lines = doc.lines
         let list = s.lists[index]
         let parent = list.parentItem
         let parentList = s.items[parent].list
-        let inherited = shifted[parentList]
+        let inherited = known(parentList) ?? 0
         guard !list.ordered, !s.lists[parentList].ordered, list.container == parent else { return (0, false) }
         let first = s.startLine(ofList: index), last = s.lastLine(ofList: index)
         let p = s.items[parent]
@@ -1217,7 +1226,7 @@ struct CanonicalForm: ~Copyable {
             sibling = s.lists[sibling].nextSibling
         }
         if before >= 0 && onlyBlankLines(after: s.lastLine(ofList: before), before: first) {
-            if target >= contentColumn(s.lastItem(ofList: before)) + shifted[before] { return (0, false) }
+            if target >= contentColumn(s.lastItem(ofList: before)) + (known(before) ?? 0) { return (0, false) }
         }
         // After the move, the next non-blank line must still stand apart from the list: indented
         // to an item's content, it would become part of that item.
@@ -1229,14 +1238,14 @@ struct CanonicalForm: ~Copyable {
             var item = parent
             while item >= 0 {
                 if follower <= s.items[item].lastLine {
-                    followerShift = shifted[s.items[item].list]
+                    followerShift = known(s.items[item].list) ?? 0
                     break
                 }
                 item = s.lists[s.items[item].list].parentItem
             }
-            // A list starting on that line moves as it did in the round before.
+            // A list starting on that line moves as far as known.
             let next = listStarting(on: follower)
-            if let next, let lastRound { followerShift = lastRound[next] }
+            if let next, let move = known(next) { followerShift = move }
             if column + followerShift >= minContent { return (0, next != nil) }
         }
         return (delta, false)
