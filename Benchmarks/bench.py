@@ -1241,7 +1241,8 @@ def git_head():
 def compare(args):
     """Formats every generated file and every corpus file with both binaries and compares the results:
     single files byte for byte through stdin → stdout, the 5,000-file tree as `--diff` output in
-    batches (the same diff means the same formatted bytes)."""
+    batches (the same diff means the same formatted bytes); a batch that differs is compared file by
+    file, and each file that differs is named, with whether either binary refused it."""
     generate(args.out, quiet=True)
     args.old, args.new = os.path.abspath(args.old), os.path.abspath(args.new)
     root = os.path.join(os.path.abspath(args.out), "files")
@@ -1282,12 +1283,31 @@ def compare(args):
     # Documents from the test suite's DocumentGenerator, when dumped there (see the README's notes).
     generated = os.path.join(os.path.abspath(args.out), "gendocs")
     extra = sorted(os.path.join(generated, f) for f in os.listdir(generated)) if os.path.isdir(generated) else []
+    def each(batch):
+        # A batch that differs is compared file by file (through stdin, as the single files), so
+        # that the report names each file and says whether either binary refused it.
+        for rel in batch:
+            path = os.path.join(root, rel)
+            runs = []
+            for binary in (args.old, args.new):
+                with open(path, "rb") as stdin:
+                    runs.append(subprocess.run([binary, "--today", TODAY] + args.extra, stdin=stdin,
+                                               capture_output=True, env=env, cwd=root))
+            old, new = runs
+            if (old.returncode, old.stdout) == (new.returncode, new.stdout):
+                continue
+            how = ("refused by the new binary only" if new.returncode and not old.returncode
+                   else "refused by the old binary only" if old.returncode and not new.returncode
+                   else "refused by both, differently" if old.returncode else "output differs")
+            print("  %s: %s" % (path, how))
+
     for name, batch_files in (("tree", tree), ("generated", extra)):
         for k in range(0, len(batch_files), 1000):
             outs = both(["--diff", "--"] + batch_files[k:k + 1000])
             if outs[0] != outs[1]:
                 differ += 1
                 print("DIFFERENT: %s files %d-%d" % (name, k, k + 999))
+                each(batch_files[k:k + 1000])
     os.makedirs(os.path.dirname(cache_path), exist_ok=True)
     with open(cache_path, "w") as f:
         f.write("".join("%s\t%s\n" % kv for kv in cache.items()))
