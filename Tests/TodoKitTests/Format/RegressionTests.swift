@@ -109,7 +109,14 @@ final class RegressionTests: XCTestCase {
             ("> 8. a\n> 9. [x] b rec:+1d due:2026-11-20\n>    c\n",
              "> 8. a\n> 9. [ ] b rec:+1d due:2026-11-21\n> 10. [x] b rec:+1d due:2026-11-20 done:2026-11-21\n>     c\n"),
         ]
-        for (input, output) in session12 {
+        // Session 13: a lazy continuation line indented as far as the renumbered item's content moves
+        // with it (left where it was, `> q` would start a block quote in the item: the first was
+        // refused before), plain and in a block quote.
+        let session13 = [
+            ("9. [x] a\n   -    b\n       > q\n10. c\n", "9.  c\n10. [x] a done:2026-11-21\n    -    b\n        > q\n"),
+            ("> 9. [x] a\n>    -    b\n>        > q\n> 10. c\n", "> 9.  c\n> 10. [x] a done:2026-11-21\n>     -    b\n>         > q\n"),
+        ]
+        for (input, output) in session12 + session13 {
             XCTAssertEqual(try? formatter.format(input), output, input)
         }
         // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
