@@ -13,7 +13,7 @@ SWIFT  ?= swift
 # executable's own code and data have fixed addresses. It exports no symbols of its own
 # (--no-export-dynamic undoes the -export-dynamic of the toolchain's static-stdlib link flags): the
 # 1,965 public symbols of TodoKit and the language server in its dynamic symbol table were looked
-# through for every symbol libc and libstdc++ bind at start (55 k instructions, 12 page faults).
+# through for every symbol libc and libstdc++ bind (55 k instructions, 3 to 4 page faults).
 # Benchmarks/bench.py builds its Swift hello world the same way.
 RELEASE_SWIFT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
@@ -47,7 +47,10 @@ help:
 build:
 	$(SWIFT) build
 
+# SwiftPM does not see the order file, so a binary older than it is removed to be linked again.
 release:
+	@bin="$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt"; \
+		if [ -e "$$bin" ] && [ Scripts/startup.order -nt "$$bin" ]; then rm -f "$$bin"; fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product todofmt
 
 demo: build
