@@ -827,14 +827,13 @@ struct CanonicalForm: ~Copyable {
         let (first, step) = numbering(of: list)
         for (position, item) in order.enumerated() {
             let it = s.items[item]
-            let number = first + step * position
+            let width = decimalWidth(first + step * position)
             // Only a wider number can need more than the spaces after the marker.
-            guard it.lastLine > it.startLine, decimalWidth(number) > decimalWidth(it.number),
-                  it.contentStart < doc.lines.contentEnd(it.startLine),
-                  markerFit(it, markerWidth: decimalWidth(number) + 1).shift > 0 else { continue }
+            guard it.lastLine > it.startLine, width > decimalWidth(it.number), it.contentStart < doc.lines.contentEnd(it.startLine),
+                  markerFit(it, markerWidth: width + 1).shift > 0 else { continue }
             let depth = quoteDepth(item)
             for line in (it.startLine + 1)...it.lastLine {
-                let from = depth == 0 ? doc.lines.start(line) : (quotedStart(depth: depth, on: line)?.whiteSpace ?? doc.lines.start(line))
+                let from = quotedStart(depth: depth, on: line)?.whiteSpace ?? doc.lines.start(line)
                 let end = SpacesAndTabs.skip(buf, from: from, to: doc.lines.contentEnd(line))
                 // Blank lines are not indented (``flushShifts()``).
                 if end < doc.lines.contentEnd(line) && buf[from..<end].contains(0x09) { return true }
@@ -901,7 +900,8 @@ struct CanonicalForm: ~Copyable {
         guard it.lastLine > it.startLine else { return }
         let depth = quoteDepth(item)
         let lazy = doc.structure.lazyLines
-        var contentColumn: Int?
+        // The item's content column within its quote, for lazy lines (``LineShift/fromColumn``).
+        var quotedContentColumn: Int?
         for line in (it.startLine + 1)...it.lastLine {
             if depth == 0 && !lazy[line] {
                 // Recorded per line and written by `flushShifts()`, so that a line shifted for two
@@ -912,10 +912,10 @@ struct CanonicalForm: ~Copyable {
             }
             var fromColumn = 0
             if lazy[line] {
-                if contentColumn == nil, let first = quotedStart(depth: depth, on: it.startLine) {
-                    contentColumn = visualColumn(from: doc.lines.start(it.startLine), to: it.contentStart) - first.column
+                if quotedContentColumn == nil, let first = quotedStart(depth: depth, on: it.startLine) {
+                    quotedContentColumn = contentColumn(item) - first.column
                 }
-                fromColumn = contentColumn ?? 0
+                fromColumn = quotedContentColumn ?? 0
             }
             lineShifts.append(LineShift(line: line, depth: depth, columns: shift, fromColumn: fromColumn))
             if lineShifted.isEmpty { lineShifted = [Bool](repeating: false, count: doc.lines.count) }
