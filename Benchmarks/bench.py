@@ -1263,9 +1263,15 @@ def compare(args):
     if os.path.exists(cache_path):
         cache = dict(line.split("\t") for line in open(cache_path).read().split("\n") if line)
 
+    def run(binary, argv, stdin_path):
+        if not stdin_path:
+            return subprocess.run([binary, "--today", TODAY] + args.extra + argv, stdin=subprocess.DEVNULL,
+                                  capture_output=True, env=env, cwd=root)
+        with open(stdin_path, "rb") as stdin:
+            return subprocess.run([binary, "--today", TODAY] + args.extra + argv, stdin=stdin, capture_output=True, env=env, cwd=root)
+
     def result(binary, argv, stdin_path):
-        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
-        r = subprocess.run([binary, "--today", TODAY] + args.extra + argv, stdin=stdin, capture_output=True, env=env, cwd=root)
+        r = run(binary, argv, stdin_path)
         return hashlib.sha256(b"%d\0%s\0%s" % (r.returncode, r.stdout, r.stderr)).hexdigest()
 
     def both(argv, stdin_path=None):
@@ -1288,17 +1294,13 @@ def compare(args):
         # that the report names each file and says whether either binary refused it.
         for rel in batch:
             path = os.path.join(root, rel)
-            runs = []
-            for binary in (args.old, args.new):
-                with open(path, "rb") as stdin:
-                    runs.append(subprocess.run([binary, "--today", TODAY] + args.extra, stdin=stdin,
-                                               capture_output=True, env=env, cwd=root))
-            old, new = runs
-            if (old.returncode, old.stdout) == (new.returncode, new.stdout):
+            old, new = run(args.old, [], path), run(args.new, [], path)
+            if (old.returncode, old.stdout, old.stderr) == (new.returncode, new.stdout, new.stderr):
                 continue
             how = ("refused by the new binary only" if new.returncode and not old.returncode
                    else "refused by the old binary only" if old.returncode and not new.returncode
-                   else "refused by both, differently" if old.returncode else "output differs")
+                   else "refused by both, differently" if old.returncode
+                   else "output differs" if old.stdout != new.stdout else "messages differ")
             print("  %s: %s" % (path, how))
 
     for name, batch_files in (("tree", tree), ("generated", extra)):
