@@ -125,7 +125,7 @@ struct BashCompletion {
         case .none:
             return " ;;"
         case .choices(let choices):
-            return " \(function)_words \(ShellWord.quoted(choices.map(\.term).joined(separator: " "))) ;;"
+            return " \(function)_words \(ShellWord.quoted(choices.all.map(\.term).joined(separator: " "))) ;;"
         case .rules:
             let words = LintRule.all.map(\.code) + LintRule.all.map(\.name)
             return " COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")) ;;"

@@ -1,7 +1,9 @@
 /// One of `todofmt`'s commands as `--help`, the man page, the shell completions and the parser see it.
 ///
-/// Commands are compared by their names.
-struct CommandDescription: Equatable, Sendable {
+/// Commands are compared by their names. A class: options list the commands that accept them, and
+/// a reference is all such a list needs to hold (copying every field into each list was a tenth of
+/// a small file's start).
+final class CommandDescription: Equatable, Sendable {
     /// The name; the word that selects the command unless it ``isDefault``.
     let name: String
     /// Whether this is the command that runs when no command word is given (formatting). It has
@@ -17,6 +19,19 @@ struct CommandDescription: Equatable, Sendable {
     let summary: String
     /// The full explanation, paragraph by paragraph.
     let paragraphs: [String]
+
+    /// A command.
+    init(name: String, isDefault: Bool, operands: String, operandCompletion: ValueCompletion,
+         invocation: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Invocation, summary: String,
+         paragraphs: [String]) {
+        self.name = name
+        self.isDefault = isDefault
+        self.operands = operands
+        self.operandCompletion = operandCompletion
+        self.invocation = invocation
+        self.summary = summary
+        self.paragraphs = paragraphs
+    }
 
     /// The word typed to select the command, nil for the default command.
     var word: String? { isDefault ? nil : name }

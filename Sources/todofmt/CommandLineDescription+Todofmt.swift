@@ -455,8 +455,9 @@ extension OptionDescription {
     /// command, so the command checks the word.
     static let format = OptionDescription(
         names: ["--format"],
-        value: Value(name: "FORMAT", completion: .choices(
-            ReportFormat.choices + TasksRequest.Format.choices.filter { ReportFormat(word: $0.term) == nil })),
+        value: Value(name: "FORMAT", completion: .choices(.init {
+            ReportFormat.choices + TasksRequest.Format.choices.filter { ReportFormat(word: $0.term) == nil }
+        })),
         commands: [.format, .lint, .tasks], repeatable: false,
         summary: "how findings or tasks are printed",
         help: "how lint, --check and --diff report findings (text, json, github, sarif), and how tasks lists "

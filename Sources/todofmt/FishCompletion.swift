@@ -88,9 +88,9 @@ struct FishCompletion {
         }
         out += "\nend\n\n"
         for option in description.options {
-            guard case .choices(let choices)? = option.value?.completion else { continue }
+            guard case .choices(let list)? = option.value?.completion else { continue }
             out += "function \(valuesFunction(option))\n    printf '%s\\t%s\\n' \\\n"
-            for choice in choices { out += "        \(Self.quoted(choice.term)) \(Self.quoted(choice.text)) \\\n" }
+            for choice in list.all { out += "        \(Self.quoted(choice.term)) \(Self.quoted(choice.text)) \\\n" }
             out += "\nend\n\n"
         }
 

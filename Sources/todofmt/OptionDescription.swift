@@ -1,7 +1,8 @@
 /// One command-line option as `--help`, the man page, the shell completions and the parser see it.
 ///
-/// Options are compared by their names, so a parsed option can be matched with `case .today:`.
-struct OptionDescription: Equatable, Sendable {
+/// Options are compared by their names, so a parsed option can be matched with `case .today:`. A
+/// class, like ``CommandDescription``: the groups and the parser pass options around by reference.
+final class OptionDescription: Equatable, Sendable {
     /// The value an option takes, e.g. `--today YYYY-MM-DD`.
     struct Value: Sendable {
         /// The placeholder shown in help and man page, e.g. `YYYY-MM-DD`.
@@ -36,6 +37,26 @@ struct OptionDescription: Equatable, Sendable {
     /// Checks the value and sets it in the options.
     let apply: Apply
 
+    /// An option.
+    /// - Parameters:
+    ///   - names: Every spelling, short ones first.
+    ///   - value: The value it takes, nil for a flag.
+    ///   - commands: The commands that accept it.
+    ///   - repeatable: Whether giving it more than once adds up.
+    ///   - summary: A short line for completion menus.
+    ///   - help: The full explanation.
+    ///   - apply: Checks the value and sets it in the options.
+    init(names: [String], value: Value?, commands: [CommandDescription], repeatable: Bool, summary: String,
+         help: String, apply: @escaping Apply) {
+        self.names = names
+        self.value = value
+        self.commands = commands
+        self.repeatable = repeatable
+        self.summary = summary
+        self.help = help
+        self.apply = apply
+    }
+
     /// The longest spelling, used in messages.
     var name: String { names.last ?? "" }
 
@@ -53,7 +74,7 @@ extension OptionDescription {
     ///   - summary: A short line for completion menus.
     ///   - help: The full explanation.
     ///   - apply: Sets the flag in the options.
-    init(flag names: [String], commands: [CommandDescription], summary: String, help: String,
+    convenience init(flag names: [String], commands: [CommandDescription], summary: String, help: String,
          apply: @escaping @Sendable (inout ParsedOptions) -> Void) {
         self.init(names: names, value: nil, commands: commands, repeatable: false, summary: summary, help: help,
                   apply: { options, _ in apply(&options) })
@@ -70,11 +91,11 @@ extension OptionDescription {
     ///   - summary: A short line for completion menus.
     ///   - help: The full explanation; the choices are listed after it.
     ///   - apply: Sets the chosen case in the options.
-    init<Choice: OptionChoice>(names: [String], choosing choice: Choice.Type, placeholder: String, noun: String,
+    convenience init<Choice: OptionChoice>(names: [String], choosing choice: Choice.Type, placeholder: String, noun: String,
                                commands: [CommandDescription], summary: String, help: String,
                                apply: @escaping @Sendable (inout ParsedOptions, Choice) -> Void) {
         let name = names.last ?? ""
-        self.init(names: names, value: Value(name: placeholder, completion: .choices(Choice.choices)),
+        self.init(names: names, value: Value(name: placeholder, completion: .choices(.init { Choice.choices })),
                   commands: commands, repeatable: false, summary: summary, help: help,
                   apply: { options, given throws(UsageError) in
                       guard let chosen = Choice(word: given.value) else {
@@ -91,7 +112,9 @@ extension OptionDescription {
 
     /// ``help`` followed by the choices and what each means, when the value is one of a few words.
     var fullHelp: String {
-        guard case .choices(let choices)? = value?.completion, !choices.isEmpty else { return help }
+        guard case .choices(let list)? = value?.completion, case let choices = list.all, !choices.isEmpty else {
+            return help
+        }
         return help + ": " + TextWrapper.list(choices.map { "\($0.term) (\($0.text))" })
     }
 }

@@ -34,10 +34,10 @@ struct ZshCompletion {
                                 items: LintRule.all.map { ($0.code, "\($0.name): \($0.summary)") }
                                     + LintRule.all.map { ($0.name, "\($0.code): \($0.summary)") })
         for option in description.options {
-            guard case .choices(let choices)? = option.value?.completion else { continue }
+            guard case .choices(let list)? = option.value?.completion else { continue }
             out += describeFunction(valuesFunction(option), array: "values", tag: "values",
                                     label: ShellWord.quoted(option.value?.name.lowercased() ?? "value"),
-                                    items: choices.map { ($0.term, $0.text) })
+                                    items: list.all.map { ($0.term, $0.text) })
         }
         out += """
             \(function)() {
