@@ -1,8 +1,8 @@
 /// One of `todofmt`'s commands as `--help`, the man page, the shell completions and the parser see it.
 ///
 /// Commands are compared by their names. A class: options list the commands that accept them, and
-/// a reference is all such a list needs to hold (copying every field into each list was a tenth of
-/// a small file's start).
+/// a reference is all such a list needs to hold (building the description at every start copied
+/// every field of a command into each list that named it).
 final class CommandDescription: Equatable, Sendable {
     /// The name; the word that selects the command unless it ``isDefault``.
     let name: String

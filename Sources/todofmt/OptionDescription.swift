@@ -75,7 +75,7 @@ extension OptionDescription {
     ///   - help: The full explanation.
     ///   - apply: Sets the flag in the options.
     convenience init(flag names: [String], commands: [CommandDescription], summary: String, help: String,
-         apply: @escaping @Sendable (inout ParsedOptions) -> Void) {
+                     apply: @escaping @Sendable (inout ParsedOptions) -> Void) {
         self.init(names: names, value: nil, commands: commands, repeatable: false, summary: summary, help: help,
                   apply: { options, _ in apply(&options) })
     }
@@ -91,9 +91,10 @@ extension OptionDescription {
     ///   - summary: A short line for completion menus.
     ///   - help: The full explanation; the choices are listed after it.
     ///   - apply: Sets the chosen case in the options.
-    convenience init<Choice: OptionChoice>(names: [String], choosing choice: Choice.Type, placeholder: String, noun: String,
-                               commands: [CommandDescription], summary: String, help: String,
-                               apply: @escaping @Sendable (inout ParsedOptions, Choice) -> Void) {
+    convenience init<Choice: OptionChoice>(names: [String], choosing choice: Choice.Type, placeholder: String,
+                                           noun: String, commands: [CommandDescription], summary: String,
+                                           help: String,
+                                           apply: @escaping @Sendable (inout ParsedOptions, Choice) -> Void) {
         let name = names.last ?? ""
         self.init(names: names, value: Value(name: placeholder, completion: .choices(.init { Choice.choices })),
                   commands: commands, repeatable: false, summary: summary, help: help,

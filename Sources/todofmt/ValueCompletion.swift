@@ -5,8 +5,8 @@ enum ValueCompletion: Sendable {
     typealias Choice = CommandLineDescription.Entry
 
     /// The words a value may be, made when help, the man page or a completion script lists them:
-    /// parsing a command line never needs them (making them at every start was 50 k instructions
-    /// of a small file's check).
+    /// parsing a command line never needs them (making them at every start was about 45 k
+    /// instructions of a small file's check).
     struct Choices: Sendable {
         /// Makes the list.
         private let make: @Sendable () -> [Choice]

@@ -15,7 +15,9 @@ struct PathPattern: Hashable, Sendable {
         if text.contains("/") {
             if text.hasPrefix("/") { text = text.dropFirst() }
         } else if !text.isEmpty {
-            text = "**/" + text
+            // String + String: `"**/" + text` appends a Substring through the generic
+            // append(contentsOf:), Character by Character (0.1 M instructions per pattern).
+            text = Substring("**/" + String(text))
         }
         guard !text.isEmpty else { throw GlobPattern.SyntaxError(description: "no file name in pattern '\(pattern)'") }
         glob = try GlobPattern(String(text), caseInsensitive: caseInsensitive, writtenAs: pattern)
