@@ -21,7 +21,15 @@ SWIFT  ?= swift
 RELEASE_SWIFT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections
 ifeq ($(shell uname -s),Linux)
-RELEASE_LINK_FLAGS ?= -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xlinker -no-pie \
+# A static executable needs the static C and C++ libraries (libc6-dev and libstdc++-dev on Debian and
+# Ubuntu, which the toolchain needs anyway; glibc-static and libstdc++-static on Fedora); where either
+# is missing, the release binary is linked with the shared ones instead.
+ifndef STATIC_EXECUTABLE
+STATIC_EXECUTABLE := $(shell for lib in libc.a libstdc++.a; do \
+	path=$$(clang -print-file-name=$$lib 2>/dev/null); [ -f "$$path" ] || exit 0; done; \
+	echo -Xswiftc -static-executable)
+endif
+RELEASE_LINK_FLAGS ?= $(STATIC_EXECUTABLE) -Xswiftc -use-ld=lld -Xlinker -no-pie \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup.order -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic
 endif

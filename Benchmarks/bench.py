@@ -461,10 +461,22 @@ def release_swiftc_flags():
     flags = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"]
     if sys.platform.startswith("linux"):
         order = os.path.join(REPOSITORY, "Scripts", "startup.order")
-        flags += ["-static-executable", "-use-ld=lld", "-Xlinker", "-no-pie",
+        if static_libraries():
+            flags.append("-static-executable")
+        flags += ["-use-ld=lld", "-Xlinker", "-no-pie",
                   "-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering",
                   "-Xlinker", "--no-export-dynamic"]
     return flags
+
+
+def static_libraries():
+    """Whether the static C and C++ libraries are installed, which a static executable needs (the
+    Makefile's STATIC_EXECUTABLE asks the same: without them, todofmt links the shared ones)."""
+    for lib in ("libc.a", "libstdc++.a"):
+        r = subprocess.run(["clang", "-print-file-name=" + lib], capture_output=True, text=True)
+        if r.returncode != 0 or not os.path.isfile(r.stdout.strip()):
+            return False
+    return True
 
 
 def build_hello(out):
