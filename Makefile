@@ -29,6 +29,9 @@ STATIC_EXECUTABLE := $(shell for lib in libc.a libstdc++.a; do \
 	path=$$(clang -print-file-name=$$lib 2>/dev/null); [ -f "$$path" ] || exit 0; done; \
 	echo -Xswiftc -static-executable)
 endif
+ifeq ($(STATIC_EXECUTABLE),)
+RELEASE_NOTE := echo "make: linking todofmt with the shared C and C++ libraries (static libc.a or libstdc++.a not found, or STATIC_EXECUTABLE empty)" >&2;
+endif
 RELEASE_LINK_FLAGS ?= $(STATIC_EXECUTABLE) -Xswiftc -use-ld=lld -Xlinker -no-pie \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/Scripts/startup.order -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic
@@ -60,7 +63,7 @@ build:
 
 # SwiftPM does not see the order file, so a binary older than it is removed to be linked again.
 release:
-	@bin="$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt"; \
+	@$(RELEASE_NOTE) bin="$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/todofmt"; \
 		if [ -e "$$bin" ] && [ Scripts/startup.order -nt "$$bin" ]; then rm -f "$$bin"; fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product todofmt
 
