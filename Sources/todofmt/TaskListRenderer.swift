@@ -25,26 +25,36 @@ struct TaskListRenderer {
     // MARK: - Text
 
     func text(_ result: TaskQueryResult) -> String {
-        var out = ""
+        // Written as UTF-8: a listing of 100,000 tasks built as strings spent most of its time
+        // appending them to one another.
+        var out: [UInt8] = []
         out.reserveCapacity(result.groups.reduce(0) { $0 + $1.tasks.count } * 96)
         var previous: [String] = []
         for group in result.groups {
             let first = zip(group.names, previous).prefix { $0 == $1 }.count
             for level in first..<group.names.count {
-                if level == 0 && !out.isEmpty { out += "\n" }
+                if level == 0 && !out.isEmpty { out.append(UInt8(ascii: "\n")) }
                 let heading = String(repeating: "  ", count: level) + group.names[level]
-                out += (colored ? Self.bold + fitted(heading) + Self.reset : fitted(heading)) + "\n"
+                out += (colored ? Self.bold + fitted(heading) + Self.reset : fitted(heading)).utf8
+                out.append(UInt8(ascii: "\n"))
             }
             previous = group.names
-            for task in group.tasks { out += line(task) + "\n" }
+            for task in group.tasks {
+                if width == nil {
+                    appendLine(task, to: &out)
+                } else {
+                    out += line(task).utf8
+                }
+                out.append(UInt8(ascii: "\n"))
+            }
         }
         if !hidden.contains(.taskCount) {
-            if !out.isEmpty { out += "\n" }
+            if !out.isEmpty { out.append(UInt8(ascii: "\n")) }
             let shown = result.shownCount
             let noun = result.matchedCount == 1 ? "task" : "tasks"
-            out += shown == result.matchedCount ? "\(shown) \(noun)\n" : "\(shown) of \(result.matchedCount) \(noun)\n"
+            out += (shown == result.matchedCount ? "\(shown) \(noun)\n" : "\(shown) of \(result.matchedCount) \(noun)\n").utf8
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private func fitted(_ text: String) -> String {
@@ -55,35 +65,42 @@ struct TaskListRenderer {
     /// `path:line [ ] title fields (hint)`, the title cut first when the line is too wide.
     func line(_ task: QueriedTask) -> String {
         let todo = task.todo
-        let head = (hidden.contains(.backlink) ? "" : task.reference + " ") + "[\(Character(todo.status.mark))] "
+        let head = (shows(.backlink) ? task.reference + " " : "") + "[\(Character(todo.status.mark))] "
         var title = todo.title
-        if hidden.contains(.tags) {
+        if !shows(.tags) {
             title = title.split(separator: " ", omittingEmptySubsequences: false)
                 .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
                 .joined(separator: " ")
         }
-        var fields: [String] = []
-        if let priority = todo.priority, !hidden.contains(.priority) { fields.append("priority:\(priority.rawValue)") }
-        let dates: [(String, Day?, TaskQueryField)] = [
-            ("created", todo.created, .createdDate), ("start", todo.start, .startDate),
-            ("scheduled", todo.scheduled, .scheduledDate), ("due", todo.due, .dueDate),
-            ("cancelled", todo.cancelled, .cancelledDate), ("done", todo.done, .doneDate),
-        ]
-        for (name, day, field) in dates { if let day, !hidden.contains(field) { fields.append("\(name):\(day)") } }
+        // The fields after two spaces, one space apart.
+        var tail = ""
+        func append(_ field: String) {
+            tail += tail.isEmpty ? "  " : " "
+            tail += field
+        }
+        func append(_ name: String, _ day: Day?, _ field: TaskQueryField) {
+            if let day, shows(field) { append("\(name):\(day)") }
+        }
+        if let priority = todo.priority, shows(.priority) { append("priority:\(priority.rawValue)") }
+        append("created", todo.created, .createdDate)
+        append("start", todo.start, .startDate)
+        append("scheduled", todo.scheduled, .scheduledDate)
+        append("due", todo.due, .dueDate)
+        append("cancelled", todo.cancelled, .cancelledDate)
+        append("done", todo.done, .doneDate)
         var color: String?
         if let due = todo.due, !todo.isCompleted {
             let days = today.days(until: due)
-            if !hidden.contains(.relativeHint) && !hidden.contains(.dueDate) {
+            if shows(.relativeHint) && shows(.dueDate) {
                 switch days {
-                case ..<0: fields.append("(\(-days) \(days == -1 ? "day" : "days") overdue)")
-                case 0: fields.append("(due today)")
-                case 1: fields.append("(due tomorrow)")
-                default: fields.append("(due in \(days) days)")
+                case ..<0: append("(\(-days) \(days == -1 ? "day" : "days") overdue)")
+                case 0: append("(due today)")
+                case 1: append("(due tomorrow)")
+                default: append("(due in \(days) days)")
                 }
             }
             if days < 0 { color = Self.red } else if days == 0 { color = Self.yellow }
         }
-        let tail = fields.isEmpty ? "" : "  " + fields.joined(separator: " ")
         if let width {
             let room = width - DisplayWidth.of(head) - DisplayWidth.of(tail)
             if room >= 2 {
@@ -95,6 +112,76 @@ struct TaskListRenderer {
         }
         guard colored, let color else { return head + title + tail }
         return head + color + title + tail + Self.reset
+    }
+
+    /// ``line(_:)`` of a listing not cut to a width, appended to `out` as UTF-8 byte for byte as
+    /// ``line(_:)`` writes it.
+    private func appendLine(_ task: QueriedTask, to out: inout [UInt8]) {
+        let todo = task.todo
+        if shows(.backlink) {
+            out += task.path.utf8
+            out.append(UInt8(ascii: ":"))
+            out += String(todo.line).utf8
+            out.append(UInt8(ascii: " "))
+        }
+        out.append(UInt8(ascii: "["))
+        out += String(Character(todo.status.mark)).utf8
+        out += "] ".utf8
+        var color: String?
+        var days = 0
+        if let due = todo.due, !todo.isCompleted {
+            days = today.days(until: due)
+            if days < 0 { color = Self.red } else if days == 0 { color = Self.yellow }
+        }
+        if colored, let color { out += color.utf8 }
+        if shows(.tags) {
+            out += todo.title.utf8
+        } else {
+            out += todo.title.split(separator: " ", omittingEmptySubsequences: false)
+                .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
+                .joined(separator: " ").utf8
+        }
+        var first = true
+        func separate() {
+            out += (first ? "  " : " ").utf8
+            first = false
+        }
+        func append(_ name: StaticString, _ day: Day?, _ field: TaskQueryField) {
+            guard let day, shows(field) else { return }
+            separate()
+            out += UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            out.append(UInt8(ascii: ":"))
+            out += day.isoBytes
+        }
+        if let priority = todo.priority, shows(.priority) {
+            separate()
+            out += "priority:".utf8
+            out += priority.rawValue.utf8
+        }
+        append("created", todo.created, .createdDate)
+        append("start", todo.start, .startDate)
+        append("scheduled", todo.scheduled, .scheduledDate)
+        append("due", todo.due, .dueDate)
+        append("cancelled", todo.cancelled, .cancelledDate)
+        append("done", todo.done, .doneDate)
+        if todo.due != nil, !todo.isCompleted, shows(.relativeHint) && shows(.dueDate) {
+            separate()
+            switch days {
+            case ..<0:
+                out += "(\(-days) \(days == -1 ? "day" : "days") overdue)".utf8
+            case 0: out += "(due today)".utf8
+            case 1: out += "(due tomorrow)".utf8
+            default:
+                out += "(due in \(days) days)".utf8
+            }
+        }
+        if colored, color != nil { out += Self.reset.utf8 }
+    }
+
+    /// Whether the listing shows `field` (the set is asked only when something is hidden: a listing
+    /// of 100,000 tasks asked it a million times).
+    private func shows(_ field: TaskQueryField) -> Bool {
+        hidden.isEmpty || !hidden.contains(field)
     }
 
     // MARK: - JSON and TSV

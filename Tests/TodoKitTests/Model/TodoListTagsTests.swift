@@ -30,7 +30,7 @@ final class TodoListTagsTests: XCTestCase {
     func testTagsOfASCIITitles() {
         XCTAssertEqual(TodoList.tags(in: "Pay rent #home"), ["home"])
         XCTAssertEqual(TodoList.tags(in: "#first and #second/sub_part-2, done"), ["first", "second/sub_part-2"])
-        XCTAssertEqual(TodoList.tags(in: "issue #123 and #123a"), ["123a"])
+        XCTAssertEqual(TodoList.tags(in: "issue #123 and #123a #45"), ["123a"])
         XCTAssertEqual(TodoList.tags(in: "x#no a#b #yes#no"), ["yes"])
         XCTAssertEqual(TodoList.tags(in: "tab\t#t form\u{0C}#f unit\u{1F}#u"), ["t", "f"])
         XCTAssertEqual(TodoList.tags(in: "# ## #"), [])
@@ -40,6 +40,7 @@ final class TodoListTagsTests: XCTestCase {
     func testTagsOfTitlesBeyondASCII() {
         XCTAssertEqual(TodoList.tags(in: "café #Größe #日本 #x\u{301}y"), ["Größe", "日本", "x\u{301}y"])
         XCTAssertEqual(TodoList.tags(in: "#١٢٣ #dé,j"), ["dé"])
+        XCTAssertEqual(TodoList.tags(in: "#dé #١٢٣ #12 #é2"), ["dé", "é2"])
         // No-break space is white space; a prepended mark makes `#` part of another character.
         XCTAssertEqual(TodoList.tags(in: "a\u{A0}#nbsp \u{600}#not"), ["nbsp"])
     }
@@ -59,5 +60,21 @@ final class TodoListTagsTests: XCTestCase {
             if !expected.isEmpty { tagged += 1 }
         }
         XCTAssertGreaterThan(tagged, 1_000)
+    }
+
+    /// Random titles with letters, numbers and white space beyond ASCII, combining marks, a
+    /// prepended mark, a joiner and flags: the tags found are those of the reading over characters.
+    func testTitlesBeyondASCIIAgreeWithTheCharacterReading() {
+        let pieces = ["a", "Z", "0", "_", "-", "/", "#", "#", " ", "\t", ",", "é", "ß", "日", "١", "\u{A0}", "\u{2003}",
+                      "\u{301}", "\u{600}", "\u{200D}", "👍", "\u{1F3FD}", "🇩", "🇪", "\r\n", "\u{1F}"]
+        var random = SplitMix64(seed: 0x7A66)
+        var tagged = 0
+        for _ in 0..<20_000 {
+            let title = (0..<Int(random.next() % 16)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let expected = characterTags(title)
+            XCTAssertEqual(TodoList.tags(in: title), expected, "\(Array(title.unicodeScalars))")
+            if !expected.isEmpty { tagged += 1 }
+        }
+        XCTAssertGreaterThan(tagged, 500)
     }
 }

@@ -83,7 +83,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The ten UTF-8 bytes of `YYYY-MM-DD`.
-    var isoBytes: [UInt8] {
+    package var isoBytes: [UInt8] {
         var out = ByteWriter(capacity: 10)
         write(into: &out)
         return out.bytes

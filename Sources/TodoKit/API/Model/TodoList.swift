@@ -180,30 +180,12 @@ public struct TodoList: Sendable {
     static func tags(in title: String) -> [String] {
         // Most titles have no `#` at all: one byte scan instead of a walk over characters.
         guard title.utf8.contains(UInt8(ascii: "#")) else { return [] }
-        // In an ASCII title every byte is a character of its own (the walk over characters below
-        // costs about 20 k instructions for a title with a tag).
-        if let tags = title.utf8.withContiguousStorageIfAvailable(asciiTags), let tags { return tags }
-        var tags: [String] = []
-        var previous: Character = " "
-        var current: String?
-        func finish() {
-            if let tag = current, !tag.isEmpty, !tag.allSatisfy(\.isNumber) { tags.append(tag) }
-            current = nil
-        }
-        for c in title {
-            if current != nil {
-                if c.isLetter || c.isNumber || c == "_" || c == "-" || c == "/" {
-                    current!.append(c)
-                    previous = c
-                    continue
-                }
-                finish()
-            }
-            if c == "#" && previous.isWhitespace { current = "" }
-            previous = c
-        }
-        finish()
-        return tags
+        var title = title
+        title.makeContiguousUTF8()
+        return title.utf8.withContiguousStorageIfAvailable { bytes in
+            // In an ASCII title every byte is a character of its own.
+            asciiTags(bytes) ?? characterTags(title, bytes)
+        } ?? []
     }
 
     /// ``tags(in:)`` of a title given as UTF-8, read byte by byte; nil when a byte is not ASCII.
@@ -236,6 +218,44 @@ public struct TodoList: Sendable {
             previous = byte
         }
         if start >= 0 { finish(bytes.count) }
+        return tags
+    }
+
+    /// ``tags(in:)`` of any title, character by character (a character's first scalar says whether
+    /// it is a letter, a number or white space); `bytes` is the title's UTF-8, from which each tag
+    /// is taken whole once its end is found.
+    private static func characterTags(_ title: String, _ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var tags: [String] = []
+        var previous: Character = " "
+        var offset = 0
+        var start = -1
+        var onlyNumbers = true
+        func finish(_ end: Int) {
+            if end > start, !onlyNumbers {
+                tags.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            }
+            start = -1
+        }
+        for c in title {
+            let width = c.utf8.count
+            if start >= 0 {
+                let isNumber = c.isNumber
+                if c.isLetter || isNumber || c == "_" || c == "-" || c == "/" {
+                    onlyNumbers = onlyNumbers && isNumber
+                    previous = c
+                    offset += width
+                    continue
+                }
+                finish(offset)
+            }
+            if c == "#" && previous.isWhitespace {
+                start = offset + width
+                onlyNumbers = true
+            }
+            previous = c
+            offset += width
+        }
+        if start >= 0 { finish(offset) }
         return tags
     }
 }
