@@ -65,42 +65,14 @@ struct TaskListRenderer {
     /// `path:line [ ] title fields (hint)`, the title cut first when the line is too wide.
     func line(_ task: QueriedTask) -> String {
         let todo = task.todo
-        let head = (shows(.backlink) ? task.reference + " " : "") + "[\(Character(todo.status.mark))] "
-        var title = todo.title
-        if !shows(.tags) {
-            title = title.split(separator: " ", omittingEmptySubsequences: false)
-                .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
-                .joined(separator: " ")
-        }
-        // The fields after two spaces, one space apart.
-        var tail = ""
-        func append(_ field: String) {
-            tail += tail.isEmpty ? "  " : " "
-            tail += field
-        }
-        func append(_ name: String, _ day: Day?, _ field: TaskQueryField) {
-            if let day, shows(field) { append("\(name):\(day)") }
-        }
-        if let priority = todo.priority, shows(.priority) { append("priority:\(priority.rawValue)") }
-        append("created", todo.created, .createdDate)
-        append("start", todo.start, .startDate)
-        append("scheduled", todo.scheduled, .scheduledDate)
-        append("due", todo.due, .dueDate)
-        append("cancelled", todo.cancelled, .cancelledDate)
-        append("done", todo.done, .doneDate)
-        var color: String?
-        if let due = todo.due, !todo.isCompleted {
-            let days = today.days(until: due)
-            if shows(.relativeHint) && shows(.dueDate) {
-                switch days {
-                case ..<0: append("(\(-days) \(days == -1 ? "day" : "days") overdue)")
-                case 0: append("(due today)")
-                case 1: append("(due tomorrow)")
-                default: append("(due in \(days) days)")
-                }
-            }
-            if days < 0 { color = Self.red } else if days == 0 { color = Self.yellow }
-        }
+        var headBytes: [UInt8] = []
+        appendHead(task, to: &headBytes)
+        let head = String(decoding: headBytes, as: UTF8.self)
+        var title = displayedTitle(todo)
+        var tailBytes: [UInt8] = []
+        appendFields(todo, to: &tailBytes)
+        let tail = String(decoding: tailBytes, as: UTF8.self)
+        let color = dueColor(todo)
         if let width {
             let room = width - DisplayWidth.of(head) - DisplayWidth.of(tail)
             if room >= 2 {
@@ -114,33 +86,40 @@ struct TaskListRenderer {
         return head + color + title + tail + Self.reset
     }
 
-    /// ``line(_:)`` of a listing not cut to a width, appended to `out` as UTF-8 byte for byte as
-    /// ``line(_:)`` writes it.
+    /// ``line(_:)`` of a listing not cut to a width, appended to `out` as UTF-8.
     private func appendLine(_ task: QueriedTask, to out: inout [UInt8]) {
-        let todo = task.todo
+        appendHead(task, to: &out)
+        let color = colored ? dueColor(task.todo) : nil
+        if let color { out += color.utf8 }
+        out += displayedTitle(task.todo).utf8
+        appendFields(task.todo, to: &out)
+        if color != nil { out += Self.reset.utf8 }
+    }
+
+    /// `path:line [ ] `, without the `path:line` when the backlink is hidden.
+    private func appendHead(_ task: QueriedTask, to out: inout [UInt8]) {
         if shows(.backlink) {
             out += task.path.utf8
             out.append(UInt8(ascii: ":"))
-            out += String(todo.line).utf8
+            out += String(task.todo.line).utf8
             out.append(UInt8(ascii: " "))
         }
         out.append(UInt8(ascii: "["))
-        out += String(Character(todo.status.mark)).utf8
+        out += String(Character(task.todo.status.mark)).utf8
         out += "] ".utf8
-        var color: String?
-        var days = 0
-        if let due = todo.due, !todo.isCompleted {
-            days = today.days(until: due)
-            if days < 0 { color = Self.red } else if days == 0 { color = Self.yellow }
-        }
-        if colored, let color { out += color.utf8 }
-        if shows(.tags) {
-            out += todo.title.utf8
-        } else {
-            out += todo.title.split(separator: " ", omittingEmptySubsequences: false)
-                .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
-                .joined(separator: " ").utf8
-        }
+    }
+
+    /// The title, without its tags when they are hidden.
+    private func displayedTitle(_ todo: Todo) -> String {
+        guard !shows(.tags) else { return todo.title }
+        return todo.title.split(separator: " ", omittingEmptySubsequences: false)
+            .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
+            .joined(separator: " ")
+    }
+
+    /// The fields shown after the title, two spaces after it and one apart: priority, dates, and
+    /// how far off the due date is.
+    private func appendFields(_ todo: Todo, to out: inout [UInt8]) {
         var first = true
         func separate() {
             out += (first ? "  " : " ").utf8
@@ -164,18 +143,23 @@ struct TaskListRenderer {
         append("due", todo.due, .dueDate)
         append("cancelled", todo.cancelled, .cancelledDate)
         append("done", todo.done, .doneDate)
-        if todo.due != nil, !todo.isCompleted, shows(.relativeHint) && shows(.dueDate) {
+        if let due = todo.due, !todo.isCompleted, shows(.relativeHint) && shows(.dueDate) {
             separate()
+            let days = today.days(until: due)
             switch days {
-            case ..<0:
-                out += "(\(-days) \(days == -1 ? "day" : "days") overdue)".utf8
+            case ..<0: out += "(\(-days) \(days == -1 ? "day" : "days") overdue)".utf8
             case 0: out += "(due today)".utf8
             case 1: out += "(due tomorrow)".utf8
-            default:
-                out += "(due in \(days) days)".utf8
+            default: out += "(due in \(days) days)".utf8
             }
         }
-        if colored, color != nil { out += Self.reset.utf8 }
+    }
+
+    /// Red for an overdue open task, yellow for one due today, else nil.
+    private func dueColor(_ todo: Todo) -> String? {
+        guard let due = todo.due, !todo.isCompleted else { return nil }
+        let days = today.days(until: due)
+        return days < 0 ? Self.red : days == 0 ? Self.yellow : nil
     }
 
     /// Whether the listing shows `field` (the set is asked only when something is hidden: a listing
