@@ -170,15 +170,17 @@ public struct TodoDocument: Sendable {
             let task = s.tasks[index]
             let (status, mark) = doc.status(ofTask: index, buf)
             let text = doc.text(ofTask: index, buf)
-            let chosen = text.effectiveFields()
-            let fields = chosen.values.sorted().map { text.occurrences[$0].field(buf) }
+            // The occurrence of each key that counts, by key (-1: none), without a dictionary.
+            let chosen = text.chosenFields()
+            var counted: [Int] = []
+            for order in 0..<FieldKey.count where chosen[order] >= 0 { counted.append(Int(chosen[order])) }
+            counted.sort()
+            let fields = counted.map { text.occurrences[$0].field(buf) }
             // The title the canonical form writes: the fields that count come out, earlier
             // duplicates stay as text, and a task that is not completed loses every end date.
-            // A handful of fields: searching them beats building a set for every task.
-            let counted = chosen.values
             let title = text.title(buf, removing: text.occurrences.indices.filter { index in
                 let key = text.occurrences[index].key
-                return counted.contains(index) || (!status.isCompleted && (key == .done || key == .cancelled))
+                return any(chosen .== Int32(index)) || (!status.isCompleted && (key == .done || key == .cancelled))
             })
             let lineStart = doc.lines.start(task.line)
             result.append(TaskLine(
