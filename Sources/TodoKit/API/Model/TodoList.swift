@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A todo file as a model: its todos in file order, each with a stable identity, over a document
 /// that keeps every byte the model did not change.
 ///
@@ -178,13 +184,13 @@ public struct TodoList: Sendable {
 
     /// `#tags` in a title: `#` then letters, digits, `_`, `-` or `/`, not only digits.
     static func tags(in title: String) -> [String] {
-        // Most titles have no `#` at all: one byte scan instead of a walk over characters.
-        guard title.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var title = title
         title.makeContiguousUTF8()
         return title.utf8.withContiguousStorageIfAvailable { bytes in
+            // Most titles have no `#` at all: one `memchr` instead of a walk over characters.
+            guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "#")), bytes.count) != nil else { return [] }
             // In an ASCII title every byte is a character of its own.
-            asciiTags(bytes) ?? characterTags(title, bytes)
+            return asciiTags(bytes) ?? characterTags(title, bytes)
         } ?? []
     }
 
