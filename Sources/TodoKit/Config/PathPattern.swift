@@ -16,7 +16,7 @@ struct PathPattern: Hashable, Sendable {
             if text.hasPrefix("/") { text = text.dropFirst() }
         } else if !text.isEmpty {
             // String + String: `"**/" + text` appends a Substring through the generic
-            // append(contentsOf:), Character by Character (0.1 M instructions per pattern).
+            // append(contentsOf:), Character by Character (85 k instructions the first time).
             text = Substring("**/" + String(text))
         }
         guard !text.isEmpty else { throw GlobPattern.SyntaxError(description: "no file name in pattern '\(pattern)'") }
