@@ -107,17 +107,13 @@ public struct TaskQuery: Hashable, Sendable {
         // Neighbours usually share their group (tasks of one file, one heading): no lookup then.
         var last: (key: [TaskGrouping.Name], group: Int)?
         for index in kept {
-            var paths: [[TaskGrouping.Name]]
-            if groupings.count == 1 {
-                // One grouping (the default, by file): its names are the paths.
-                let names = groupings[0].names(of: tasks[index])
-                paths = names.count == 1 ? [names] : names.map { [$0] }
-            } else {
-                paths = [[]]
-                for grouping in groupings {
-                    let names = grouping.names(of: tasks[index])
-                    paths = names.count == 1 ? paths.map { $0 + names } : paths.flatMap { path in names.map { path + [$0] } }
-                }
+            // The first grouping's names start the paths (with one grouping, the default by file,
+            // they are the paths: no arrays built per task); each further one extends them.
+            let names = groupings[0].names(of: tasks[index])
+            var paths = names.count == 1 ? [names] : names.map { [$0] }
+            for grouping in groupings.dropFirst() {
+                let names = grouping.names(of: tasks[index])
+                paths = names.count == 1 ? paths.map { $0 + names } : paths.flatMap { path in names.map { path + [$0] } }
             }
             for path in paths {
                 if let last, last.key == path {
