@@ -16,6 +16,8 @@
 //     leading white space of its lines);
 //   - a block scan cut into parts (as large files are scanned, on several threads) finds the
 //     structure one scan from the top finds, with the cuts forced at every heading they may be at;
+//   - formatting a stretch at a time (as large files are, cut at every heading that may start a
+//     stretch) gives what formatting the whole input gives, and refuses what it refuses;
 //   - a pass whose lists are looked at and whose output is written in parts (as for large files)
 //     gives the bytes, the pass count and the task facts of a pass in one part;
 //   - the linter (every rule on) reports only places inside the document, and after formatting
@@ -135,6 +137,13 @@ private func checkPassInParts(_ bytes: [UInt8], _ options: FormatOptions) {
     }
 }
 
+/// The input formatted a stretch at a time, as large files are, with a stretch at every heading
+/// that may start one (nil when it is not cut, or goes back to the whole path).
+private func formattedInStretches(_ bytes: [UInt8], _ formatter: TodoFormatter) -> [UInt8]? {
+    var lines = try? TodoDocument.validatedLines(bytes)
+    return formatter.formatInStretches(bytes, lines: &lines, minimumBytes: 1)
+}
+
 /// The scan in parts against one scan (fuzz inputs are far below the size where files are cut,
 /// so the cuts are forced: every part at least one line).
 private func checkScanInParts(_ bytes: [UInt8]) {
@@ -156,7 +165,11 @@ private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ optio
     } catch {
         guard case .verificationFailed(let why) = error else { violation("valid text failed to format: \(error)", bytes) }
         recordVerificationFailure(why, options, bytes)
+        guard formattedInStretches(bytes, formatter) == nil else { violation("formatted in stretches, refused whole", bytes) }
         return
+    }
+    if let stretches = formattedInStretches(bytes, formatter), stretches != output {
+        violation("formatting in stretches differs from formatting whole", bytes)
     }
     checkTrimmedLines(bytes, output)
     if document.tasks.isEmpty {

@@ -150,8 +150,10 @@ struct BlockScanner {
         var paragraph: UnsafeMutableBufferPointer<Bool>
     }
 
-    /// Files of fewer lines are scanned on one thread (starting threads costs more than it saves).
-    static let parallelMinimumLines = 32_768
+    /// Files of fewer lines are scanned on one thread (starting threads costs more than it saves;
+    /// with ``WorkerPool``'s threads waiting, a split pays from about this many: a 1 MB stretch of a
+    /// large file, ``DocumentStretches``).
+    static let parallelMinimumLines = 16_384
 
     /// Scans `buf` (already split into `lines`), skipping the first `skipLines` lines (front matter).
     ///
@@ -192,9 +194,11 @@ struct BlockScanner {
             var scanner = BlockScanner(buf: buf, lines: lines, flags: flags, mayHaveObsidianComments: mayHaveObsidianComments,
                                        siblingItems: siblingItems, capacity: lines.count)
             scanner.run(from: skipLines, to: lines.count)
+            let endsFresh = scanner.endsFresh
             scanner.closeAll()
             var structure = scanner.structure
             structure.fillListItems()
+            structure.endsFresh = endsFresh
             return structure
         }
         var scanners = [BlockScanner?](repeating: nil, count: parts)
@@ -231,9 +235,12 @@ struct BlockScanner {
                 scanner.run(from: bounds[part], to: bounds[part + 1])
             }
         }
+        let endsFresh = scanner.endsFresh
         scanner.closeAll()
         segments.append((scanner.structure, scanner.quoteCount))
-        return BlockStructure(joining: consume segments, copyParts: copyParts)
+        var structure = BlockStructure(joining: consume segments, copyParts: copyParts)
+        structure.endsFresh = endsFresh
+        return structure
     }
 
     /// The lines where the parts of a parallel scan start, then the line count: one part (no cut)
@@ -243,7 +250,7 @@ struct BlockScanner {
                                    parts: Int?, minimumLines: Int) -> [Int] {
         let count = lines.count
         // (The processors are counted only for a file that may be cut: that reads a file in /sys.)
-        guard count - first >= minimumLines, let parts = parts ?? Optional(Parallel.processors), parts > 1 else { return [first, count] }
+        guard count - first >= minimumLines, let parts = parts ?? Optional(Parallel.available), parts > 1 else { return [first, count] }
         var bounds = [first]
         for part in 1..<parts {
             let target = first + (count - first) * part / parts
@@ -259,7 +266,7 @@ struct BlockScanner {
 
     /// Whether an ATX heading opens at `start`: `#` to `######`, then white space or `end` (the end
     /// of the line's content).
-    private static func isATXHeading(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
+    static func isATXHeading(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
         var j = start
         while j < end && buf[j] == UInt8(ascii: "#") { j += 1 }
         let level = j - start
@@ -298,6 +305,13 @@ struct BlockScanner {
     /// ATX heading at the left margin, leaving the state a scan from the top of a document has.
     private var startsFreshAfterBlankLine: Bool {
         !insideObsidianComment && !(0..<depth).contains { isRawLeaf(stack[$0].kind) }
+    }
+
+    /// ``BlockStructure/endsFresh`` of the lines scanned so far: the last is blank and
+    /// ``startsFreshAfterBlankLine`` holds.
+    private var endsFresh: Bool {
+        guard lineIndex >= 0, lineIndex < lines.count else { return false }
+        return SpacesAndTabs.isBlank(buf, from: lines.start(lineIndex), to: lines.contentEnd(lineIndex)) && startsFreshAfterBlankLine
     }
 
     // MARK: - Line processing

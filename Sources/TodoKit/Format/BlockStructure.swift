@@ -145,6 +145,10 @@ struct BlockStructure: Sendable, Equatable {
     var obsidianCommentLines: [Int] = []
     /// Whether `%%` occurs anywhere in the document (inside a comment or not).
     var mayHaveObsidianComments = false
+    /// Whether the document ends in a blank line after which a top-level ATX heading would close
+    /// every block still open (none is a code block, an HTML block or an Obsidian comment): lines
+    /// that follow from such a heading are scanned as a document of their own would be.
+    var endsFresh = false
     /// First top-level list (not nested in an item), -1 if none; siblings via `nextSibling`.
     var firstTopList: Int = -1
     var lastTopList: Int = -1

@@ -23,6 +23,12 @@ struct Directives: Sendable {
 
     init() {}
 
+    /// Whether any directive is an ignore directive (`todofmt-ignore`, `todofmt-ignore-start` or
+    /// `todofmt-ignore-end`), whether it freezes lines or not.
+    var holdsIgnoreDirective: Bool {
+        all.contains { $0.kind == .ignore || $0.kind == .ignoreStart || $0.kind == .ignoreEnd }
+    }
+
     /// Reads the directives from the comments the scanner recorded.
     init(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, structure s: BlockStructure) {
         guard !s.comments.isEmpty else { return }

@@ -73,7 +73,7 @@ struct ParsedDocument: Sendable {
     }
 
     /// YAML front matter: `---` on the first line up to a closing `---` or `...` line.
-    private static func frontMatterLength(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
+    static func frontMatterLength(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
         func lineIs(_ i: Int, _ text: StaticString) -> Bool {
             var end = lines.contentEnd(i)
             while end > lines.start(i) && buf[end - 1].isSpaceOrTab { end -= 1 }

@@ -179,8 +179,8 @@ struct CommonEnds {
     ///   - newMiddle: The lines of `new` between the shared ends.
     ///   - ends: The shared ends.
     /// - Returns: `true` when every line between changes and no other line does.
-    static func onlyMiddleChanges(old: [UInt8], new: [UInt8], oldMiddle: [Range<Int>], newMiddle: [Range<Int>],
-                                  ends: CommonEnds) -> Bool {
+    static func onlyMiddleChanges<Lines: RandomAccessCollection<Range<Int>>>(old: [UInt8], new: [UInt8], oldMiddle: Lines,
+                                                                           newMiddle: Lines, ends: CommonEnds) -> Bool {
         let (before, after) = old.withUnsafeBufferPointer { buf in
             (lines(buf, before: ends.start, count: 1, lineFeedOnly: ends.lineFeedOnly).first,
              lines(buf, from: ends.oldEnd, count: 1, lineFeedOnly: ends.lineFeedOnly).first)

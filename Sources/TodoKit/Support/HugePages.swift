@@ -36,6 +36,15 @@ enum HugePages {
         #endif
     }
 
+    /// ``advise(_:)`` for the room an array has reserved and not filled yet (nothing has touched it).
+    static func advise<Element>(capacityOf array: inout [Element]) {
+        let bytes = (array.capacity - array.count) * MemoryLayout<Element>.stride
+        array.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            advise(UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(base + buffer.count), count: bytes))
+        }
+    }
+
     /// Gives back the memory of the whole 4 KB pages of `buffer` past its first `used` bytes, for a
     /// buffer sized for the most it could hold (an output's bound): the huge page its content ends
     /// in was taken whole, up to 2 MB of it unused. Left alone for buffers ``advise(_:)`` leaves

@@ -52,17 +52,32 @@ package enum LineEnding {
     ///     end of `buf`.
     /// - Returns: The ranges in order; together they cover `range` exactly.
     package static func lineRanges(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
-        let hasCarriageReturn = buf.baseAddress.map { memchr($0 + range.lowerBound, 0x0D, range.count) != nil } ?? false
-        guard hasCarriageReturn else { return lineFeedRanges(in: buf, range) }
         var result: [Range<Int>] = []
+        // Room for lines of 32 bytes on average: a large file's table grows once or not at all.
         result.reserveCapacity(range.count / 32 + 1)
-        var start = range.lowerBound
-        while let next = nextLineStart(in: buf, from: start, to: range.upperBound) {
-            result.append(start..<next)
-            start = next
-        }
-        if start < range.upperBound { result.append(start..<range.upperBound) }
+        forEachLine(in: buf, range) { result.append($0) }
         return result
+    }
+
+    /// Calls `body` with the byte range of each line of `buf[range]`, in order, each with its
+    /// ending (``lineRanges(in:_:)``'s lines; with `lineFeedOnly`, ``lineFeedRanges(in:_:)``'s).
+    @inline(__always)
+    package static func forEachLine(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lineFeedOnly: Bool = false,
+                                    _ body: (Range<Int>) -> Void) {
+        let hasCarriageReturn = !lineFeedOnly && (buf.baseAddress.map { memchr($0 + range.lowerBound, 0x0D, range.count) != nil } ?? false)
+        var start = range.lowerBound
+        if hasCarriageReturn {
+            while let next = nextLineStart(in: buf, from: start, to: range.upperBound) {
+                body(start..<next)
+                start = next
+            }
+        } else {
+            while let next = nextLineFeedStart(in: buf, from: start, to: range.upperBound) {
+                body(start..<next)
+                start = next
+            }
+        }
+        if start < range.upperBound { body(start..<range.upperBound) }
     }
 
     /// The byte ranges of the lines of `text` when only a line feed ends a line (as `diff` and
@@ -81,15 +96,8 @@ package enum LineEnding {
     /// - Returns: The ranges in order; together they cover `range` exactly.
     package static func lineFeedRanges(in buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        // Room for lines of 32 bytes on average: a large file's table grows once or not at all.
         result.reserveCapacity(range.count / 32 + 1)
-        var start = range.lowerBound
-        let end = range.upperBound
-        while let next = nextLineFeedStart(in: buf, from: start, to: end) {
-            result.append(start..<next)
-            start = next
-        }
-        if start < end { result.append(start..<end) }
+        forEachLine(in: buf, range, lineFeedOnly: true) { result.append($0) }
         return result
     }
 }

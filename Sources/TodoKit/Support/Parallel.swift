@@ -16,13 +16,41 @@ enum Parallel {
         return max(1, min(Int(online), 4))
     }()
 
-    /// How many parts `count` units of work are split into: one per processor, each at least
-    /// `minimumPerPart` units.
+    /// The processors a step may use on the calling thread: 1 inside ``serially(_:)``, else
+    /// ``processors``.
+    static var available: Int {
+        runsSerially ? 1 : processors
+    }
+
+    /// How many parts `count` units of work are split into: one per processor
+    /// (``available``), each at least `minimumPerPart` units.
     static func parts(_ count: Int, minimumPerPart: Int) -> Int {
         // Small work does not count the processors (that reads a file in /sys).
         let most = count / max(minimumPerPart, 1)
-        return most <= 1 ? 1 : min(processors, most)
+        return most <= 1 ? 1 : min(available, most)
     }
+
+    /// Runs `body` with every step it starts on the calling thread alone: for work that is itself
+    /// one part of a step (the stretches of a large document, ``TodoFormatter``), whose own steps
+    /// would only queue up behind the other parts.
+    static func serially<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let outer = pthread_getspecific(serialKey)
+        pthread_setspecific(serialKey, UnsafeRawPointer(bitPattern: 1))
+        defer { pthread_setspecific(serialKey, outer) }
+        return try body()
+    }
+
+    /// Whether the calling thread is inside ``serially(_:)``.
+    static var runsSerially: Bool {
+        pthread_getspecific(serialKey) != nil
+    }
+
+    /// The thread-specific flag of ``serially(_:)``.
+    private static let serialKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// The `part`th of `parts` contiguous ranges that split `0..<count` as evenly as can be.
     static func share(_ part: Int, of parts: Int, in count: Int) -> Range<Int> {
@@ -46,7 +74,7 @@ enum Parallel {
     /// when every call has: on ``WorkerPool/shared`` (Linux), or on Dispatch's threads when the pool
     /// is busy with another step (one started inside a step, or from another thread) and elsewhere.
     static func run(_ parts: Int, _ body: @Sendable (Int) -> Void) {
-        if parts <= 1 {
+        if parts <= 1 || runsSerially {
             for part in 0..<parts { body(part) }
             return
         }
@@ -63,7 +91,7 @@ enum Parallel {
     /// instead (tests choose).
     static func any(_ count: Int, minimumPerPart: Int, parts: Int? = nil, _ body: @Sendable (Range<Int>) -> Bool) -> Bool {
         let most = count / max(minimumPerPart, 1)
-        let parts = parts ?? (most <= 1 ? 1 : min(processors * 8, most))
+        let parts = parts ?? (most <= 1 || runsSerially ? 1 : min(processors * 8, most))
         guard parts > 1 else { return body(0..<count) }
         var results = [Bool](repeating: false, count: parts)
         results.withUnsafeMutableBufferPointer { results in

@@ -19,6 +19,12 @@
 ///    `FormatVerifier` compares it with what it took of the input (`FormatVerifier/Expectation`);
 /// 6. **bytes** — the verified output.
 ///
+/// A large file (``format(utf8:)``, from 2 MB) goes through these stages a stretch at a time:
+/// cut at top-level headings (`DocumentStretches`), each stretch is a document of its own, proven
+/// canonical on one processor while the next is on another, and only a stretch that changes is
+/// rendered, parsed again and verified. The result is byte for byte that of the whole file, whose
+/// path is taken whenever a stretch cannot stand on its own.
+///
 /// The model's own edits (sinking or renumbering the lists it touched, writing a task line) use the
 /// canonical form's stages directly: `CanonicalForm/render(_:options:scope:)` and `TaskTail`.
 public struct TodoFormatter: Sendable {
@@ -49,14 +55,17 @@ public struct TodoFormatter: Sendable {
         try format(parsed: document.parsed)
     }
 
-    /// Formats UTF-8 bytes.
+    /// Formats UTF-8 bytes (a large file a stretch at a time: see the type's overview).
     ///
     /// - Parameter bytes: The file's bytes, a byte-order mark included if it has one.
     /// - Returns: The canonical bytes (the same bytes when they are canonical already).
     /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, or when verification fails.
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
-        var parsed: ParsedDocument? = try ParsedDocument(utf8: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
-        return try format(parsed: &parsed)
+        var lines: LineTable? = try TodoDocument.validatedLines(bytes)
+        if let formatted = formatInStretches(bytes, lines: &lines) { return formatted }
+        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
+                                                     globalFilter: options.globalFilter)
+        return try format(parsed: &parsed).bytes
     }
 
     /// Formats text.
@@ -66,13 +75,151 @@ public struct TodoFormatter: Sendable {
     /// - Throws: ``TodoError/verificationFailed(_:)`` when the result cannot be proven faithful.
     public func format(_ text: String) throws(TodoError) -> String {
         var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8), statuses: options.statuses, globalFilter: options.globalFilter)
-        return String(decoding: try format(parsed: &parsed), as: UTF8.self)
+        return String(decoding: try format(parsed: &parsed).bytes, as: UTF8.self)
     }
 
     /// Formats a document parsed already (the linter's TD000 formats the parse it lints).
     func format(parsed: ParsedDocument) throws(TodoError) -> [UInt8] {
         var held: ParsedDocument? = parsed
-        return try format(parsed: &held)
+        return try format(parsed: &held).bytes
+    }
+
+    /// A formatted document: its bytes, whether they differ from the input's, and whether they end
+    /// as ``BlockStructure/endsFresh`` says (read from the parse that proved them canonical).
+    struct Formatted {
+        var bytes: [UInt8]
+        var changed: Bool
+        var endsFresh: Bool
+
+        init(bytes: [UInt8], changed: Bool, endsFresh: Bool) {
+            (self.bytes, self.changed, self.endsFresh) = (bytes, changed, endsFresh)
+        }
+
+        /// The input as it was given: it is canonical.
+        init(unchanged input: ParsedDocument) {
+            self.init(bytes: input.utf8, changed: false, endsFresh: input.structure.endsFresh)
+        }
+    }
+
+    /// `input` (valid UTF-8, split into `lines`) formatted a stretch at a time (``DocumentStretches``),
+    /// each stretch as a document of its own, so that the work and memory of rendering, parsing
+    /// again and verifying are those of the stretches that change. Nil when the document is not
+    /// cut, or when a stretch cannot be formatted on its own (it holds an ignore directive, its
+    /// formatting fails, or its output would not end as its input does): the whole document is
+    /// formatted then, and reports its own error. `minimumBytes`: the smallest stretch (tests
+    /// choose smaller ones).
+    ///
+    /// The stretches are first proven canonical or not a few at a time, one per processor, each on
+    /// one thread (``Parallel/serially(_:)``), their parses freed at once; a stretch that changes
+    /// is then formatted on its own, its steps spread over the processors, one at a time, so that
+    /// only one stretch's passes are held.
+    func formatInStretches(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
+        guard let table = lines else { return nil }
+        let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
+        guard let starts = input.withUnsafeBufferPointer({ buf in
+            DocumentStretches.starts(UnsafeBufferPointer(rebasing: buf[bom...]), lines: table, minimumBytes: minimumBytes)
+        }) else { return nil }
+        let last = starts.count - 1
+        // Where each stretch starts in `input` (the first holds the byte-order mark), then its end.
+        let offsets = starts.indices.map { k in k == 0 ? 0 : k == last ? input.count : bom + table.start(starts[k]) }
+        // The table is not needed any more (each stretch splits its own lines, a small part of its
+        // parse): its memory goes before the stretches' is taken.
+        _ = consume table
+        lines = nil
+        let options = self.options
+        // Stretches `k..<end` parsed as one document.
+        @Sendable func parse(_ k: Int, _ end: Int) -> ParsedDocument {
+            ParsedDocument(validated: Array(input[offsets[k]..<offsets[end]]), statuses: options.statuses, globalFilter: options.globalFilter)
+        }
+        func offset(_ k: Int) -> Int { offsets[k] }
+        var output: [UInt8]?
+        var k = 0
+        // Whether the stretch before changed: then the next is formatted right away, its proof being
+        // the first step of formatting it (a file that changes all over is formatted one stretch
+        // after another, each parsed once).
+        var changing = false
+        while k < last {
+            let proofs = changing ? [.changes] : TodoFormatter.prove(k..<min(k + Parallel.processors, last), last: last,
+                                                                     options: options, parse: parse)
+            for proof in proofs {
+                var end = k + 1
+                switch proof {
+                case .wholeDocument:
+                    return nil
+                case .canonical:
+                    output?.append(contentsOf: input[offset(k)..<offset(end)])
+                    changing = false
+                case .changes, .runsOn:
+                    var parsed: ParsedDocument? = parse(k, end)
+                    // A code block, HTML block or Obsidian comment runs on across the next heading:
+                    // the next stretch goes with this one.
+                    while end < last && !parsed!.structure.endsFresh {
+                        end += 1
+                        parsed = parse(k, end)
+                    }
+                    if parsed!.directives.holdsIgnoreDirective { return nil }
+                    let stretch: Formatted
+                    do {
+                        stretch = try format(parsed: &parsed)
+                    } catch {
+                        return nil
+                    }
+                    guard end == last || stretch.endsFresh else { return nil }
+                    if output == nil && stretch.changed {
+                        output = []
+                        output!.reserveCapacity(input.count + input.count / 16)
+                        HugePages.advise(capacityOf: &output!)
+                        output!.append(contentsOf: input[0..<offset(k)])
+                    }
+                    output?.append(contentsOf: stretch.bytes)
+                    changing = stretch.changed
+                }
+                k = end
+                // Stretches proven with this window's are part of this one now: prove again from `k`.
+                if proof == .runsOn { break }
+            }
+        }
+        return output ?? input
+    }
+
+    /// What the parse of one stretch shows before it is formatted (``formatInStretches(_:lines:minimumBytes:)``).
+    enum StretchProof {
+        /// It is canonical and ends as its output would.
+        case canonical
+        /// It changes (or its survey was not needed to know what to do).
+        case changes
+        /// A block runs on across the heading after it: it is formatted with the stretch after it.
+        case runsOn
+        /// It holds an ignore directive: the document is formatted whole.
+        case wholeDocument
+    }
+
+    /// What the parses of `stretches` show (`last`: the stretch count), each stretch parsed and
+    /// proven on a processor of its own, alone there, its parse freed at once.
+    private static func prove(_ stretches: Range<Int>, last: Int, options: FormatOptions,
+                              parse: @Sendable (Int, Int) -> ParsedDocument) -> [StretchProof] {
+        var proofs = [StretchProof](repeating: .changes, count: stretches.count)
+        proofs.withUnsafeMutableBufferPointer { proofs in
+            // Each part writes only its own element.
+            nonisolated(unsafe) let proofs = proofs
+            Parallel.run(stretches.count) { part in
+                let stretch = stretches.lowerBound + part
+                Parallel.serially {
+                    proofs[part] = prove(parse(stretch, stretch + 1), isLast: stretch + 1 == last, options: options)
+                }
+            }
+        }
+        return proofs
+    }
+
+    /// Whether the stretch `parsed` is canonical as it is, with `options`: the first step of
+    /// ``format(parsed:)``, the dry run, on its own.
+    private static func prove(_ parsed: ParsedDocument, isLast: Bool, options: FormatOptions) -> StretchProof {
+        if !isLast && !parsed.structure.endsFresh { return .runsOn }
+        if parsed.directives.holdsIgnoreDirective { return .wholeDocument }
+        let input = parsed.reading(statuses: options.statuses, globalFilter: options.globalFilter)
+        var facts = TaskFacts(count: input.structure.tasks.count)
+        return CanonicalForm.survey(input, options: options, facts: &facts) == .nothing ? .canonical : .changes
     }
 
     /// The one formatting path (see the type's overview): formats `parsed!` until a pass changes
@@ -89,11 +236,11 @@ public struct TodoFormatter: Sendable {
     /// unchanged are carried over (``CarriedTasks``) instead of being read again. Once the verifier
     /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
     /// its lines and structure are freed before the output is parsed.
-    private func format(parsed: inout ParsedDocument?) throws(TodoError) -> [UInt8] {
-        guard let given = parsed else { return [] }
+    private func format(parsed: inout ParsedDocument?) throws(TodoError) -> Formatted {
+        guard let given = parsed else { return Formatted(bytes: [], changed: false, endsFresh: false) }
         var input = given.reading(statuses: options.statuses, globalFilter: options.globalFilter)
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
-        if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
+        if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return Formatted(unchanged: input) }
         // Passes are counted as one pass after another would make them (a pass may stand for several:
         // CanonicalForm/sinkHeldLists(rounds:parts:)); the output of the last one allowed is never surveyed.
         var (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
@@ -105,11 +252,11 @@ public struct TodoFormatter: Sendable {
             input = completed
             parsed = completed
             inputFacts = TaskFacts(count: input.structure.tasks.count)
-            if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return input.utf8 }
+            if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return Formatted(unchanged: input) }
             (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
                                                             allowedPasses: TodoFormatter.maximumPasses - 1)
         }
-        if input.isPrinted(as: bytes) { return input.utf8 }
+        if input.isPrinted(as: bytes) { return Formatted(unchanged: input) }
         let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
         parsed = nil
         _ = consume input
@@ -120,14 +267,14 @@ public struct TodoFormatter: Sendable {
             carried = CarriedTasks()
             if CanonicalForm.survey(pass, options: options, facts: &facts) == .nothing {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
-                return bytes
+                return Formatted(bytes: bytes, changed: true, endsFresh: pass.structure.endsFresh)
             }
             let next: [UInt8], more: Int
             (next, carried, more) = CanonicalForm.render(pass, options: options, facts: &facts,
                                                          allowedPasses: TodoFormatter.maximumPasses - passes)
             if pass.isPrinted(as: next) {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
-                return bytes
+                return Formatted(bytes: bytes, changed: true, endsFresh: pass.structure.endsFresh)
             }
             passes += more
             // This pass's bytes and parse go (at the end of the iteration) before the next pass's are parsed.

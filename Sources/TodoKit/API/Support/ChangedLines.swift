@@ -37,9 +37,9 @@ public struct ChangedLines: Sendable {
     private let firstLine: Int
     /// The byte ranges of the lines of the first text from ``firstLine`` on, up to where the
     /// lines both texts share at their end begin (every line when all were split).
-    let oldTable: [Range<Int>]
+    let oldTable: LineSpans
     /// The same for the second text.
-    private let newTable: [Range<Int>]
+    private let newTable: LineSpans
     /// Where the lines after ``oldTable``'s start in the first text.
     private let oldTableEnd: Int
     /// Where the lines after ``newTable``'s start in the second text.
@@ -97,7 +97,7 @@ public struct ChangedLines: Sendable {
         self.old = old
         self.new = new
         guard !SameBytes.equal(old, new) else {
-            (firstLine, oldTable, newTable, oldTableEnd, newTableEnd, regions) = (0, [], [], 0, 0, [])
+            (firstLine, oldTable, newTable, oldTableEnd, newTableEnd, regions) = (0, LineSpans(), LineSpans(), 0, 0, [])
             return
         }
         if trimmed {
@@ -129,8 +129,8 @@ public struct ChangedLines: Sendable {
                 return
             }
         }
-        let oldLines = LineEnding.lineRanges(of: old)
-        let newLines = LineEnding.lineRanges(of: new)
+        let oldLines = old.withUnsafeBufferPointer { LineSpans($0, 0..<$0.count) }
+        let newLines = new.withUnsafeBufferPointer { LineSpans($0, 0..<$0.count) }
         var regions: [Region] = []
         if oldLines.count == newLines.count {
             regions = Self.regionsInPlace(old, new, oldLines, newLines, parts: parts)
@@ -160,14 +160,14 @@ public struct ChangedLines: Sendable {
     /// `together`: the two split at the same time.
     private static func lineRanges(_ old: UnsafeBufferPointer<UInt8>, _ oldRange: Range<Int>,
                                    _ new: UnsafeBufferPointer<UInt8>, _ newRange: Range<Int>,
-                                   together: Bool) -> (old: [Range<Int>], new: [Range<Int>]) {
-        guard together else { return (LineEnding.lineRanges(in: old, oldRange), LineEnding.lineRanges(in: new, newRange)) }
-        var tables: [[Range<Int>]] = [[], []]
+                                   together: Bool) -> (old: LineSpans, new: LineSpans) {
+        guard together else { return (LineSpans(old, oldRange), LineSpans(new, newRange)) }
+        var tables = [LineSpans(), LineSpans()]
         tables.withUnsafeMutableBufferPointer { tables in
             // Each side writes only its own table.
             nonisolated(unsafe) let (tables, old, new) = (tables, old, new)
             Parallel.run(2) { side in
-                tables[side] = side == 0 ? LineEnding.lineRanges(in: old, oldRange) : LineEnding.lineRanges(in: new, newRange)
+                tables[side] = side == 0 ? LineSpans(old, oldRange) : LineSpans(new, newRange)
             }
         }
         return (tables[0], tables[1])
@@ -177,7 +177,7 @@ public struct ChangedLines: Sendable {
     /// into the tables), looked for in `parts` stretches of lines at the same time (by default
     /// one, or one per processor when the lines hold many bytes); a run that reaches the end of a
     /// stretch and one that starts the next are one run.
-    private static func regionsInPlace(_ old: [UInt8], _ new: [UInt8], _ oldLines: [Range<Int>], _ newLines: [Range<Int>],
+    private static func regionsInPlace(_ old: [UInt8], _ new: [UInt8], _ oldLines: LineSpans, _ newLines: LineSpans,
                                        parts: Int?) -> [Range<Int>] {
         let bytes = (oldLines.last?.upperBound ?? 0) - (oldLines.first?.lowerBound ?? 0)
             + (newLines.last?.upperBound ?? 0) - (newLines.first?.lowerBound ?? 0)
@@ -203,7 +203,7 @@ public struct ChangedLines: Sendable {
     }
 
     /// The runs of lines among `lines` (indices into the tables) that differ in place.
-    private static func runs(_ old: [UInt8], _ new: [UInt8], _ oldLines: [Range<Int>], _ newLines: [Range<Int>],
+    private static func runs(_ old: [UInt8], _ new: [UInt8], _ oldLines: LineSpans, _ newLines: LineSpans,
                              _ lines: Range<Int>) -> [Range<Int>] {
         var regions: [Range<Int>] = []
         // Line by line with memcmp on the two buffers (a slice per line cost more than the comparison).
@@ -224,7 +224,7 @@ public struct ChangedLines: Sendable {
     }
 
     /// How many lines `text` has: those before the table, in it, and after it.
-    private static func lineCount(_ text: [UInt8], firstLine: Int, table: [Range<Int>], tableEnd: Int) -> Int {
+    private static func lineCount(_ text: [UInt8], firstLine: Int, table: LineSpans, tableEnd: Int) -> Int {
         guard tableEnd < text.count else { return firstLine + table.count }
         let after = text.withUnsafeBufferPointer { CommonEnds.lineEndingCount($0, tableEnd..<$0.count, lineFeedOnly: false) }
         let last = text[text.count - 1]
@@ -232,7 +232,7 @@ public struct ChangedLines: Sendable {
     }
 
     /// The bytes of `lines` of `text`, from the table when it holds them, else from a new split.
-    private static func byteRange(_ lines: Range<Int>, in text: [UInt8], firstLine: Int, table: [Range<Int>], tableEnd: Int) -> Range<Int> {
+    private static func byteRange(_ lines: Range<Int>, in text: [UInt8], firstLine: Int, table: LineSpans, tableEnd: Int) -> Range<Int> {
         let local = (lines.lowerBound - firstLine)..<(lines.upperBound - firstLine)
         if local.lowerBound >= 0, local.upperBound <= table.count {
             let lower = local.lowerBound < table.count ? table[local.lowerBound].lowerBound : tableEnd

@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+@testable import TodoKit
+
+/// A large document is formatted a stretch at a time (``DocumentStretches``,
+/// ``TodoFormatter/formatInStretches(_:lines:minimumBytes:)``): the result must be byte for byte
+/// that of formatting it whole, wherever the cuts fall — before and after open fences, HTML blocks,
+/// Obsidian comments, block quotes and lists, with every option — and a document the whole path
+/// refuses must not be formatted in stretches either.
+final class StretchFormattingTests: XCTestCase {
+    private static let today = Day("2026-11-21")!
+
+    /// The option sets the formatter's rules depend on.
+    private static let optionSets: [FormatOptions] = [
+        FormatOptions(today: today),
+        FormatOptions(fieldStyle: .emoji, stampDates: false, today: today),
+        FormatOptions(sinkCompleted: false, today: today),
+        FormatOptions(today: today, bullet: .dash, indentation: 2),
+        FormatOptions(today: today, bullet: .asterisk, indentation: 4, nextOccurrence: .below),
+    ]
+
+    /// What formatting `bytes` whole gives (nil when it is refused), and what formatting it in
+    /// stretches of at least `minimumBytes` gives (nil when it is not cut or a stretch sends it back
+    /// to the whole path).
+    private func results(_ bytes: [UInt8], options: FormatOptions, minimumBytes: Int)
+        throws -> (whole: [UInt8]?, stretches: [UInt8]?) {
+        let formatter = TodoFormatter(options: options)
+        let lines = try TodoDocument.validatedLines(bytes)
+        let whole = try? formatter.format(parsed: ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
+                                                                 globalFilter: options.globalFilter))
+        var table: LineTable? = lines
+        return (whole, formatter.formatInStretches(bytes, lines: &table, minimumBytes: minimumBytes))
+    }
+
+    /// Generated documents run together after headings of their own, with blocks that run on across
+    /// a heading between them; cut at every heading that may start a stretch, and at a few.
+    func testStretchesGiveTheWholeDocumentsResult() throws {
+        var (compared, inStretches, changed) = (0, 0, 0)
+        for seed in 0..<60 as Range<UInt64> {
+            var bytes: [UInt8] = []
+            for k in 0..<8 as Range<UInt64> {
+                bytes += Array("\n# Part \(k)\n\n".utf8)
+                bytes += DocumentGenerator.document(seed: 70_000 + seed * 8 + k)
+                switch (seed + k) % 5 {
+                case 1: bytes += Array("\n```\nan unclosed fence\n\n# not a heading here\n- [x] not a task\n".utf8)
+                case 2: bytes += Array("\n%% an open comment\n\n# hidden\n- [x] hidden\n%%\n".utf8)
+                case 3: bytes += Array("\n<pre>\n\n# inside HTML\n</pre>\n> - [x] quoted done\n> - [ ] quoted open\n".utf8)
+                case 4: bytes += Array("\n    indented code\n\n# after it\n1. [x] one\n2. [ ] two\n".utf8)
+                default: break
+                }
+            }
+            let options = StretchFormattingTests.optionSets[Int(seed) % StretchFormattingTests.optionSets.count]
+            for minimumBytes in [1, 200, bytes.count / 3] {
+                let (whole, stretches) = try results(bytes, options: options, minimumBytes: minimumBytes)
+                compared += 1
+                guard let stretches else { continue }
+                inStretches += 1
+                XCTAssertEqual(whole.map { String(decoding: $0, as: UTF8.self) }, String(decoding: stretches, as: UTF8.self),
+                               "seed \(seed), stretches of \(minimumBytes) bytes")
+                if stretches != bytes { changed += 1 }
+            }
+        }
+        XCTAssertEqual(compared, 180)
+        // The comparisons were made: nearly every document is cut, and most of them change.
+        XCTAssertGreaterThan(inStretches, 170)
+        XCTAssertGreaterThan(changed, 150)
+    }
+
+    /// A canonical document comes back as the same array, and a document whose later stretches
+    /// alone change keeps its first stretch's bytes.
+    func testCanonicalStretchesAreKept() throws {
+        let stretch = "## Week\n\n- [ ] plan due:2026-12-01\n- [x] shop done:2026-11-20\n\n"
+        let canonical = Array((String(repeating: stretch, count: 40)).utf8)
+        let (whole, stretches) = try results(canonical, options: FormatOptions(today: StretchFormattingTests.today), minimumBytes: 100)
+        XCTAssertEqual(whole, canonical)
+        XCTAssertEqual(stretches, canonical)
+        let edited = canonical + Array("## Later\n\n- [x] a\n- [ ] b\n".utf8)
+        let (wholeEdited, stretchesEdited) = try results(edited, options: FormatOptions(today: StretchFormattingTests.today),
+                                                         minimumBytes: 100)
+        XCTAssertEqual(stretchesEdited, wholeEdited)
+        XCTAssertEqual(stretchesEdited.map { Array($0.suffix(42)) }, Array("## Later\n\n- [ ] b\n- [x] a done:2026-11-21\n".utf8))
+    }
+
+    /// The byte-order mark and the front matter stay with the first stretch; a YAML comment after a
+    /// blank line in front matter is not a heading; line endings of every kind; no final newline.
+    func testByteOrderMarkFrontMatterAndLineEndings() throws {
+        let body = "# A\n\n- [x] a\n- [ ] b\n\n# B\n\n- [x] c\n- [ ] d\n\n# C\n\n1. [x] e\n2. [ ] f"
+        let front = "---\ntitle: x\n\n# a YAML comment\n\n# another\n---\n\n"
+        for ending in ["\n", "\r\n", "\r"] {
+            for prefix in ["", "\u{FEFF}"] {
+                let text = prefix + (front + body).replacingOccurrences(of: "\n", with: ending)
+                let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
+                                                     minimumBytes: 1)
+                XCTAssertNotNil(whole)
+                XCTAssertEqual(stretches, whole, "ending \(ending.debugDescription), BOM \(!prefix.isEmpty)")
+            }
+        }
+        // The front matter's lines are never a stretch's start.
+        let bytes = Array((front + body).utf8)
+        let starts = try XCTUnwrap(bytes.withUnsafeBufferPointer { buf in
+            DocumentStretches.starts(buf, lines: LineTable(buf), minimumBytes: 1)
+        })
+        let firstHeading = (front + body).split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "# A")!
+        XCTAssertEqual(starts.first, 0)
+        XCTAssertTrue(starts.dropFirst().allSatisfy { $0 >= firstHeading }, "\(starts)")
+    }
+
+    /// An ignore directive sends the document to the whole path (a region may run across headings).
+    func testIgnoreDirectivesFormatTheWholeDocument() throws {
+        let text = "# A\n\n<!-- todofmt-ignore-start -->\n\n# B\n\n- [x] kept\n- [ ] as is\n\n<!-- todofmt-ignore-end -->\n\n# C\n\n- [x] a\n- [ ] b\n"
+        let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
+                                             minimumBytes: 1)
+        XCTAssertNil(stretches)
+        XCTAssertEqual(whole.map { String(decoding: $0, as: UTF8.self) },
+                       text.replacingOccurrences(of: "- [x] a\n- [ ] b\n", with: "- [ ] b\n- [x] a done:2026-11-21\n"))
+    }
+
+    /// A stretch that only cuts where nothing may start is not cut; a small document is not cut.
+    func testWhereDocumentsAreCut() throws {
+        func starts(_ text: String, _ minimumBytes: Int) -> [Int]? {
+            Array(text.utf8).withUnsafeBufferPointer { DocumentStretches.starts($0, lines: LineTable($0), minimumBytes: minimumBytes) }
+        }
+        XCTAssertNil(starts("# A\n- [ ] a\n# B\n- [ ] b\n", 1), "no blank line before a heading")
+        XCTAssertNil(starts("# A\n\n    # B\n\n#C\n", 1), "indented, and no space after #")
+        XCTAssertEqual(starts("# A\n\n# B\n\n####### no\n\n###### C\n", 1), [0, 2, 6, 7])
+        XCTAssertEqual(starts("# A\n\n# B\n\n# C\n\n# D\n", 8), [0, 4, 7])
+        XCTAssertNil(starts("# A\n\n# B\n", 100))
+    }
+
+    /// The corpus of real files and every golden fixture's input, cut at every heading that may
+    /// start a stretch.
+    func testCorpusAndFixturesInStretches() throws {
+        var urls = try FileManager.default.contentsOfDirectory(at: GoldenFixtureTests.directory, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(".input.md") }
+        if let corpus = try? SharedMaterial.corpusFiles() { urls += corpus }
+        var inStretches = 0
+        for url in urls {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            guard (try? TodoDocument.validatedLines(bytes)) != nil else { continue }
+            let (whole, stretches) = try results(bytes, options: FormatOptions(today: StretchFormattingTests.today), minimumBytes: 1)
+            guard let stretches else { continue }
+            inStretches += 1
+            XCTAssertEqual(whole.map { String(decoding: $0, as: UTF8.self) }, String(decoding: stretches, as: UTF8.self),
+                           url.lastPathComponent)
+        }
+        XCTAssertGreaterThan(inStretches, 10)
+    }
+}
