@@ -15,12 +15,10 @@
 /// formatted whole instead (`todofmt-ignore-start` may freeze lines across headings):
 /// ``TodoFormatter`` sees one in the parse of a stretch.
 enum DocumentStretches {
-    /// The smallest stretch: large enough for a stretch's parse to be split over the processors
-    /// when it is formatted (``BlockScanner/parallelMinimumLines`` lines of 64 bytes), small enough
-    /// that its passes (its parse, its output and the output's parse, about six times its size) are
-    /// a small part of a large file's memory (measured on the 10 MB unformatted file: a peak 5 MB
-    /// lower than with stretches of 2 MB, in the same time).
-    static let minimumBytes = 1 << 20
+    /// The smallest stretch: a few are formatted at a time, each on one processor, and each holds
+    /// its passes (its parse, its output and the output's parse: about six times its size) until it
+    /// is done, so that they stay a small part of a large file's memory.
+    static let minimumBytes = 512 << 10
 
     /// The lines where stretches start, then `lines.count`: at least two stretches, or nil when
     /// the document is not cut.

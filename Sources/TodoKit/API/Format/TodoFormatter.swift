@@ -19,11 +19,12 @@
 ///    `FormatVerifier` compares it with what it took of the input (`FormatVerifier/Expectation`);
 /// 6. **bytes** — the verified output.
 ///
-/// A large file (``format(utf8:)``, from 2 MB) goes through these stages a stretch at a time:
-/// cut at top-level headings (`DocumentStretches`), each stretch is a document of its own, proven
-/// canonical on one processor while the next is on another, and only a stretch that changes is
-/// rendered, parsed again and verified. The result is byte for byte that of the whole file, whose
-/// path is taken whenever a stretch cannot stand on its own.
+/// A large file (``format(utf8:)``, from 1 MB) goes through these stages a stretch at a time:
+/// cut at top-level headings (`DocumentStretches`), each stretch is a document of its own,
+/// formatted on one processor while the next ones are on the others, so that only a stretch that
+/// changes is rendered, parsed again and verified, and only a few stretches' passes are held at a
+/// time. The result is byte for byte that of the whole file, whose path is taken whenever a
+/// stretch cannot stand on its own.
 ///
 /// The model's own edits (sinking or renumbering the lists it touched, writing a task line) use the
 /// canonical form's stages directly: `CanonicalForm/render(_:options:scope:)` and `TaskTail`.
@@ -106,13 +107,12 @@ public struct TodoFormatter: Sendable {
     /// again and verifying are those of the stretches that change. Nil when the document is not
     /// cut, or when a stretch cannot be formatted on its own (it holds an ignore directive, its
     /// formatting fails, or its output would not end as its input does): the whole document is
-    /// formatted then, and reports its own error. `minimumBytes`: the smallest stretch (tests
-    /// choose smaller ones).
+    /// formatted then, and reports its own error. `lines` is freed once the stretches are known.
+    /// `minimumBytes`: the smallest stretch (tests choose smaller ones).
     ///
-    /// The stretches are first proven canonical or not a few at a time, one per processor, each on
-    /// one thread (``Parallel/serially(_:)``), their parses freed at once; a stretch that changes
-    /// is then formatted on its own, its steps spread over the processors, one at a time, so that
-    /// only one stretch's passes are held.
+    /// The stretches are formatted a few at a time, two per processor, each on one thread alone
+    /// (``Parallel/serially(_:)``: a stretch's steps are not split further), and their results are
+    /// gathered in order: only those few stretches' passes are held at any time.
     func formatInStretches(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
         guard let table = lines else { return nil }
         let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
@@ -131,95 +131,90 @@ public struct TodoFormatter: Sendable {
         @Sendable func parse(_ k: Int, _ end: Int) -> ParsedDocument {
             ParsedDocument(validated: Array(input[offsets[k]..<offsets[end]]), statuses: options.statuses, globalFilter: options.globalFilter)
         }
-        func offset(_ k: Int) -> Int { offsets[k] }
         var output: [UInt8]?
+        // Appends stretches `k..<end`, formatted as `stretch`.
+        func append(_ stretch: Formatted, _ k: Int, _ end: Int) {
+            if stretch.changed && output == nil {
+                output = []
+                output!.reserveCapacity(input.count + input.count / 16)
+                HugePages.advise(capacityOf: &output!)
+                output!.append(contentsOf: input[0..<offsets[k]])
+            }
+            if stretch.changed {
+                output!.append(contentsOf: stretch.bytes)
+            } else {
+                output?.append(contentsOf: input[offsets[k]..<offsets[end]])
+            }
+        }
         var k = 0
-        // Whether the stretch before changed: then the next is formatted right away, its proof being
-        // the first step of formatting it (a file that changes all over is formatted one stretch
-        // after another, each parsed once).
-        var changing = false
         while k < last {
-            let proofs = changing ? [.changes] : TodoFormatter.prove(k..<min(k + Parallel.processors, last), last: last,
-                                                                     options: options, parse: parse)
-            for proof in proofs {
-                var end = k + 1
-                switch proof {
+            let window = k..<min(k + 2 * Parallel.processors, last)
+            for result in formatStretches(window, last: last, parse: parse) {
+                switch result {
                 case .wholeDocument:
                     return nil
-                case .canonical:
-                    output?.append(contentsOf: input[offset(k)..<offset(end)])
-                    changing = false
-                case .changes, .runsOn:
-                    var parsed: ParsedDocument? = parse(k, end)
+                case .formatted(let stretch):
+                    append(stretch, k, k + 1)
+                    k += 1
+                    continue
+                case .runsOn:
                     // A code block, HTML block or Obsidian comment runs on across the next heading:
-                    // the next stretch goes with this one.
+                    // the next stretches go with this one, as far as it runs.
+                    var end = k + 1
+                    var parsed: ParsedDocument? = parse(k, end)
                     while end < last && !parsed!.structure.endsFresh {
                         end += 1
                         parsed = parse(k, end)
                     }
-                    if parsed!.directives.holdsIgnoreDirective { return nil }
-                    let stretch: Formatted
-                    do {
-                        stretch = try format(parsed: &parsed)
-                    } catch {
-                        return nil
-                    }
-                    guard end == last || stretch.endsFresh else { return nil }
-                    if output == nil && stretch.changed {
-                        output = []
-                        output!.reserveCapacity(input.count + input.count / 16)
-                        HugePages.advise(capacityOf: &output!)
-                        output!.append(contentsOf: input[0..<offset(k)])
-                    }
-                    output?.append(contentsOf: stretch.bytes)
-                    changing = stretch.changed
+                    guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last) else { return nil }
+                    append(stretch, k, end)
+                    k = end
                 }
-                k = end
-                // Stretches proven with this window's are part of this one now: prove again from `k`.
-                if proof == .runsOn { break }
+                // The window's later results are of stretches taken into this one: go on from `k`.
+                break
             }
         }
         return output ?? input
     }
 
-    /// What the parse of one stretch shows before it is formatted (``formatInStretches(_:lines:minimumBytes:)``).
-    enum StretchProof {
-        /// It is canonical and ends as its output would.
-        case canonical
-        /// It changes (or its survey was not needed to know what to do).
-        case changes
-        /// A block runs on across the heading after it: it is formatted with the stretch after it.
+    /// What formatting one stretch gave (``formatInStretches(_:lines:minimumBytes:)``).
+    enum StretchResult {
+        /// Its bytes formatted (or as they were).
+        case formatted(Formatted)
+        /// A block runs on across the heading after it: it is formatted with the stretches after it.
         case runsOn
-        /// It holds an ignore directive: the document is formatted whole.
+        /// It holds an ignore directive, or cannot be formatted on its own: the document is
+        /// formatted whole.
         case wholeDocument
     }
 
-    /// What the parses of `stretches` show (`last`: the stretch count), each stretch parsed and
-    /// proven on a processor of its own, alone there, its parse freed at once.
-    private static func prove(_ stretches: Range<Int>, last: Int, options: FormatOptions,
-                              parse: @Sendable (Int, Int) -> ParsedDocument) -> [StretchProof] {
-        var proofs = [StretchProof](repeating: .changes, count: stretches.count)
-        proofs.withUnsafeMutableBufferPointer { proofs in
+    /// Stretches `window` (`last`: the stretch count) each parsed and formatted on one processor
+    /// alone, as many at a time as there are processors, in order.
+    private func formatStretches(_ window: Range<Int>, last: Int, parse: @Sendable (Int, Int) -> ParsedDocument) -> [StretchResult] {
+        var results = [StretchResult](repeating: .wholeDocument, count: window.count)
+        let formatter = self
+        results.withUnsafeMutableBufferPointer { results in
             // Each part writes only its own element.
-            nonisolated(unsafe) let proofs = proofs
-            Parallel.run(stretches.count) { part in
-                let stretch = stretches.lowerBound + part
+            nonisolated(unsafe) let results = results
+            Parallel.run(window.count) { part in
+                let k = window.lowerBound + part
                 Parallel.serially {
-                    proofs[part] = prove(parse(stretch, stretch + 1), isLast: stretch + 1 == last, options: options)
+                    var parsed: ParsedDocument? = parse(k, k + 1)
+                    results[part] = k + 1 < last && !parsed!.structure.endsFresh
+                        ? .runsOn : formatter.format(stretch: &parsed, isLast: k + 1 == last)
                 }
             }
         }
-        return proofs
+        return results
     }
 
-    /// Whether the stretch `parsed` is canonical as it is, with `options`: the first step of
-    /// ``format(parsed:)``, the dry run, on its own.
-    private static func prove(_ parsed: ParsedDocument, isLast: Bool, options: FormatOptions) -> StretchProof {
-        if !isLast && !parsed.structure.endsFresh { return .runsOn }
-        if parsed.directives.holdsIgnoreDirective { return .wholeDocument }
-        let input = parsed.reading(statuses: options.statuses, globalFilter: options.globalFilter)
-        var facts = TaskFacts(count: input.structure.tasks.count)
-        return CanonicalForm.survey(input, options: options, facts: &facts) == .nothing ? .canonical : .changes
+    /// The stretch `parsed!` formatted: ``StretchResult/wholeDocument`` when it holds an ignore
+    /// directive (a region may run across headings), fails, or (`isLast` false) its output does
+    /// not end as a stretch must.
+    private func format(stretch parsed: inout ParsedDocument?, isLast: Bool) -> StretchResult {
+        guard !parsed!.directives.holdsIgnoreDirective, let stretch = try? format(parsed: &parsed), isLast || stretch.endsFresh
+        else { return .wholeDocument }
+        return .formatted(stretch)
     }
 
     /// The one formatting path (see the type's overview): formats `parsed!` until a pass changes
