@@ -7,9 +7,10 @@
 /// quote open before it, and nothing the formatter does crosses it (lists are sunk, renumbered,
 /// re-bulleted and re-indented within themselves; a line moves only with its item; a completed
 /// task's next occurrence goes into its list). Whether the heading does close everything (no code
-/// block, HTML block or Obsidian comment runs across it) is known only once the stretch before it
-/// has been scanned (``BlockStructure/endsFresh``): where it does not, that stretch takes the next
-/// one with it.
+/// block, HTML block or Obsidian comment runs across it), and whether the bullet option ties the
+/// stretch's last list to the next one, is known only once the stretch before it has been scanned
+/// (``TodoFormatter/standsAlone(_:options:)``): where it does not stand alone, that stretch takes
+/// the next one with it.
 ///
 /// Not cut: documents smaller than twice ``minimumBytes``. A document with an ignore directive is
 /// formatted whole instead (`todofmt-ignore-start` may freeze lines across headings):

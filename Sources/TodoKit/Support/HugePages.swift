@@ -36,9 +36,11 @@ enum HugePages {
         #endif
     }
 
-    /// ``advise(_:)`` for the room an array has reserved and not filled yet (nothing has touched it).
-    static func advise<Element>(capacityOf array: inout [Element]) {
-        let bytes = (array.capacity - array.count) * MemoryLayout<Element>.stride
+    /// ``advise(_:)`` for the room an array has reserved and not filled yet (nothing has touched it),
+    /// up to its first `elements` elements.
+    static func advise<Element>(capacityOf array: inout [Element], upTo elements: Int) {
+        let bytes = (min(array.capacity, elements) - array.count) * MemoryLayout<Element>.stride
+        guard bytes > 0 else { return }
         array.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             advise(UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(base + buffer.count), count: bytes))

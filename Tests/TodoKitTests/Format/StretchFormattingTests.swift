@@ -46,7 +46,9 @@ final class StretchFormattingTests: XCTestCase {
                 case 2: bytes += Array("\n%% an open comment\n\n# hidden\n- [x] hidden\n%%\n".utf8)
                 case 3: bytes += Array("\n<pre>\n\n# inside HTML\n</pre>\n> - [x] quoted done\n> - [ ] quoted open\n".utf8)
                 case 4: bytes += Array("\n    indented code\n\n# after it\n1. [x] one\n2. [ ] two\n".utf8)
-                default: break
+                // A bullet list that ends in a bare checkbox keeps or changes its markers with the
+                // next bullet list, in whichever stretch it is.
+                default: bytes += Array("\n* [x] done\n- [ ] \n".utf8)
                 }
             }
             let options = StretchFormattingTests.optionSets[Int(seed) % StretchFormattingTests.optionSets.count]
@@ -103,6 +105,19 @@ final class StretchFormattingTests: XCTestCase {
         let firstHeading = (front + body).split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "# A")!
         XCTAssertEqual(starts.first, 0)
         XCTAssertTrue(starts.dropFirst().allSatisfy { $0 >= firstHeading }, "\(starts)")
+    }
+
+    /// With the bullet option, a bullet list that ends in a bare checkbox and the next bullet list
+    /// change their markers together or not at all, headings between them or not (`make fuzz`
+    /// found the stretches taking them apart): the stretch goes on to the next list.
+    func testABareCheckboxJoinsTheNextBulletList() throws {
+        let options = FormatOptions(today: StretchFormattingTests.today, bullet: .asterisk, indentation: 4)
+        for text in ["- [x] \n\n#\n\n-", "- [x] \n\n# A\n\ntext\n\n# B\n\n- [ ] b\n", "- [ ] \n\n# A\n\n1. x\n\n# B\n\n- [ ] b\n"] {
+            let (whole, stretches) = try results(Array(text.utf8), options: options, minimumBytes: 1)
+            XCTAssertNotNil(stretches, text.debugDescription)
+            XCTAssertEqual(stretches.map { String(decoding: $0, as: UTF8.self) }, whole.map { String(decoding: $0, as: UTF8.self) },
+                           text.debugDescription)
+        }
     }
 
     /// An ignore directive sends the document to the whole path (a region may run across headings).

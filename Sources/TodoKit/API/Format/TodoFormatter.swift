@@ -85,21 +85,31 @@ public struct TodoFormatter: Sendable {
         return try format(parsed: &held).bytes
     }
 
-    /// A formatted document: its bytes, whether they differ from the input's, and whether they end
-    /// as ``BlockStructure/endsFresh`` says (read from the parse that proved them canonical).
+    /// A formatted document: its bytes, whether they differ from the input's, and whether they
+    /// stand alone (``standsAlone(_:options:)``, read from the parse that proved them canonical).
     struct Formatted {
         var bytes: [UInt8]
         var changed: Bool
-        var endsFresh: Bool
+        var standsAlone: Bool
+    }
 
-        init(bytes: [UInt8], changed: Bool, endsFresh: Bool) {
-            (self.bytes, self.changed, self.endsFresh) = (bytes, changed, endsFresh)
-        }
+    /// Whether a document that follows `doc` from a top-level ATX heading is formatted as it would be
+    /// on its own: `doc` ends fresh (``BlockStructure/endsFresh``), and with the bullet option its
+    /// last bullet list at the top level does not end in a bare checkbox (that list and the next
+    /// bullet list of the document keep or change their markers together, however far apart:
+    /// `CanonicalForm`'s bullet rewriting; `make fuzz` found it).
+    static func standsAlone(_ doc: ParsedDocument, options: FormatOptions) -> Bool {
+        let s = doc.structure
+        guard s.endsFresh else { return false }
+        guard options.bullet.byte != nil, let list = s.lists.lastIndex(where: { $0.container == -1 }), !s.lists[list].ordered
+        else { return true }
+        let item = s.items[s.lastItem(ofList: list)]
+        return item.task < 0 || s.paragraphLines[item.startLine]
+    }
 
-        /// The input as it was given: it is canonical.
-        init(unchanged input: ParsedDocument) {
-            self.init(bytes: input.utf8, changed: false, endsFresh: input.structure.endsFresh)
-        }
+    /// `doc` as it is, canonical.
+    private func unchanged(_ doc: ParsedDocument) -> Formatted {
+        Formatted(bytes: doc.utf8, changed: false, standsAlone: TodoFormatter.standsAlone(doc, options: options))
     }
 
     /// `input` (valid UTF-8, split into `lines`) formatted a stretch at a time (``DocumentStretches``),
@@ -110,9 +120,10 @@ public struct TodoFormatter: Sendable {
     /// formatted then, and reports its own error. `lines` is freed once the stretches are known.
     /// `minimumBytes`: the smallest stretch (tests choose smaller ones).
     ///
-    /// The stretches are formatted a few at a time, two per processor, each on one thread alone
+    /// The stretches are formatted one per processor at a time, each on one thread alone
     /// (``Parallel/serially(_:)``: a stretch's steps are not split further), and their results are
-    /// gathered in order: only those few stretches' passes are held at any time.
+    /// gathered in order: only those stretches' passes are held at any time. A stretch of more than
+    /// 2 MB (four times the smallest) is formatted alone, its steps split over the processors.
     func formatInStretches(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
         guard let table = lines else { return nil }
         let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
@@ -136,8 +147,10 @@ public struct TodoFormatter: Sendable {
         func append(_ stretch: Formatted, _ k: Int, _ end: Int) {
             if stretch.changed && output == nil {
                 output = []
+                // Room for what stamping adds; huge pages for as much as the input holds (a last one
+                // partly filled would count whole).
                 output!.reserveCapacity(input.count + input.count / 16)
-                HugePages.advise(capacityOf: &output!)
+                HugePages.advise(capacityOf: &output!, upTo: input.count)
                 output!.append(contentsOf: input[0..<offsets[k]])
             }
             if stretch.changed {
@@ -146,9 +159,35 @@ public struct TodoFormatter: Sendable {
                 output?.append(contentsOf: input[offsets[k]..<offsets[end]])
             }
         }
+        // Formats stretches from `k` on this thread, their steps split over the processors, with as
+        // many stretches after it as it takes for them to stand alone (``standsAlone(_:options:)``:
+        // a code block, HTML block or Obsidian comment may run on across headings); returns the
+        // stretch after them, or nil when the whole document is to be formatted instead.
+        func formatHere(_ k: Int) -> Int? {
+            var end = k + 1
+            var parsed: ParsedDocument? = parse(k, end)
+            while end < last && !TodoFormatter.standsAlone(parsed!, options: options) {
+                end += 1
+                parsed = parse(k, end)
+            }
+            guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last) else { return nil }
+            append(stretch, k, end)
+            return end
+        }
+        // A stretch this large is formatted alone (two at a time would hold twice its passes).
+        let alone = 4 * DocumentStretches.minimumBytes
         var k = 0
         while k < last {
-            let window = k..<min(k + 2 * Parallel.processors, last)
+            var window = k..<k
+            while window.count < Parallel.processors && window.upperBound < last
+                    && offsets[window.upperBound + 1] - offsets[window.upperBound] <= alone {
+                window = k..<(window.upperBound + 1)
+            }
+            guard !window.isEmpty else {
+                guard let next = formatHere(k) else { return nil }
+                k = next
+                continue
+            }
             for result in formatStretches(window, last: last, parse: parse) {
                 switch result {
                 case .wholeDocument:
@@ -158,17 +197,8 @@ public struct TodoFormatter: Sendable {
                     k += 1
                     continue
                 case .runsOn:
-                    // A code block, HTML block or Obsidian comment runs on across the next heading:
-                    // the next stretches go with this one, as far as it runs.
-                    var end = k + 1
-                    var parsed: ParsedDocument? = parse(k, end)
-                    while end < last && !parsed!.structure.endsFresh {
-                        end += 1
-                        parsed = parse(k, end)
-                    }
-                    guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last) else { return nil }
-                    append(stretch, k, end)
-                    k = end
+                    guard let next = formatHere(k) else { return nil }
+                    k = next
                 }
                 // The window's later results are of stretches taken into this one: go on from `k`.
                 break
@@ -181,7 +211,8 @@ public struct TodoFormatter: Sendable {
     enum StretchResult {
         /// Its bytes formatted (or as they were).
         case formatted(Formatted)
-        /// A block runs on across the heading after it: it is formatted with the stretches after it.
+        /// It does not stand alone (``TodoFormatter/standsAlone(_:options:)``): it is formatted
+        /// with the stretches after it.
         case runsOn
         /// It holds an ignore directive, or cannot be formatted on its own: the document is
         /// formatted whole.
@@ -200,7 +231,7 @@ public struct TodoFormatter: Sendable {
                 let k = window.lowerBound + part
                 Parallel.serially {
                     var parsed: ParsedDocument? = parse(k, k + 1)
-                    results[part] = k + 1 < last && !parsed!.structure.endsFresh
+                    results[part] = k + 1 < last && !TodoFormatter.standsAlone(parsed!, options: formatter.options)
                         ? .runsOn : formatter.format(stretch: &parsed, isLast: k + 1 == last)
                 }
             }
@@ -212,7 +243,7 @@ public struct TodoFormatter: Sendable {
     /// directive (a region may run across headings), fails, or (`isLast` false) its output does
     /// not end as a stretch must.
     private func format(stretch parsed: inout ParsedDocument?, isLast: Bool) -> StretchResult {
-        guard !parsed!.directives.holdsIgnoreDirective, let stretch = try? format(parsed: &parsed), isLast || stretch.endsFresh
+        guard !parsed!.directives.holdsIgnoreDirective, let stretch = try? format(parsed: &parsed), isLast || stretch.standsAlone
         else { return .wholeDocument }
         return .formatted(stretch)
     }
@@ -232,10 +263,10 @@ public struct TodoFormatter: Sendable {
     /// has what it needs of the input, `parsed` is set to nil: when nothing else holds the document,
     /// its lines and structure are freed before the output is parsed.
     private func format(parsed: inout ParsedDocument?) throws(TodoError) -> Formatted {
-        guard let given = parsed else { return Formatted(bytes: [], changed: false, endsFresh: false) }
+        guard let given = parsed else { return Formatted(bytes: [], changed: false, standsAlone: false) }
         var input = given.reading(statuses: options.statuses, globalFilter: options.globalFilter)
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
-        if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return Formatted(unchanged: input) }
+        if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return unchanged(input) }
         // Passes are counted as one pass after another would make them (a pass may stand for several:
         // CanonicalForm/sinkHeldLists(rounds:parts:)); the output of the last one allowed is never surveyed.
         var (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
@@ -247,11 +278,11 @@ public struct TodoFormatter: Sendable {
             input = completed
             parsed = completed
             inputFacts = TaskFacts(count: input.structure.tasks.count)
-            if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return Formatted(unchanged: input) }
+            if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return unchanged(input) }
             (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
                                                             allowedPasses: TodoFormatter.maximumPasses - 1)
         }
-        if input.isPrinted(as: bytes) { return Formatted(unchanged: input) }
+        if input.isPrinted(as: bytes) { return unchanged(input) }
         let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
         parsed = nil
         _ = consume input
@@ -262,14 +293,14 @@ public struct TodoFormatter: Sendable {
             carried = CarriedTasks()
             if CanonicalForm.survey(pass, options: options, facts: &facts) == .nothing {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
-                return Formatted(bytes: bytes, changed: true, endsFresh: pass.structure.endsFresh)
+                return Formatted(bytes: bytes, changed: true, standsAlone: TodoFormatter.standsAlone(pass, options: options))
             }
             let next: [UInt8], more: Int
             (next, carried, more) = CanonicalForm.render(pass, options: options, facts: &facts,
                                                          allowedPasses: TodoFormatter.maximumPasses - passes)
             if pass.isPrinted(as: next) {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
-                return Formatted(bytes: bytes, changed: true, endsFresh: pass.structure.endsFresh)
+                return Formatted(bytes: bytes, changed: true, standsAlone: TodoFormatter.standsAlone(pass, options: options))
             }
             passes += more
             // This pass's bytes and parse go (at the end of the iteration) before the next pass's are parsed.
