@@ -315,13 +315,13 @@ final class FileWatcherTests: XCTestCase {
         options.simulateWatchLimit = true
         let path = directory.file("todos.md")
         Save.inPlace(path, "a\n")
-        let descriptors = openDescriptorCount()
+        let descriptors = openDescriptorCount(under: directory.path)
         let (watcher, recorder) = watch(path, options)
         XCTAssertEqual(watcher.core.isPolling, true)
         Save.atomicRename(path, "b\n")
         XCTAssertTrue(recorder.waitForLast("b\n"), describe(recorder.events))
         watcher.stop()
-        XCTAssertEqual(openDescriptorCount(), descriptors)
+        XCTAssertEqual(openDescriptorCount(under: directory.path), descriptors)
     }
 
     // MARK: Real editors and tools
@@ -454,7 +454,7 @@ final class FileWatcherTests: XCTestCase {
         let warmUp = FileWatcher(path: path, options: Self.native)
         warmUp.start(queue: DispatchQueue(label: "test.warm")) { _ in }
         warmUp.stop()
-        let before = openDescriptorCount()
+        let before = openDescriptorCount(under: directory.path)
         for cycle in 1...100 {
             let options = cycle % 2 == 0 ? Self.native : Self.polling
             let watcher = FileWatcher(path: path, options: options)
@@ -466,24 +466,26 @@ final class FileWatcherTests: XCTestCase {
             }
             watcher.stop()
         }
-        XCTAssertEqual(openDescriptorCount(), before)
+        XCTAssertEqual(openDescriptorCount(under: directory.path), before)
     }
 
     func testReleasingARunningWatcherCleansUp() {
         let path = directory.file("todos.md")
         Save.inPlace(path, "0\n")
-        let before = openDescriptorCount()
+        let before = openDescriptorCount(under: directory.path)
         weak var core: WatchCore?
         let recorder = EventRecorder<FileWatcher.Event>()
         do {
             let watcher = FileWatcher(path: path, options: Self.native)
             core = watcher.core
             watcher.start(queue: DispatchQueue(label: "test.released")) { recorder.record($0) }
+            // The count sees the watcher's own descriptors (so that it can tell a leak).
+            XCTAssertGreaterThan(openDescriptorCount(under: directory.path), before)
             Save.atomicRename(path, "1\n")
             XCTAssertTrue(recorder.waitForLast("1\n"))
         }
         XCTAssertNil(core, "the watcher's state outlived it")
-        XCTAssertEqual(openDescriptorCount(), before)
+        XCTAssertEqual(openDescriptorCount(under: directory.path), before)
         let count = recorder.events.count
         Save.atomicRename(path, "2\n")
         let (_, witness) = watch(path, Self.native)

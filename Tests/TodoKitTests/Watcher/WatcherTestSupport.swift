@@ -90,10 +90,18 @@ func changed(_ text: String) -> FileWatcher.Event {
     .changed(Array(text.utf8))
 }
 
-/// The number of open descriptors of this process.
-func openDescriptorCount() -> Int {
-    let directory = FileManager.default.fileExists(atPath: "/proc/self/fd") ? "/proc/self/fd" : "/dev/fd"
-    return (try? FileManager.default.contentsOfDirectory(atPath: directory).count) ?? -1
+/// The number of open descriptors of this process that a watcher of a file under `directory`
+/// may hold: on Linux those open on something under `directory` and inotify instances (other
+/// tests' leftovers in the same process, a pipe or a socket closing late, do not count); elsewhere
+/// every descriptor.
+func openDescriptorCount(under directory: String) -> Int {
+    let fds = FileManager.default.fileExists(atPath: "/proc/self/fd") ? "/proc/self/fd" : "/dev/fd"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: fds) else { return -1 }
+    guard fds == "/proc/self/fd" else { return names.count }
+    return names.filter { name in
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + name) else { return false }
+        return target.hasPrefix(directory) || target.contains("inotify")
+    }.count
 }
 
 // MARK: Ways editors save
