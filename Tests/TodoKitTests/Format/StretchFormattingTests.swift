@@ -120,6 +120,20 @@ final class StretchFormattingTests: XCTestCase {
         }
     }
 
+    /// A stretch whose only change is the completion pass's (a done task that says to delete it)
+    /// is a changed stretch (`make fuzz` found it kept as it was).
+    func testAStretchTheCompletionPassChangesIsChanged() throws {
+        for text in ["- [x] onCompletion:delete\n-\n\n#", "# A\n\n- [x] a 🏁 delete\n\n# B\n\n- [ ] b\n",
+                     "# A\n\n- [x] water 🔁 every week 📅 2026-11-20\n\n# B\n\n- [ ] b\n"] {
+            let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
+                                                 minimumBytes: 1)
+            XCTAssertNotNil(stretches, text.debugDescription)
+            XCTAssertNotEqual(whole, Array(text.utf8), text.debugDescription)
+            XCTAssertEqual(stretches.map { String(decoding: $0, as: UTF8.self) }, whole.map { String(decoding: $0, as: UTF8.self) },
+                           text.debugDescription)
+        }
+    }
+
     /// An ignore directive sends the document to the whole path (a region may run across headings).
     func testIgnoreDirectivesFormatTheWholeDocument() throws {
         let text = "# A\n\n<!-- todofmt-ignore-start -->\n\n# B\n\n- [x] kept\n- [ ] as is\n\n<!-- todofmt-ignore-end -->\n\n# C\n\n- [x] a\n- [ ] b\n"

@@ -107,9 +107,9 @@ public struct TodoFormatter: Sendable {
         return item.task < 0 || s.paragraphLines[item.startLine]
     }
 
-    /// `doc` as it is, canonical.
-    private func unchanged(_ doc: ParsedDocument) -> Formatted {
-        Formatted(bytes: doc.utf8, changed: false, standsAlone: TodoFormatter.standsAlone(doc, options: options))
+    /// `doc` as it is, canonical; `changed`: whether it is not the input (the completion pass made it).
+    private func canonical(_ doc: ParsedDocument, changed: Bool) -> Formatted {
+        Formatted(bytes: doc.utf8, changed: changed, standsAlone: TodoFormatter.standsAlone(doc, options: options))
     }
 
     /// `input` (valid UTF-8, split into `lines`) formatted a stretch at a time (``DocumentStretches``),
@@ -266,23 +266,26 @@ public struct TodoFormatter: Sendable {
         guard let given = parsed else { return Formatted(bytes: [], changed: false, standsAlone: false) }
         var input = given.reading(statuses: options.statuses, globalFilter: options.globalFilter)
         var inputFacts = TaskFacts(count: input.structure.tasks.count)
-        if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return unchanged(input) }
+        if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return canonical(input, changed: false) }
         // Passes are counted as one pass after another would make them (a pass may stand for several:
         // CanonicalForm/sinkHeldLists(rounds:parts:)); the output of the last one allowed is never surveyed.
         var (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
                                                             allowedPasses: TodoFormatter.maximumPasses - 1)
+        // Whether `input` is the completion pass's result rather than the given document.
+        var completed = false
         // The pass read every task that the dry run did not prove canonical, and a task to complete
         // now is never canonical (its date is stamped): so it knows whether the completion pass has
         // anything to do, and the usual pass (nothing to complete) is the one written.
-        if inputFacts.completesTasksNow, let completed = try complete(input) {
-            input = completed
-            parsed = completed
+        if inputFacts.completesTasksNow, let completion = try complete(input) {
+            input = completion
+            parsed = completion
+            completed = true
             inputFacts = TaskFacts(count: input.structure.tasks.count)
-            if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return unchanged(input) }
+            if CanonicalForm.survey(input, options: options, facts: &inputFacts) == .nothing { return canonical(input, changed: true) }
             (bytes, carried, passes) = CanonicalForm.render(input, options: options, facts: &inputFacts,
                                                             allowedPasses: TodoFormatter.maximumPasses - 1)
         }
-        if input.isPrinted(as: bytes) { return unchanged(input) }
+        if input.isPrinted(as: bytes) { return canonical(input, changed: completed) }
         let expected = FormatVerifier.Expectation(input, taskKeys: inputFacts.keys, options: options)
         parsed = nil
         _ = consume input
