@@ -30,6 +30,9 @@ enum DocumentStretches {
     static func starts(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, minimumBytes: Int = minimumBytes) -> [Int]? {
         guard buf.count >= 2 * minimumBytes else { return nil }
         let first = ParsedDocument.frontMatterLength(buf, lines)
+        // New lines (a recurring task's next occurrence) get the first line ending a document uses:
+        // a stretch's first must be the file's.
+        let fileEnding = (0..<lines.count).lazy.map { ending(of: $0, buf, lines) }.first { $0 != 0 } ?? 0
         var starts = [first]
         var line = first
         while true {
@@ -38,7 +41,8 @@ enum DocumentStretches {
             guard target < buf.count - minimumBytes / 2 else { break }
             line = max(line + 2, firstLine(startingAtOrAfter: target, lines))
             while line < lines.count && !(SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
-                                         && BlockScanner.isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))) {
+                                         && BlockScanner.isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))
+                                         && [0, fileEnding].contains(ending(of: line, buf, lines))) {
                 line += 1
             }
             guard line < lines.count else { break }
@@ -49,6 +53,12 @@ enum DocumentStretches {
         starts[0] = 0
         starts.append(lines.count)
         return starts
+    }
+
+    /// A line's ending: 0 for none, else its first byte and its length (CR, LF or CR LF).
+    private static func ending(of line: Int, _ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
+        let (content, end) = (lines.contentEnd(line), lines.end(line))
+        return end == content ? 0 : Int(buf[content]) << 8 | (end - content)
     }
 
     /// The first line that starts at or after byte `offset` (`lines.count` when none does).

@@ -134,6 +134,27 @@ final class StretchFormattingTests: XCTestCase {
         }
     }
 
+    /// A stretch starts only where its first line ending is the file's first (new lines get that
+    /// one: `make fuzz` found a next occurrence written with the stretch's LF in a file whose first
+    /// ending is CR LF).
+    func testAStretchStartsWithTheFilesFirstLineEnding() throws {
+        for text in ["\r\n\n#\n- [x] rec:1w", "a\r\n\n# A\n- [x] water 🔁 every week\n\n# B\r\n- [x] b 🔁 every day\n",
+                     "a\r\r# A\n- [x] water 🔁 every week\r\r# B\r- [x] b 🔁 every day"] {
+            let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
+                                                 minimumBytes: 1)
+            XCTAssertNotEqual(whole, Array(text.utf8), text.debugDescription)
+            if let stretches {
+                XCTAssertEqual(String(decoding: stretches, as: UTF8.self), whole.map { String(decoding: $0, as: UTF8.self) },
+                               text.debugDescription)
+            }
+        }
+        // Where the heading's line ends as the file's first line does, the file is cut there.
+        let starts = Array("a\r\n\n# A\n\n# B\r\n".utf8).withUnsafeBufferPointer {
+            DocumentStretches.starts($0, lines: LineTable($0), minimumBytes: 1)
+        }
+        XCTAssertEqual(starts, [0, 4, 5])
+    }
+
     /// An ignore directive sends the document to the whole path (a region may run across headings).
     func testIgnoreDirectivesFormatTheWholeDocument() throws {
         let text = "# A\n\n<!-- todofmt-ignore-start -->\n\n# B\n\n- [x] kept\n- [ ] as is\n\n<!-- todofmt-ignore-end -->\n\n# C\n\n- [x] a\n- [ ] b\n"
