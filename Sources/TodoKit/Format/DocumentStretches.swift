@@ -39,7 +39,7 @@ enum DocumentStretches {
             // The first line at least `minimumBytes` past the last start (and two lines on).
             let target = lines.start(starts[starts.count - 1]) + minimumBytes
             guard target < buf.count - minimumBytes / 2 else { break }
-            line = max(line + 2, firstLine(startingAtOrAfter: target, lines))
+            line = max(line + 2, BinarySearch.partitionPoint(in: 0..<lines.count) { lines.start($0) < target })
             while line < lines.count && !(SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
                                          && BlockScanner.isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))
                                          && [0, fileEnding].contains(ending(of: line, buf, lines))) {
@@ -59,15 +59,5 @@ enum DocumentStretches {
     private static func ending(of line: Int, _ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
         let (content, end) = (lines.contentEnd(line), lines.end(line))
         return end == content ? 0 : Int(buf[content]) << 8 | (end - content)
-    }
-
-    /// The first line that starts at or after byte `offset` (`lines.count` when none does).
-    private static func firstLine(startingAtOrAfter offset: Int, _ lines: LineTable) -> Int {
-        var (low, high) = (0, lines.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if lines.start(middle) < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }
