@@ -256,17 +256,23 @@ struct BlockScanner {
             let target = first + (count - first) * part / parts
             let limit = first + (count - first) * (part + 1) / parts
             var line = max(target, bounds[bounds.count - 1] + 2)
-            while line < limit && !(SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
-                                    && isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))) { line += 1 }
+            while line < limit && !isHeadingAfterBlankLine(buf, lines: lines, line) { line += 1 }
             if line < limit { bounds.append(line) }
         }
         bounds.append(count)
         return bounds
     }
 
+    /// Whether `line` (at least 1) is an ATX heading at the left margin right after a blank line:
+    /// where a part of a parallel scan, or a stretch of a large file (``DocumentStretches``), may start.
+    static func isHeadingAfterBlankLine(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, _ line: Int) -> Bool {
+        SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
+            && isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))
+    }
+
     /// Whether an ATX heading opens at `start`: `#` to `######`, then white space or `end` (the end
     /// of the line's content).
-    static func isATXHeading(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
+    private static func isATXHeading(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Bool {
         var j = start
         while j < end && buf[j] == UInt8(ascii: "#") { j += 1 }
         let level = j - start

@@ -40,8 +40,7 @@ enum DocumentStretches {
             let target = lines.start(starts[starts.count - 1]) + minimumBytes
             guard target < buf.count - minimumBytes / 2 else { break }
             line = max(line + 2, BinarySearch.partitionPoint(in: 0..<lines.count) { lines.start($0) < target })
-            while line < lines.count && !(SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
-                                         && BlockScanner.isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))
+            while line < lines.count && !(BlockScanner.isHeadingAfterBlankLine(buf, lines: lines, line)
                                          && [0, fileEnding].contains(ending(of: line, buf, lines))) {
                 line += 1
             }
