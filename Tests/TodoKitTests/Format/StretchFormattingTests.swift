@@ -32,6 +32,21 @@ final class StretchFormattingTests: XCTestCase {
         return (whole, formatter.formatInStretches(bytes, lines: &table, minimumBytes: minimumBytes))
     }
 
+    /// Checks `text`, cut at every heading that may start a stretch: formatted in stretches, it
+    /// gives what formatting it whole gives; `inStretches`: it is formatted in stretches at all;
+    /// `changes`: formatting changes it.
+    private func assertStretchesMatchWhole(_ text: String, options: FormatOptions = FormatOptions(today: today),
+                                           inStretches: Bool, changes: Bool,
+                                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let (whole, stretches) = try results(Array(text.utf8), options: options, minimumBytes: 1)
+        if inStretches { XCTAssertNotNil(stretches, text.debugDescription, file: file, line: line) }
+        if changes { XCTAssertNotEqual(whole, Array(text.utf8), text.debugDescription, file: file, line: line) }
+        if let stretches {
+            XCTAssertEqual(String(decoding: stretches, as: UTF8.self), whole.map { String(decoding: $0, as: UTF8.self) },
+                           text.debugDescription, file: file, line: line)
+        }
+    }
+
     /// Generated documents run together after headings of their own, with blocks that run on across
     /// a heading between them; cut at every heading that may start a stretch, and at a few.
     func testStretchesGiveTheWholeDocumentsResult() throws {
@@ -113,10 +128,7 @@ final class StretchFormattingTests: XCTestCase {
     func testABareCheckboxJoinsTheNextBulletList() throws {
         let options = FormatOptions(today: StretchFormattingTests.today, bullet: .asterisk, indentation: 4)
         for text in ["- [x] \n\n#\n\n-", "- [x] \n\n# A\n\ntext\n\n# B\n\n- [ ] b\n", "- [ ] \n\n# A\n\n1. x\n\n# B\n\n- [ ] b\n"] {
-            let (whole, stretches) = try results(Array(text.utf8), options: options, minimumBytes: 1)
-            XCTAssertNotNil(stretches, text.debugDescription)
-            XCTAssertEqual(stretches.map { String(decoding: $0, as: UTF8.self) }, whole.map { String(decoding: $0, as: UTF8.self) },
-                           text.debugDescription)
+            try assertStretchesMatchWhole(text, options: options, inStretches: true, changes: false)
         }
     }
 
@@ -125,12 +137,7 @@ final class StretchFormattingTests: XCTestCase {
     func testAStretchTheCompletionPassChangesIsChanged() throws {
         for text in ["- [x] onCompletion:delete\n-\n\n#", "# A\n\n- [x] a 🏁 delete\n\n# B\n\n- [ ] b\n",
                      "# A\n\n- [x] water 🔁 every week 📅 2026-11-20\n\n# B\n\n- [ ] b\n"] {
-            let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
-                                                 minimumBytes: 1)
-            XCTAssertNotNil(stretches, text.debugDescription)
-            XCTAssertNotEqual(whole, Array(text.utf8), text.debugDescription)
-            XCTAssertEqual(stretches.map { String(decoding: $0, as: UTF8.self) }, whole.map { String(decoding: $0, as: UTF8.self) },
-                           text.debugDescription)
+            try assertStretchesMatchWhole(text, inStretches: true, changes: true)
         }
     }
 
@@ -140,13 +147,7 @@ final class StretchFormattingTests: XCTestCase {
     func testAStretchStartsWithTheFilesFirstLineEnding() throws {
         for text in ["\r\n\n#\n- [x] rec:1w", "a\r\n\n# A\n- [x] water 🔁 every week\n\n# B\r\n- [x] b 🔁 every day\n",
                      "a\r\r# A\n- [x] water 🔁 every week\r\r# B\r- [x] b 🔁 every day"] {
-            let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
-                                                 minimumBytes: 1)
-            XCTAssertNotEqual(whole, Array(text.utf8), text.debugDescription)
-            if let stretches {
-                XCTAssertEqual(String(decoding: stretches, as: UTF8.self), whole.map { String(decoding: $0, as: UTF8.self) },
-                               text.debugDescription)
-            }
+            try assertStretchesMatchWhole(text, inStretches: false, changes: true)
         }
         // Where the heading's line ends as the file's first line does, the file is cut there.
         let starts = Array("a\r\n\n# A\n\n# B\r\n".utf8).withUnsafeBufferPointer {
