@@ -144,6 +144,13 @@ private func formattedInStretches(_ bytes: [UInt8], _ formatter: TodoFormatter) 
     return formatter.formatInStretches(bytes, lines: &lines, minimumBytes: 1)
 }
 
+/// The regions of lines that formatting the input changes, found a stretch at a time as
+/// `--check` finds them in a large file (nil when it is not cut, or goes back to the whole path).
+private func changedLinesInStretches(_ bytes: [UInt8], _ formatter: TodoFormatter) -> [ChangedLines.Region]? {
+    var lines = try? TodoDocument.validatedLines(bytes)
+    return formatter.changedLinesInStretches(bytes, lines: &lines, minimumBytes: 1)
+}
+
 /// The scan in parts against one scan (fuzz inputs are far below the size where files are cut,
 /// so the cuts are forced: every part at least one line).
 private func checkScanInParts(_ bytes: [UInt8]) {
@@ -165,11 +172,16 @@ private func checkFormatting(_ bytes: [UInt8], _ document: TodoDocument, _ optio
     } catch {
         guard case .verificationFailed(let why) = error else { violation("valid text failed to format: \(error)", bytes) }
         recordVerificationFailure(why, options, bytes)
-        guard formattedInStretches(bytes, formatter) == nil else { violation("formatted in stretches, refused whole", bytes) }
+        guard formattedInStretches(bytes, formatter) == nil, changedLinesInStretches(bytes, formatter) == nil else {
+            violation("formatted in stretches, refused whole", bytes)
+        }
         return
     }
     if let stretches = formattedInStretches(bytes, formatter), stretches != output {
         violation("formatting in stretches differs from formatting whole", bytes)
+    }
+    if let regions = changedLinesInStretches(bytes, formatter), regions != ChangedLines(old: bytes, new: output).regions {
+        violation("the changed lines found in stretches differ from those of the whole output", bytes)
     }
     checkTrimmedLines(bytes, output)
     if document.tasks.isEmpty {

@@ -94,27 +94,32 @@ struct FormatRunner {
                 return Outcome(name: name, error: Diagnostic(name, formatting: error))
             }
         }
-        let formatted: [UInt8]
         do {
-            formatted = try formatter.format(utf8: original)
-        } catch {
-            return fail(.document(error))
-        }
-
-        switch request.mode {
-        case .inPlace:
-            return Outcome(name: name, output: formatted)
-        case .check, .diff:
-            guard formatted != original else { return Outcome(name: name) }
-            var outcome = Outcome(name: name, wouldChange: true)
-            outcome.findings = LintReport.entries(path: name, findings: Linter.unformattedFindings(original: original, formatted: formatted),
-                                                  in: original, utf16Columns: request.format == .sarif)
-            if request.mode == .diff {
+            switch request.mode {
+            case .inPlace:
+                return Outcome(name: name, output: try formatter.format(utf8: original))
+            case .check:
+                // Only the lines that would change are needed: the formatter finds them without
+                // holding a large file's formatted bytes whole.
+                let regions = try formatter.changedLines(utf8: original)
+                guard !regions.isEmpty else { return Outcome(name: name) }
+                var outcome = Outcome(name: name, wouldChange: true)
+                outcome.findings = LintReport.entries(path: name, findings: Linter.unformattedFindings(regions),
+                                                      in: original, utf16Columns: request.format == .sarif)
+                return outcome
+            case .diff:
+                let formatted = try formatter.format(utf8: original)
+                guard formatted != original else { return Outcome(name: name) }
+                var outcome = Outcome(name: name, wouldChange: true)
+                outcome.findings = LintReport.entries(path: name, findings: Linter.unformattedFindings(original: original, formatted: formatted),
+                                                      in: original, utf16Columns: request.format == .sarif)
                 let labels = name == standardInputName ? (name, name) : ("a/" + relative(name), "b/" + relative(name))
                 outcome.output = UnifiedDiff(old: original, new: formatted)
                     .rendered(oldLabel: labels.0, newLabel: labels.1, colored: colored)
+                return outcome
             }
-            return outcome
+        } catch {
+            return fail(.document(error))
         }
     }
 

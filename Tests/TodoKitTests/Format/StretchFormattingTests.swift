@@ -19,38 +19,52 @@ final class StretchFormattingTests: XCTestCase {
         FormatOptions(today: today, bullet: .asterisk, indentation: 4, nextOccurrence: .below),
     ]
 
-    /// What formatting `bytes` whole gives (nil when it is refused), and what formatting it in
+    /// What formatting `bytes` whole gives (nil when it is refused), what formatting it in
     /// stretches of at least `minimumBytes` gives (nil when it is not cut or a stretch sends it back
-    /// to the whole path).
+    /// to the whole path), and the lines that change, found in such stretches as `--check` finds
+    /// them (nil likewise, or when a stretch changes its number of lines).
     private func results(_ bytes: [UInt8], options: FormatOptions, minimumBytes: Int)
-        throws -> (whole: [UInt8]?, stretches: [UInt8]?) {
+        throws -> (whole: [UInt8]?, stretches: [UInt8]?, regions: [ChangedLines.Region]?) {
         let formatter = TodoFormatter(options: options)
         let lines = try TodoDocument.validatedLines(bytes)
         let whole = try? formatter.format(parsed: ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
                                                                  globalFilter: options.globalFilter))
         var table: LineTable? = lines
-        return (whole, formatter.formatInStretches(bytes, lines: &table, minimumBytes: minimumBytes))
+        let stretches = formatter.formatInStretches(bytes, lines: &table, minimumBytes: minimumBytes)
+        table = lines
+        return (whole, stretches, formatter.changedLinesInStretches(bytes, lines: &table, minimumBytes: minimumBytes))
+    }
+
+    /// Checks that `regions`, found in stretches, are the regions of lines that differ between
+    /// `bytes` and `whole`, its whole formatted form, as ``ChangedLines`` finds them.
+    private func assertRegions(_ regions: [ChangedLines.Region]?, _ bytes: [UInt8], _ whole: [UInt8]?, _ message: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        guard let regions else { return }
+        guard let whole else { return XCTFail("regions found in stretches of a document refused whole: " + message, file: file, line: line) }
+        XCTAssertEqual(regions, ChangedLines(old: bytes, new: whole).regions, message, file: file, line: line)
     }
 
     /// Checks `text`, cut at every heading that may start a stretch: formatted in stretches, it
-    /// gives what formatting it whole gives; `inStretches`: it is formatted in stretches at all;
-    /// `changes`: formatting changes it.
+    /// gives what formatting it whole gives, and so do the lines found to change; `inStretches`: it
+    /// is formatted in stretches at all; `changes`: formatting changes it.
     private func assertStretchesMatchWhole(_ text: String, options: FormatOptions = FormatOptions(today: today),
                                            inStretches: Bool, changes: Bool,
                                            file: StaticString = #filePath, line: UInt = #line) throws {
-        let (whole, stretches) = try results(Array(text.utf8), options: options, minimumBytes: 1)
+        let bytes = Array(text.utf8)
+        let (whole, stretches, regions) = try results(bytes, options: options, minimumBytes: 1)
         if inStretches { XCTAssertNotNil(stretches, text.debugDescription, file: file, line: line) }
-        if changes { XCTAssertNotEqual(whole, Array(text.utf8), text.debugDescription, file: file, line: line) }
+        if changes { XCTAssertNotEqual(whole, bytes, text.debugDescription, file: file, line: line) }
         if let stretches {
             XCTAssertEqual(String(decoding: stretches, as: UTF8.self), whole.map { String(decoding: $0, as: UTF8.self) },
                            text.debugDescription, file: file, line: line)
         }
+        assertRegions(regions, bytes, whole, text.debugDescription, file: file, line: line)
     }
 
     /// Generated documents run together after headings of their own, with blocks that run on across
     /// a heading between them; cut at every heading that may start a stretch, and at a few.
     func testStretchesGiveTheWholeDocumentsResult() throws {
-        var (compared, inStretches, changed) = (0, 0, 0)
+        var (compared, inStretches, changed, regionsCompared) = (0, 0, 0, 0)
         for seed in 0..<60 as Range<UInt64> {
             var bytes: [UInt8] = []
             for k in 0..<8 as Range<UInt64> {
@@ -68,8 +82,10 @@ final class StretchFormattingTests: XCTestCase {
             }
             let options = StretchFormattingTests.optionSets[Int(seed) % StretchFormattingTests.optionSets.count]
             for minimumBytes in [1, 200, bytes.count / 3] {
-                let (whole, stretches) = try results(bytes, options: options, minimumBytes: minimumBytes)
+                let (whole, stretches, regions) = try results(bytes, options: options, minimumBytes: minimumBytes)
                 compared += 1
+                assertRegions(regions, bytes, whole, "seed \(seed), stretches of \(minimumBytes) bytes")
+                if let regions, !regions.isEmpty { regionsCompared += 1 }
                 guard let stretches else { continue }
                 inStretches += 1
                 XCTAssertEqual(whole.map { String(decoding: $0, as: UTF8.self) }, String(decoding: stretches, as: UTF8.self),
@@ -78,9 +94,12 @@ final class StretchFormattingTests: XCTestCase {
             }
         }
         XCTAssertEqual(compared, 180)
-        // The comparisons were made: nearly every document is cut, and most of them change.
+        // The comparisons were made: nearly every document is cut, and most of them change; the
+        // lines to change were found in stretches for most (not where a stretch's number of lines
+        // changes).
         XCTAssertGreaterThan(inStretches, 170)
         XCTAssertGreaterThan(changed, 150)
+        XCTAssertGreaterThan(regionsCompared, 100)
     }
 
     /// A canonical document comes back as the same array, and a document whose later stretches
@@ -88,13 +107,19 @@ final class StretchFormattingTests: XCTestCase {
     func testCanonicalStretchesAreKept() throws {
         let stretch = "## Week\n\n- [ ] plan due:2026-12-01\n- [x] shop done:2026-11-20\n\n"
         let canonical = Array((String(repeating: stretch, count: 40)).utf8)
-        let (whole, stretches) = try results(canonical, options: FormatOptions(today: StretchFormattingTests.today), minimumBytes: 100)
+        let (whole, stretches, regions) = try results(canonical, options: FormatOptions(today: StretchFormattingTests.today),
+                                                      minimumBytes: 100)
         XCTAssertEqual(whole, canonical)
         XCTAssertEqual(stretches, canonical)
+        XCTAssertEqual(regions, [])
         let edited = canonical + Array("## Later\n\n- [x] a\n- [ ] b\n".utf8)
-        let (wholeEdited, stretchesEdited) = try results(edited, options: FormatOptions(today: StretchFormattingTests.today),
-                                                         minimumBytes: 100)
+        let (wholeEdited, stretchesEdited, regionsEdited) = try results(edited, options: FormatOptions(today: StretchFormattingTests.today),
+                                                                        minimumBytes: 100)
         XCTAssertEqual(stretchesEdited, wholeEdited)
+        // The last two lines swap places: one region, found in the last stretch, numbered in the file.
+        let lineCount = 40 * 5 + 4
+        XCTAssertEqual(regionsEdited, [ChangedLines.Region(old: (lineCount - 2)..<lineCount, new: (lineCount - 2)..<lineCount)])
+        assertRegions(regionsEdited, edited, wholeEdited, "edited")
         XCTAssertEqual(stretchesEdited.map { Array($0.suffix(42)) }, Array("## Later\n\n- [ ] b\n- [x] a done:2026-11-21\n".utf8))
     }
 
@@ -106,10 +131,12 @@ final class StretchFormattingTests: XCTestCase {
         for ending in ["\n", "\r\n", "\r"] {
             for prefix in ["", "\u{FEFF}"] {
                 let text = prefix + (front + body).replacingOccurrences(of: "\n", with: ending)
-                let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
-                                                     minimumBytes: 1)
+                let (whole, stretches, regions) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
+                                                              minimumBytes: 1)
                 XCTAssertNotNil(whole)
                 XCTAssertEqual(stretches, whole, "ending \(ending.debugDescription), BOM \(!prefix.isEmpty)")
+                XCTAssertEqual(regions?.count, 3, "ending \(ending.debugDescription), BOM \(!prefix.isEmpty)")
+                assertRegions(regions, Array(text.utf8), whole, "ending \(ending.debugDescription), BOM \(!prefix.isEmpty)")
             }
         }
         // The front matter's lines are never a stretch's start.
@@ -141,6 +168,33 @@ final class StretchFormattingTests: XCTestCase {
         }
     }
 
+    /// A stretch that gains or loses lines (a recurring task's next occurrence, a task that deletes
+    /// itself) leaves the changed lines to the whole file's comparison: with as many lines in all,
+    /// it compares the lines in between in place, which the stretches' regions would not. Through
+    /// the public entry, on a file large enough to be cut, the regions are the whole file's.
+    func testAStretchThatChangesItsLineCountIsComparedWhole() throws {
+        let text = "# A\n\n- [x] water 🔁 every week 📅 2026-11-20\n\n# B\n\n- [ ] b\n\n# C\n\n- [x] gone 🏁 delete\n- [ ] c\n"
+        let (whole, stretches, regions) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
+                                                      minimumBytes: 1)
+        XCTAssertNotNil(stretches)
+        XCTAssertNil(regions)
+        let wholeRegions = ChangedLines(old: Array(text.utf8), new: try XCTUnwrap(whole)).regions
+        XCTAssertEqual(wholeRegions.map(\.old), [2..<11], "one region from the added line to the deleted one")
+
+        let stretch = "## Week\n\n- [ ] plan due:2026-12-01\n- [x] shop done:2026-11-20\n\n"
+        let filler = String(repeating: stretch, count: 1_300_000 / stretch.utf8.count)
+        let large = Array(("# First\n\n- [x] water 🔁 every week 📅 2026-11-20\n\n" + filler + "# Last\n\n- [x] gone 🏁 delete\n- [ ] c\n").utf8)
+        let formatter = TodoFormatter(options: FormatOptions(today: StretchFormattingTests.today))
+        let largeRegions = try formatter.changedLines(utf8: large)
+        XCTAssertEqual(largeRegions, ChangedLines(old: large, new: try formatter.format(utf8: large)).regions)
+        XCTAssertEqual(largeRegions.count, 1)
+        // A large file whose stretches keep their lines: its regions are found a stretch at a time.
+        let sunk = Array((filler + "# Last\n\n- [x] a\n- [ ] b\n").utf8)
+        let sunkRegions = try formatter.changedLines(utf8: sunk)
+        XCTAssertEqual(sunkRegions, ChangedLines(old: sunk, new: try formatter.format(utf8: sunk)).regions)
+        XCTAssertEqual(sunkRegions.count, 1)
+    }
+
     /// A stretch starts only where its first line ending is the file's first (new lines get that
     /// one: `make fuzz` found a next occurrence written with the stretch's LF in a file whose first
     /// ending is CR LF).
@@ -159,9 +213,10 @@ final class StretchFormattingTests: XCTestCase {
     /// An ignore directive sends the document to the whole path (a region may run across headings).
     func testIgnoreDirectivesFormatTheWholeDocument() throws {
         let text = "# A\n\n<!-- todofmt-ignore-start -->\n\n# B\n\n- [x] kept\n- [ ] as is\n\n<!-- todofmt-ignore-end -->\n\n# C\n\n- [x] a\n- [ ] b\n"
-        let (whole, stretches) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
-                                             minimumBytes: 1)
+        let (whole, stretches, regions) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
+                                                      minimumBytes: 1)
         XCTAssertNil(stretches)
+        XCTAssertNil(regions)
         XCTAssertEqual(whole.map { String(decoding: $0, as: UTF8.self) },
                        text.replacingOccurrences(of: "- [x] a\n- [ ] b\n", with: "- [ ] b\n- [x] a done:2026-11-21\n"))
     }
@@ -188,7 +243,8 @@ final class StretchFormattingTests: XCTestCase {
         for url in urls {
             let bytes = try [UInt8](Data(contentsOf: url))
             guard (try? TodoDocument.validatedLines(bytes)) != nil else { continue }
-            let (whole, stretches) = try results(bytes, options: FormatOptions(today: StretchFormattingTests.today), minimumBytes: 1)
+            let (whole, stretches, regions) = try results(bytes, options: FormatOptions(today: StretchFormattingTests.today), minimumBytes: 1)
+            assertRegions(regions, bytes, whole, url.lastPathComponent)
             guard let stretches else { continue }
             inStretches += 1
             XCTAssertEqual(whole.map { String(decoding: $0, as: UTF8.self) }, String(decoding: stretches, as: UTF8.self),

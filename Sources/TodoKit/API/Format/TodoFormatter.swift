@@ -69,6 +69,21 @@ public struct TodoFormatter: Sendable {
         return try format(parsed: &parsed).bytes
     }
 
+    /// The regions of lines that formatting UTF-8 bytes changes (what `todofmt --check` reports):
+    /// ``ChangedLines`` of the bytes and their formatted form. A large file is compared a stretch at
+    /// a time as it is formatted (see the type's overview), so its formatted form is never held whole.
+    ///
+    /// - Parameter bytes: The file's bytes, a byte-order mark included if it has one.
+    /// - Returns: The regions in line order; empty when the bytes are canonical.
+    /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, or when verification fails.
+    public func changedLines(utf8 bytes: [UInt8]) throws(TodoError) -> [ChangedLines.Region] {
+        var lines: LineTable? = try TodoDocument.validatedLines(bytes)
+        if let regions = changedLinesInStretches(bytes, lines: &lines) { return regions }
+        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
+                                                     globalFilter: options.globalFilter)
+        return ChangedLines(old: bytes, new: try format(parsed: &parsed).bytes).regions
+    }
+
     /// Formats text.
     ///
     /// - Parameter text: The file's text.
@@ -112,24 +127,89 @@ public struct TodoFormatter: Sendable {
         Formatted(bytes: doc.utf8, changed: changed, standsAlone: TodoFormatter.standsAlone(doc, options: options))
     }
 
-    /// `input` (valid UTF-8, split into `lines`) formatted a stretch at a time (``DocumentStretches``),
-    /// each stretch as a document of its own, so that the work and memory of rendering, parsing
-    /// again and verifying are those of the stretches that change. Nil when the document is not
-    /// cut, or when a stretch cannot be formatted on its own (it holds an ignore directive, its
-    /// formatting fails, or its output would not end as its input does): the whole document is
-    /// formatted then, and reports its own error. `lines` is freed once the stretches are known.
-    /// `minimumBytes`: the smallest stretch (tests choose smaller ones).
+    /// `input` (valid UTF-8, split into `lines`) formatted a stretch at a time
+    /// (``forEachStretch(_:lines:minimumBytes:_:)``): the stretches' bytes gathered in order, or the
+    /// input itself when none changes. Nil when the document is not cut, or a stretch cannot be
+    /// formatted on its own: the whole document is formatted then, and reports its own error.
+    func formatInStretches(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
+        var output: [UInt8]?
+        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes) { stretch, formatted in
+            if formatted.changed && output == nil {
+                output = []
+                // Room for what stamping adds; huge pages for as much as the input holds (a last one
+                // partly filled would count whole).
+                output!.reserveCapacity(input.count + input.count / 16)
+                HugePages.advise(capacityOf: &output!, upTo: input.count)
+                output!.append(contentsOf: input[0..<stretch.bytes.lowerBound])
+            }
+            if formatted.changed {
+                output!.append(contentsOf: formatted.bytes)
+            } else {
+                output?.append(contentsOf: input[stretch.bytes])
+            }
+            return true
+        }
+        return cut ? output ?? input : nil
+    }
+
+    /// The regions of lines that formatting `input` (valid UTF-8, split into `lines`) changes, found
+    /// a stretch at a time (``forEachStretch(_:lines:minimumBytes:_:)``): each stretch's formatted
+    /// bytes are compared with its input and let go, so the formatted file is never held whole. The
+    /// same regions as ``ChangedLines`` gives for the whole file and its formatted bytes, as long as
+    /// every changed stretch keeps its number of lines (formatting does, unless a recurring task's
+    /// next occurrence is added or a task deletes itself): its regions are then the lines that
+    /// differ in place, and a run that ends a stretch joins one that starts the next. Nil when the
+    /// document is not cut, a stretch cannot be formatted on its own or changes its number of
+    /// lines: the whole document is formatted and compared then.
+    func changedLinesInStretches(_ input: [UInt8], lines: inout LineTable?,
+                                 minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
+        var regions: [ChangedLines.Region] = []
+        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes) { stretch, formatted in
+            guard formatted.changed else { return true }
+            let changes = ChangedLines(old: Array(input[stretch.bytes]), new: formatted.bytes)
+            guard changes.oldLineCount == changes.newLineCount else { return false }
+            for region in changes.regions {
+                let lines = (region.old.lowerBound + stretch.firstLine)..<(region.old.upperBound + stretch.firstLine)
+                if let last = regions.last, last.old.upperBound == lines.lowerBound {
+                    regions[regions.count - 1] = ChangedLines.Region(old: last.old.lowerBound..<lines.upperBound,
+                                                                     new: last.old.lowerBound..<lines.upperBound)
+                } else {
+                    regions.append(ChangedLines.Region(old: lines, new: lines))
+                }
+            }
+            return true
+        }
+        return cut ? regions : nil
+    }
+
+    /// Where one or more stretches that were formatted as one document lie in the input.
+    struct StretchSpan {
+        /// Their bytes in the input (the first stretch's include the byte-order mark).
+        var bytes: Range<Int>
+        /// The input's line (0-based) they start at.
+        var firstLine: Int
+    }
+
+    /// Formats `input` (valid UTF-8, split into `lines`) a stretch at a time: cut at top-level
+    /// headings (``DocumentStretches``), each stretch a document of its own, so that the work and
+    /// memory of rendering, parsing again and verifying are those of the stretches that change.
+    /// Hands `take` each stretch's result, in order; `take` returns false to stop. Returns false
+    /// when the document is not cut, when a stretch cannot be formatted on its own (it holds an
+    /// ignore directive, its formatting fails, or its output would not end as its input does), or
+    /// when `take` stopped: the whole document is to be formatted then. `lines` is freed once the
+    /// stretches are known. `minimumBytes`: the smallest stretch (tests choose smaller ones).
     ///
     /// The stretches are formatted one per processor at a time, each on one thread alone
     /// (``Parallel/serially(_:)``: a stretch's steps are not split further), and their results are
-    /// gathered in order: only those stretches' passes are held at any time. A stretch of more than
+    /// handed on in order: only those stretches' passes are held at any time. A stretch of more than
     /// 2 MB (four times the smallest) is formatted alone, its steps split over the processors.
-    func formatInStretches(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
-        guard let table = lines else { return nil }
+    private func forEachStretch(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int,
+                                _ take: (StretchSpan, Formatted) -> Bool) -> Bool {
+        guard let table = lines else { return false }
         let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
         guard let starts = input.withUnsafeBufferPointer({ buf in
             DocumentStretches.starts(UnsafeBufferPointer(rebasing: buf[bom...]), lines: table, minimumBytes: minimumBytes)
-        }) else { return nil }
+        }) else { return false }
         let last = starts.count - 1
         // Where each stretch starts in `input` (the first holds the byte-order mark), then its end.
         let offsets = starts.indices.map { k in k == 0 ? 0 : k == last ? input.count : bom + table.start(starts[k]) }
@@ -142,22 +222,9 @@ public struct TodoFormatter: Sendable {
         @Sendable func parse(_ k: Int, _ end: Int) -> ParsedDocument {
             ParsedDocument(validated: Array(input[offsets[k]..<offsets[end]]), statuses: options.statuses, globalFilter: options.globalFilter)
         }
-        var output: [UInt8]?
-        // Appends stretches `k..<end`, formatted as `stretch`.
-        func append(_ stretch: Formatted, _ k: Int, _ end: Int) {
-            if stretch.changed && output == nil {
-                output = []
-                // Room for what stamping adds; huge pages for as much as the input holds (a last one
-                // partly filled would count whole).
-                output!.reserveCapacity(input.count + input.count / 16)
-                HugePages.advise(capacityOf: &output!, upTo: input.count)
-                output!.append(contentsOf: input[0..<offsets[k]])
-            }
-            if stretch.changed {
-                output!.append(contentsOf: stretch.bytes)
-            } else {
-                output?.append(contentsOf: input[offsets[k]..<offsets[end]])
-            }
+        // Hands on stretches `k..<end`, formatted as `stretch`.
+        func hand(_ stretch: Formatted, _ k: Int, _ end: Int) -> Bool {
+            take(StretchSpan(bytes: offsets[k]..<offsets[end], firstLine: k == 0 ? 0 : starts[k]), stretch)
         }
         // Formats stretches from `k` on this thread, their steps split over the processors, with as
         // many stretches after it as it takes for them to stand alone (``standsAlone(_:options:)``:
@@ -170,8 +237,7 @@ public struct TodoFormatter: Sendable {
                 end += 1
                 parsed = parse(k, end)
             }
-            guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last) else { return nil }
-            append(stretch, k, end)
+            guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last), hand(stretch, k, end) else { return nil }
             return end
         }
         // A stretch this large is formatted alone (two at a time would hold twice its passes).
@@ -184,30 +250,30 @@ public struct TodoFormatter: Sendable {
                 window = k..<(window.upperBound + 1)
             }
             guard !window.isEmpty else {
-                guard let next = formatHere(k) else { return nil }
+                guard let next = formatHere(k) else { return false }
                 k = next
                 continue
             }
             for result in formatStretches(window, last: last, parse: parse) {
                 switch result {
                 case .wholeDocument:
-                    return nil
+                    return false
                 case .formatted(let stretch):
-                    append(stretch, k, k + 1)
+                    guard hand(stretch, k, k + 1) else { return false }
                     k += 1
                     continue
                 case .runsOn:
-                    guard let next = formatHere(k) else { return nil }
+                    guard let next = formatHere(k) else { return false }
                     k = next
                 }
                 // The window's later results are of stretches taken into this one: go on from `k`.
                 break
             }
         }
-        return output ?? input
+        return true
     }
 
-    /// What formatting one stretch gave (``formatInStretches(_:lines:minimumBytes:)``).
+    /// What formatting one stretch gave (``forEachStretch(_:lines:minimumBytes:_:)``).
     enum StretchResult {
         /// Its bytes formatted (or as they were).
         case formatted(Formatted)

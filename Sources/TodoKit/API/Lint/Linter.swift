@@ -122,7 +122,15 @@ public struct Linter: Sendable {
     /// - Returns: The findings in line order, at the rule's own severity; empty when the two are
     ///   the same.
     public static func unformattedFindings(original: [UInt8], formatted: [UInt8]) -> [Finding] {
-        let regions = ChangedLines(old: original, new: formatted).regions
+        unformattedFindings(ChangedLines(old: original, new: formatted).regions)
+    }
+
+    /// One `TD000` (the `unformatted` rule) finding per region of lines that formatting changes (as
+    /// ``unformattedFindings(original:formatted:)`` reports them), for regions found already, such
+    /// as ``TodoFormatter/changedLines(utf8:)``'s.
+    /// - Parameter regions: Regions of lines, in line order.
+    /// - Returns: The findings in line order, at the rule's own severity.
+    public static func unformattedFindings(_ regions: [ChangedLines.Region]) -> [Finding] {
         var findings: [Finding] = []
         findings.reserveCapacity(regions.count)
         // The usual message is written as bytes and made a string once: a check of a large file
