@@ -8,8 +8,12 @@ time the process takes). Listed in this file, the linker (lld's --symbol-orderin
 RELEASE_LINK_FLAGS in the Makefile) places the code and the data that hold them next to each
 other. The list is what valgrind saw the release binary run and touch when it checked, diffed and
 formatted the demo file: first the functions (callgrind), then the globals, initialised or not
-(lackey's memory trace). Symbols that no longer exist are skipped by the linker, so a stale list
-costs speed, never correctness. Run `make startup-order` after changes to the start-up path.
+(lackey's memory trace). After those functions come the ones that only large files run (cut into
+stretches, or one long list written in parts): packed together, the code a large file's check
+holds in memory is about half what it was with them spread over the rest of the text (each page
+of code touched counts towards the process's peak memory, and the kernel maps 64 KB around each
+fault). Symbols that no longer exist are skipped by the linker, so a stale list costs speed,
+never correctness. Run `make startup-order` after changes to the start-up path.
 
 usage: startup-order.py TODOFMT OUTPUT
 """
@@ -134,6 +138,20 @@ def main():
         for args, stdin in runs:
             names.update(functions(todofmt, args, work, stdin))
         order, seen = sorted(names), set(names)
+        # Large files: the demo many times over after headings (formatted a stretch at a time), and
+        # one long ordered list with done items to sink (formatted whole, written in parts).
+        demo = open(DEMO).read()
+        with open(os.path.join(work, "stretches.md"), "w") as f:
+            f.write("\n\n".join("## Part %d\n\n%s" % (k, demo) for k in range(3_500)))
+        with open(os.path.join(work, "list.md"), "w") as f:
+            f.write("# List\n\n" + "".join("%d. [%s] item %d due:2026-12-01\n" % (k + 1, "x" if k % 3 == 0 else " ", k)
+                                            for k in range(60_000)))
+        large = set()
+        for name in ("stretches.md", "list.md"):
+            large.update(functions(todofmt, today + ["--check", name], work))
+            large.update(functions(todofmt, today + [name], work))
+        order += sorted(large - seen)
+        seen.update(large)
         for args, stdin in runs:
             for name in data_symbols(todofmt, args, work, stdin):
                 if name not in seen:

@@ -29,6 +29,7 @@ struct BlockScanner {
         var onlyLists = true
         private var _number, _contentIndent, _task, _lineCount, _startLine, _startOffset: Int32
         private var _innermostItemDepth: Int32 = 0, _contentColumn: Int32 = 0
+        private var _lastChildList: Int32 = -1
 
         init(kind: Kind, fence: UInt8 = 0, ordered: Bool = false, number: Int = 0, contentIndent: Int = 0,
              task: Int = -1, lineCount: Int = 0, startLine: Int = 0, startOffset: Int = 0) {
@@ -75,6 +76,13 @@ struct BlockScanner {
         var contentColumn: Int {
             get { Int(_contentColumn) }
             set { _contentColumn = Int32(truncatingIfNeeded: newValue) }
+        }
+        /// For list items: the last list nested in it so far, -1 for none (kept here, not in the
+        /// structure's item: only an item still open gets lists, and every item of a large file
+        /// would carry it).
+        var lastChildList: Int {
+            get { Int(_lastChildList) }
+            set { _lastChildList = Int32(truncatingIfNeeded: newValue) }
         }
     }
 
@@ -678,15 +686,16 @@ struct BlockScanner {
     /// Starts a list in the innermost container (a paragraph on top is closed) and returns its index.
     private mutating func openList(ordered: Bool, delimiter: UInt8) -> Int {
         let list = structure.lists.count
-        let parent = innermostItem()
+        let itemDepth = stack[depth - 1].innermostItemDepth
+        let parent = itemDepth > 0 ? stack[itemDepth].number : -1
         structure.lists.append(BlockStructure.List(parentItem: parent, ordered: ordered, delimiter: delimiter))
         if parent >= 0 {
-            if structure.items[parent].lastChildList >= 0 {
-                structure.lists[structure.items[parent].lastChildList].nextSibling = list
+            if stack[itemDepth].lastChildList >= 0 {
+                structure.lists[stack[itemDepth].lastChildList].nextSibling = list
             } else {
                 structure.items[parent].firstChildList = list
             }
-            structure.items[parent].lastChildList = list
+            stack[itemDepth].lastChildList = list
         } else {
             if structure.lastTopList >= 0 {
                 structure.lists[structure.lastTopList].nextSibling = list

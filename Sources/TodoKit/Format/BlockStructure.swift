@@ -4,7 +4,7 @@
 /// Container blocks in CommonMark always cover a contiguous run of lines, so an item is a line range
 /// and a list is the run from its first item to the end of its last one.
 struct BlockStructure: Sendable, Equatable {
-    /// One list item in 36 bytes: 32-bit numbers (half the memory of a large file's structure;
+    /// One list item in 32 bytes: 32-bit numbers (half the memory of a large file's structure;
     /// ``ParsedDocument`` refuses inputs of 1 GiB and more), the marker's length and the task in one.
     struct Item: Sendable, Equatable {
         private var _startLine, _lastLine, _markerStart, _contentStart, _number: Int32
@@ -12,7 +12,7 @@ struct BlockStructure: Sendable, Equatable {
         /// The task + 1 (0 for none) in the low 28 bits (a task takes a line of 5 bytes or more, so
         /// fewer than 2^28 fit in 1 GiB), the marker's length (1 to 10 bytes) in the high 4.
         private var _taskAndMarkerLength: UInt32
-        fileprivate var _firstChildList: Int32 = -1, _lastChildList: Int32 = -1
+        fileprivate var _firstChildList: Int32 = -1
 
         private static let taskMask: UInt32 = 1 << 28 - 1
 
@@ -51,8 +51,6 @@ struct BlockStructure: Sendable, Equatable {
         }
         /// First list nested in this item (index into `lists`), -1 if none.
         var firstChildList: Int { get { Int(_firstChildList) } set { _firstChildList = Int32(newValue) } }
-        /// Last list nested in this item, for appending.
-        var lastChildList: Int { get { Int(_lastChildList) } set { _lastChildList = Int32(newValue) } }
     }
 
     /// One list: consecutive items of the same kind (32-bit numbers, like ``Item``). Its items are
@@ -253,7 +251,6 @@ struct BlockStructure: Sendable, Equatable {
                 items[index]._list &+= listOffset
                 if items[index].task >= 0 { items[index].task += Int(taskOffset) }
                 if items[index]._firstChildList >= 0 { items[index]._firstChildList &+= listOffset }
-                if items[index]._lastChildList >= 0 { items[index]._lastChildList &+= listOffset }
             }
         }
     }

@@ -1443,6 +1443,11 @@ struct CanonicalForm: ~Copyable {
     /// ``taskLineWeight`` more): a document of 64k lines copied as they are is written in two parts.
     static let emitLinesPerPart = 32_768
 
+    /// The smallest document whose output is written in huge pages when it is written in runs (a
+    /// document written in one run always is): below it, the whole pages that runs hold beyond their
+    /// bytes while they are written and moved are a large part of the memory formatting takes.
+    static let hugePagesForRunsMinimumBytes = 8 << 20
+
     /// What rewriting a task line costs beside copying a line (reading it and writing its canonical
     /// text: about 16 times as long, measured on the generated 10 MB file).
     static let taskLineWeight = 16
@@ -1455,13 +1460,17 @@ struct CanonicalForm: ~Copyable {
         let parts = cuts.count - 1
         let bom = doc.hasBOM ? 3 : 0
         let bounds = runStarts(order, cuts: cuts, bom: bom, extraCapacity: extraCapacity)
+        // Huge pages save page faults, but the last one a run writes in, and each one its move down
+        // fills, is held whole (2 MB) until the move ends: the runs of a document smaller than
+        // `hugePagesForRunsMinimumBytes` are written in pages of 4 KB.
+        let huge = parts == 1 || buf.count >= CanonicalForm.hugePagesForRunsMinimumBytes
         // A run after the first starts on a page of its own (a huge page in a large buffer): writing
         // it makes none of the stretch reserved before it resident.
-        let alignment = HugePages.pageSize(ofBufferOf: bounds[parts])
+        let alignment = HugePages.pageSize(ofBufferOf: huge ? bounds[parts] : 0)
         let capacity = bounds[parts] + (parts - 1) * alignment
         var overflowed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
-            HugePages.advise(UnsafeMutableRawBufferPointer(storage))
+            if huge { HugePages.advise(UnsafeMutableRawBufferPointer(storage)) }
             let base = storage.baseAddress!
             var starts = bounds
             for part in 1..<max(parts, 1) {

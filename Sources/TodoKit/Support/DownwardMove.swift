@@ -2,8 +2,8 @@
 /// the output of a pass written in parts (``CanonicalForm``) has each part moved down after the one
 /// before it, from a stretch of the buffer that was only reserved for it.
 enum DownwardMove {
-    /// How many bytes are copied between two releases of pages.
-    private static let chunk = 1 << 20
+    /// How many bytes are copied between two releases of pages (what the move holds twice at most).
+    private static let chunk = 1 << 18
 
     /// Moves `count` bytes from `source` to `destination`, which lies below it in the same buffer;
     /// the bytes from `destination + count` on are garbage afterwards. When the two ranges do not

@@ -71,7 +71,7 @@ final class ParseLayoutTests: XCTestCase {
         XCTAssertEqual(ordered.markerEnd, 14)
         XCTAssertEqual(ordered.task, 12_345)
         XCTAssertEqual(ordered.number, 999_999_999)
-        XCTAssertEqual(MemoryLayout<BlockStructure.Item>.stride, 36)
+        XCTAssertEqual(MemoryLayout<BlockStructure.Item>.stride, 32)
     }
 
     func testTaskKeepsCheckbox() {
