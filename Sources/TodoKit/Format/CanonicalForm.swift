@@ -54,6 +54,15 @@ struct CanonicalForm: ~Copyable {
     /// The new item orders of the lists that moved, one after the other (one array, not one per
     /// list: thousands of lists may move).
     private var orders: [Int32] = []
+    /// For each line, the marker renumbering rewrites there (index into ``markers``), -1 for none;
+    /// empty until the first. A second marker on one line (of an item nested on it) is an edit.
+    private var markerAtLine: [Int32] = []
+    /// The markers renumbering rewrites, written out by ``emit(_:facts:records:parts:)``: a long
+    /// ordered list that sinks renumbers every item, and 8 bytes an item is a quarter of what an
+    /// edit and its bytes take.
+    private var markers: [RenumberedMarker] = []
+    /// How many bytes the markers of ``markers`` are written with, in all.
+    private var markerBytes = 0
     /// Whether task lines are rewritten (while emitting); then each line's task, -1 if none.
     private var rewritesTasks = false
     private var taskAtLine: [Int32] = []
@@ -69,6 +78,26 @@ struct CanonicalForm: ~Copyable {
     /// The lists that sinking would reorder but that stay because of the lines around them (see
     /// ``sinkHeldLists(rounds:parts:)``), with the order they would take.
     private var heldLists: [(list: Int, order: [Int])] = []
+
+    /// An item's marker given a new number: written as the number, the list's delimiter and
+    /// `spaces` spaces in place of the item's marker and the spaces after it, or in place of the
+    /// marker alone when `spaces` is 0 (an item with nothing after its marker).
+    private struct RenumberedMarker {
+        /// The item in the low 29 bits (an item takes a line of 2 bytes or more, and a document is
+        /// less than 1 GiB), the spaces (0 to 4) in the high 3.
+        private var itemAndSpaces: UInt32
+        private var _number: Int32
+
+        init(item: Int, number: Int, spaces: Int) {
+            precondition(item < 1 << 29 && spaces < 8, "an item index or spaces out of range")
+            itemAndSpaces = UInt32(item) | UInt32(spaces) << 29
+            _number = Int32(number)
+        }
+
+        var item: Int { Int(itemAndSpaces & (1 << 29 - 1)) }
+        var spaces: Int { Int(itemAndSpaces >> 29) }
+        var number: Int { Int(_number) }
+    }
 
     /// What a rendering changes.
     struct Scope {
@@ -98,7 +127,7 @@ struct CanonicalForm: ~Copyable {
             if form.anyTaskLineChanges(facts: &facts, parts: parts) { return .taskLines }
             if options.sinkCompleted { form.sinkCompleted(only: nil, parts: parts) }
             form.applyMarkerOptions()
-            return !form.edits.isEmpty || !form.orders.isEmpty ? .listsOnly : .nothing
+            return !form.edits.isEmpty || !form.markers.isEmpty || !form.orders.isEmpty ? .listsOnly : .nothing
         }
     }
 
@@ -121,7 +150,7 @@ struct CanonicalForm: ~Copyable {
             var form = given
             let buf = form.buf
             form.rewriteTasks(skipping: facts)
-            var sunkOrder: [Int]?
+            var sunkOrder: [Int32]?
             var passes = 1
             if options.sinkCompleted {
                 form.sinkCompleted(only: nil, parts: parts)
@@ -148,11 +177,11 @@ struct CanonicalForm: ~Copyable {
     /// Renders `doc` within `scope`, unverified: the model's entry for sinking and renumbering only
     /// the lists it touched (its result is not the whole canonical form); `order[p]` is the input line
     /// that stands at output position `p`.
-    static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int]) {
+    static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int32]) {
         CanonicalForm.with(doc, options: options) { given in
             var form = given
             if scope.rewriteTasks { form.rewriteTasks() }
-            var sunkOrder: [Int]?
+            var sunkOrder: [Int32]?
             if options.sinkCompleted {
                 form.sinkCompleted(only: scope.lists)
                 if scope.sinksHeldLists { sunkOrder = form.sinkHeldLists(rounds: TodoFormatter.maximumPasses - 1).order }
@@ -550,6 +579,9 @@ struct CanonicalForm: ~Copyable {
         guard !renumberingShiftsATab(list, to: order) else { return }
         if newOrderIndex.isEmpty { newOrderIndex = [Int32](repeating: -1, count: doc.structure.lists.count) }
         newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
+        // Room for the whole order at once (appended one by one, a long list's order would leave the
+        // array with up to twice the room it needs); at least doubling, so that many lists stay linear.
+        if orders.count + order.count > orders.capacity { orders.reserveCapacity(max(orders.count + order.count, 2 * orders.capacity)) }
         for item in order { orders.append(Int32(truncatingIfNeeded: item)) }
         if doc.structure.lists[list].ordered { renumber(list: list, order: order) }
     }
@@ -562,7 +594,7 @@ struct CanonicalForm: ~Copyable {
     /// shifted, or options that rewrite markers or indentation after sinking (then nothing moves
     /// here), or after `rounds` rounds that moved lists (the passes the formatter allows). Returns
     /// ``lineOrder(parts:)`` when it was computed last (nil when not), and how many rounds moved lists.
-    private mutating func sinkHeldLists(rounds: Int, parts: Int? = nil) -> (order: [Int]?, rounds: Int) {
+    private mutating func sinkHeldLists(rounds: Int, parts: Int? = nil) -> (order: [Int32]?, rounds: Int) {
         guard rounds > 0, !orders.isEmpty, !heldLists.isEmpty, options.bullet.byte == nil, options.appliedIndentation == nil else {
             return (nil, 0)
         }
@@ -589,13 +621,13 @@ struct CanonicalForm: ~Copyable {
     /// Where each line stands in the output of the sinking decided so far.
     private struct OutputOrder {
         /// `order[p]`: the line at output position `p`.
-        let order: [Int]
+        let order: [Int32]
         /// `position[line]`: the output position of `line`.
         let position: [Int32]
 
-        init(_ order: [Int]) {
+        init(_ order: [Int32]) {
             var position = [Int32](repeating: 0, count: order.count)
-            for (p, line) in order.enumerated() { position[line] = Int32(truncatingIfNeeded: p) }
+            for (p, line) in order.enumerated() { position[Int(line)] = Int32(truncatingIfNeeded: p) }
             self.order = order
             self.position = position
         }
@@ -647,7 +679,7 @@ struct CanonicalForm: ~Copyable {
         let mayHideObsidianMarkers = s.mayHaveObsidianComments && endsOutsideText(items)
         if mayHideObsidianMarkers && holdsUnreadObsidianMarker(list) { return .held }
         // Output positions: the input's lines in place, or where `output` puts them.
-        func line(at position: Int) -> Int { output?.order[position] ?? position }
+        func line(at position: Int) -> Int { output.map { Int($0.order[position]) } ?? position }
         func position(of line: Int) -> Int { output.map { Int($0.position[line]) } ?? line }
         if newLast != items.last {
             // The next non-blank line must not join the new last item. Right after the list, a line
@@ -858,21 +890,26 @@ struct CanonicalForm: ~Copyable {
             let number = first + step * position
             let it = structure.items[item]
             guard number != it.number else { continue }
-            // The new marker is written straight into the arena (no array per item: thousands of
-            // items may be renumbered).
-            let from = arena.count
-            arena.appendDecimal(number)
-            arena.append(buf[it.markerEnd - 1])
-            let markerWidth = arena.count - from
+            let markerWidth = decimalWidth(number) + 1
             let line = it.startLine
             let blankItem = it.contentStart >= doc.lines.contentEnds[line]
-            if blankItem {
-                addEdit(line: line, start: it.markerStart, end: it.markerEnd, arenaFrom: from)
-                continue
+            let (spaces, shift) = blankItem ? (0, 0) : markerFit(it, markerWidth: markerWidth)
+            if markerAtLine.isEmpty {
+                markerAtLine = [Int32](repeating: -1, count: doc.lines.count)
+                // Room for this list's markers at once (growing by doubling held both arrays).
+                markers.reserveCapacity(order.count)
             }
-            let (spaces, shift) = markerFit(it, markerWidth: markerWidth)
-            for _ in 0..<spaces { arena.append(0x20) }
-            addEdit(line: line, start: it.markerStart, end: it.contentStart, arenaFrom: from)
+            if markerAtLine[line] < 0 {
+                markerAtLine[line] = Int32(truncatingIfNeeded: markers.count)
+                markers.append(RenumberedMarker(item: item, number: number, spaces: spaces))
+                markerBytes += markerWidth + spaces
+            } else {
+                let from = arena.count
+                arena.appendDecimal(number)
+                arena.append(buf[it.markerEnd - 1])
+                for _ in 0..<spaces { arena.append(0x20) }
+                addEdit(line: line, start: it.markerStart, end: blankItem ? it.markerEnd : it.contentStart, arenaFrom: from)
+            }
             if shift > 0 { shiftContinuation(of: item, by: shift) }
         }
     }
@@ -1281,10 +1318,10 @@ struct CanonicalForm: ~Copyable {
     /// A large document's order is walked in `parts` at the same time (by default one per processor
     /// when it has enough lines; tests choose): a top-level list keeps its lines in place as a whole,
     /// so the parts are cut between the top-level lists that change and each fills its own lines.
-    func lineOrder(parts: Int? = nil) -> [Int] {
+    func lineOrder(parts: Int? = nil) -> [Int32] {
         let structure = doc.structure
         let lineCount = doc.lines.count
-        guard !orders.isEmpty else { return Array(0..<lineCount) }
+        guard !orders.isEmpty else { return (0..<lineCount).map { Int32(truncatingIfNeeded: $0) } }
         // Lists that moved or hold one that moved, anywhere below them. Any other list stays as it is,
         // lines in place, and is copied as one range. A nested list comes after its parent's list, so
         // one pass from the last list back reaches every ancestor.
@@ -1326,7 +1363,7 @@ struct CanonicalForm: ~Copyable {
         // Written straight into the array: appending ranges one line at a time through `append(contentsOf:)`
         // cost more than the walk.
         let listItems = self.listItems
-        return [Int](unsafeUninitializedCapacity: lineCount) { order, count in
+        return [Int32](unsafeUninitializedCapacity: lineCount) { order, count in
             structure.items.withUnsafeBufferPointer { items in
                 structure.lists.withUnsafeBufferPointer { lists in
                     reordered.withUnsafeBufferPointer { reordered in
@@ -1363,7 +1400,7 @@ struct CanonicalForm: ~Copyable {
         let bounds: UnsafeBufferPointer<Int32>
         let newOrderIndex: UnsafeBufferPointer<Int32>
         let orders: UnsafeBufferPointer<Int32>
-        let order: UnsafeMutableBufferPointer<Int>
+        let order: UnsafeMutableBufferPointer<Int32>
 
         /// Fills `order[run]`; `firstList`: the first top-level list at or after the run's start.
         func fill(_ run: Range<Int>, firstList: Int) {
@@ -1374,7 +1411,7 @@ struct CanonicalForm: ~Copyable {
                 precondition(end - from <= run.upperBound - written, "the line order is not a permutation of the lines")
                 var line = from
                 while line < end {
-                    order[written] = line
+                    order[written] = Int32(truncatingIfNeeded: line)
                     written += 1
                     line += 1
                 }
@@ -1411,7 +1448,7 @@ struct CanonicalForm: ~Copyable {
     /// Writes the output: the lines in `order`, edits applied, task lines rewritten. When `records`,
     /// stores in `facts` each rewritten task's verifier key (unless known) and whether its line was
     /// canonical already, from the same reading of the task.
-    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, parts: Int? = nil) -> [UInt8] {
+    private func emit(_ order: [Int32], facts: inout TaskFacts, records: Bool, parts: Int? = nil) -> [UInt8] {
         let taskLines = rewritesTasks ? taskLineCount() : 0
         let work = order.count + CanonicalForm.taskLineWeight * taskLines
         let cuts = runCuts(order, parts: parts ?? Parallel.parts(work, minimumPerPart: CanonicalForm.emitLinesPerPart),
@@ -1456,7 +1493,7 @@ struct CanonicalForm: ~Copyable {
     /// the output does not fit. With more than one run of output positions (``runCuts(_:parts:taskLines:)``),
     /// the runs are written at the same time, each from the start of its own bounded stretch of the
     /// buffer, and then moved down to follow the one before it.
-    private func emit(_ order: [Int], facts: inout TaskFacts, records: Bool, extraCapacity: Int, cuts: [Int]) -> [UInt8]? {
+    private func emit(_ order: [Int32], facts: inout TaskFacts, records: Bool, extraCapacity: Int, cuts: [Int]) -> [UInt8]? {
         let parts = cuts.count - 1
         let bom = doc.hasBOM ? 3 : 0
         let bounds = runStarts(order, cuts: cuts, bom: bom, extraCapacity: extraCapacity)
@@ -1523,18 +1560,18 @@ struct CanonicalForm: ~Copyable {
     /// lone CR may gain a LF: this bounds the size of a run. Recurrence rules and relative dates can
     /// be written longer than that; an output that does not fit is written again with the exact
     /// growth as `extraCapacity`.
-    private func runStarts(_ order: [Int], cuts: [Int], bom: Int, extraCapacity: Int) -> [Int] {
+    private func runStarts(_ order: [Int32], cuts: [Int], bom: Int, extraCapacity: Int) -> [Int] {
         let parts = cuts.count - 1
         let lines = doc.lines
         var starts = [bom]
         for part in 0..<parts {
             let positions = cuts[part]..<cuts[part + 1]
-            var bound = arena.count + positions.count + extraCapacity
+            var bound = arena.count + markerBytes + positions.count + extraCapacity
             if parts == 1 {
                 bound += buf.count + (rewritesTasks ? doc.structure.tasks.count * 192 : 0)
             } else {
                 for position in positions {
-                    let line = order[position]
+                    let line = Int(order[position])
                     bound += lines.contentEnd(line) - lines.start(line) + lines.end(position) - lines.contentEnd(position)
                         + (rewritesTasks && taskAtLine[line] >= 0 ? 192 : 0)
                 }
@@ -1560,14 +1597,14 @@ struct CanonicalForm: ~Copyable {
     /// canonical file leaves the work of copying lines on either side of it; a file rewritten
     /// throughout has most of its work where its tasks are), or as many positions when there is no
     /// task line to rewrite.
-    private func runCuts(_ order: [Int], parts: Int, taskLines total: Int) -> [Int] {
+    private func runCuts(_ order: [Int32], parts: Int, taskLines total: Int) -> [Int] {
         guard parts > 1, total > 0 else { return (0...parts).map { order.count * $0 / parts } }
         let weight = CanonicalForm.taskLineWeight
         let work = order.count + weight * total
         var cuts = [0]
         var done = 0
         for (position, line) in order.enumerated() {
-            done += taskAtLine[line] >= 0 ? 1 + weight : 1
+            done += taskAtLine[Int(line)] >= 0 ? 1 + weight : 1
             // The run ends at the position that completes its share.
             while cuts.count < parts && done * parts >= work * cuts.count { cuts.append(position + 1) }
         }
@@ -1586,7 +1623,7 @@ struct CanonicalForm: ~Copyable {
     /// Writes the output positions `positions` of `order` into `base[from..<limit]` (see
     /// ``emit(_:facts:records:parts:)``); when `records`, stores the facts of the tasks it reads in `keys`
     /// and `states`.
-    private func write(_ order: [Int], _ positions: Range<Int>, into base: UnsafeMutablePointer<UInt8>, from: Int, limit: Int,
+    private func write(_ order: [Int32], _ positions: Range<Int>, into base: UnsafeMutablePointer<UInt8>, from: Int, limit: Int,
                        keys: UnsafeMutableBufferPointer<UInt64>, states: UnsafeMutableBufferPointer<TaskFacts.State>,
                        records: Bool) -> WrittenRun {
         let lines = doc.lines
@@ -1598,6 +1635,7 @@ struct CanonicalForm: ~Copyable {
         var text = TaskText()
         var tail = ByteWriter()
         var scratch = ByteWriter()
+        var markerText = ByteWriter(capacity: 16)
         var out = base + from
         @inline(__always) func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
             // Edits of one line never overlap; if they did, stop here as a slice of a reversed range would.
@@ -1620,17 +1658,18 @@ struct CanonicalForm: ~Copyable {
         arena.withBytes { arena in
             let edited = arena.baseAddress ?? source
             @inline(__always) func isPlain(_ line: Int) -> Bool {
-                (firstEdit.isEmpty || firstEdit[line] < 0) && (!rewritesTasks || taskAtLine[line] < 0)
+                (firstEdit.isEmpty || firstEdit[line] < 0) && (markerAtLine.isEmpty || markerAtLine[line] < 0)
+                    && (!rewritesTasks || taskAtLine[line] < 0)
             }
             var position = positions.lowerBound
             var endedWithLoneCR = position > 0 && endsWithLoneCR(position - 1)
             while position < positions.upperBound {
-                let line = order[position]
+                let line = Int(order[position])
                 let start = lines.start(line)
                 if line == position && isPlain(line) && !(endedWithLoneCR && start == lines.contentEnd(line)) {
                     // A run of lines that stay where they are, untouched: their bytes, endings included, in one copy.
                     var last = position
-                    while last + 1 < positions.upperBound && order[last + 1] == last + 1 && isPlain(last + 1) { last += 1 }
+                    while last + 1 < positions.upperBound && Int(order[last + 1]) == last + 1 && isPlain(last + 1) { last += 1 }
                     copy(source + lines.start(position), lines.end(last) - lines.start(position))
                     endedWithLoneCR = endsWithLoneCR(last)
                     position = last + 1
@@ -1646,9 +1685,10 @@ struct CanonicalForm: ~Copyable {
                     && lines.end(position) > lines.contentEnd(position) && source[lines.contentEnd(position)] == 0x0A {
                     copy(lineFeed.utf8Start, 1)
                 }
-                if e < 0 {
+                let m = markerAtLine.isEmpty ? -1 : Int(markerAtLine[line])
+                if e < 0 && m < 0 {
                     copy(source + start, end - start)
-                } else if edits[e].next < 0 {
+                } else if m < 0 && edits[e].next < 0 {
                     let edit = edits[e]
                     copy(source + start, edit.start - start)
                     copy(edited + edit.bytes.lowerBound, edit.bytes.count)
@@ -1661,12 +1701,34 @@ struct CanonicalForm: ~Copyable {
                         e = edits[e].next
                     }
                     lineEdits.sort { $0.start < $1.start }
+                    // The renumbered marker goes in among the edits, in its place on the line.
+                    var marker: (start: Int, end: Int)?
+                    if m >= 0 {
+                        let it = doc.structure.items[markers[m].item]
+                        marker = (it.markerStart, markers[m].spaces == 0 ? it.markerEnd : it.contentStart)
+                        markerText.truncate(to: 0)
+                        markerText.appendDecimal(markers[m].number)
+                        markerText.append(source[it.markerEnd - 1])
+                        for _ in 0..<markers[m].spaces { markerText.append(0x20) }
+                    }
                     var cursor = start
+                    // Writes the marker when it comes before an edit from `position` (an edit that only
+                    // inserts there, such as indentation, goes first), or, with nil, before the end.
+                    func writeMarker(before position: Int?, inserting: Bool = false) {
+                        guard let (markerStart, markerEnd) = marker else { return }
+                        if let position, markerStart > position || (markerStart == position && inserting) { return }
+                        copy(source + cursor, markerStart - cursor)
+                        markerText.withBytes { copy($0.baseAddress!, $0.count) }
+                        cursor = markerEnd
+                        marker = nil
+                    }
                     for edit in lineEdits {
+                        writeMarker(before: edit.start, inserting: edit.start == edit.end)
                         copy(source + cursor, edit.start - cursor)
                         copy(edited + edit.bytes.lowerBound, edit.bytes.count)
                         cursor = edit.end
                     }
+                    writeMarker(before: nil)
                     copy(source + cursor, end - cursor)
                 }
                 if task >= 0 {

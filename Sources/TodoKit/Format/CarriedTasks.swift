@@ -19,7 +19,7 @@ struct CarriedTasks {
     /// Records the canonical tasks of `doc` (by `facts`); `order[p]` is the line of `doc` that the
     /// pass wrote at output line `p`. The tasks of a large document are hashed in parts at the same
     /// time (`parts`: how many, by default one per processor for a large document; tests choose).
-    init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, facts: TaskFacts, order: [Int], parts: Int? = nil) {
+    init(_ doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>, facts: TaskFacts, order: [Int32], parts: Int? = nil) {
         let tasks = doc.structure.tasks
         guard facts.states.contains(.canonical) else { return }
         keys = facts.keys
@@ -41,7 +41,7 @@ struct CarriedTasks {
             }
         }
         // Kept by output line: one array instead of the order and a per-input-line one.
-        sourceTask = order.map { taskAtLine[$0] }
+        sourceTask = order.map { taskAtLine[Int($0)] }
     }
 
     /// What is carried over to `doc`, the parsed output of the pass: the tasks found unchanged (a large

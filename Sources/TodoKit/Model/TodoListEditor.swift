@@ -113,7 +113,7 @@ struct TodoListEditor {
         guard !lists.isEmpty else { return list }
         let options = FormatOptions(stampDates: false, sinkCompleted: true, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: lists))
-        let ids = order.map { list.lineIDs[$0] }
+        let ids = order.map { list.lineIDs[Int($0)] }
         return TodoList(parsed: ParsedDocument(validated: bytes, like: list.parsed), lineIDs: ids, nextID: list.nextID)
     }
 
@@ -273,7 +273,7 @@ struct TodoListEditor {
         guard !lists.isEmpty else { return list }
         let options = FormatOptions(stampDates: false, sinkCompleted: false, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: [], renumber: lists))
-        return TodoList(parsed: ParsedDocument(validated: bytes, like: list.parsed), lineIDs: order.map { list.lineIDs[$0] }, nextID: list.nextID)
+        return TodoList(parsed: ParsedDocument(validated: bytes, like: list.parsed), lineIDs: order.map { list.lineIDs[Int($0)] }, nextID: list.nextID)
     }
 
     /// Shifts an item's lines right (or left) by `shift` columns of indentation.

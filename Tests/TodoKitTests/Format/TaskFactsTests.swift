@@ -356,7 +356,7 @@ final class TaskFactsTests: XCTestCase {
             let doc = ParsedDocument(validated: bytes)
             var facts = TaskFacts(count: doc.structure.tasks.count)
             _ = CanonicalForm.survey(doc, options: options, facts: &facts)
-            let order = Array(0..<doc.lines.count)
+            let order = (0..<doc.lines.count).map { Int32($0) }
             let one = doc.bytes.withUnsafeBufferPointer { CarriedTasks(doc, $0, facts: facts, order: order, parts: 1) }.facts(for: doc, parts: 1)
             for parts in [2, 3, 7] {
                 let carried = doc.bytes.withUnsafeBufferPointer { CarriedTasks(doc, $0, facts: facts, order: order, parts: parts) }

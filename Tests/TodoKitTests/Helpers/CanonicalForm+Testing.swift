@@ -47,7 +47,7 @@ extension CanonicalForm {
                 return Settled(bytes: bytes, document: current, order: order, changed: changed)
             }
             changed = true
-            order = pass.map { order[$0] }
+            order = pass.map { order[Int($0)] }
             current = ParsedDocument(validated: bytes, like: doc)
         }
         return nil
