@@ -35,6 +35,12 @@ final class StretchFormattingTests: XCTestCase {
         return (whole, stretches, formatter.changedLinesInStretches(bytes, lines: &table, minimumBytes: minimumBytes))
     }
 
+    /// ``results(_:options:minimumBytes:)`` of `text` with the default options, cut at every
+    /// heading that may start a stretch.
+    private func results(_ text: String) throws -> (whole: [UInt8]?, stretches: [UInt8]?, regions: [ChangedLines.Region]?) {
+        try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today), minimumBytes: 1)
+    }
+
     /// Checks that `regions`, found in stretches, are the regions of lines that differ between
     /// `bytes` and `whole`, its whole formatted form, as ``ChangedLines`` finds them.
     private func assertRegions(_ regions: [ChangedLines.Region]?, _ bytes: [UInt8], _ whole: [UInt8]?, _ message: String,
@@ -131,8 +137,7 @@ final class StretchFormattingTests: XCTestCase {
         for ending in ["\n", "\r\n", "\r"] {
             for prefix in ["", "\u{FEFF}"] {
                 let text = prefix + (front + body).replacingOccurrences(of: "\n", with: ending)
-                let (whole, stretches, regions) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
-                                                              minimumBytes: 1)
+                let (whole, stretches, regions) = try results(text)
                 XCTAssertNotNil(whole)
                 XCTAssertEqual(stretches, whole, "ending \(ending.debugDescription), BOM \(!prefix.isEmpty)")
                 XCTAssertEqual(regions?.count, 3, "ending \(ending.debugDescription), BOM \(!prefix.isEmpty)")
@@ -174,8 +179,7 @@ final class StretchFormattingTests: XCTestCase {
     /// the public entry, on a file large enough to be cut, the regions are the whole file's.
     func testAStretchThatChangesItsLineCountIsComparedWhole() throws {
         let text = "# A\n\n- [x] water 🔁 every week 📅 2026-11-20\n\n# B\n\n- [ ] b\n\n# C\n\n- [x] gone 🏁 delete\n- [ ] c\n"
-        let (whole, stretches, regions) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
-                                                      minimumBytes: 1)
+        let (whole, stretches, regions) = try results(text)
         XCTAssertNotNil(stretches)
         XCTAssertNil(regions)
         let wholeRegions = ChangedLines(old: Array(text.utf8), new: try XCTUnwrap(whole)).regions
@@ -213,8 +217,7 @@ final class StretchFormattingTests: XCTestCase {
     /// An ignore directive sends the document to the whole path (a region may run across headings).
     func testIgnoreDirectivesFormatTheWholeDocument() throws {
         let text = "# A\n\n<!-- todofmt-ignore-start -->\n\n# B\n\n- [x] kept\n- [ ] as is\n\n<!-- todofmt-ignore-end -->\n\n# C\n\n- [x] a\n- [ ] b\n"
-        let (whole, stretches, regions) = try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today),
-                                                      minimumBytes: 1)
+        let (whole, stretches, regions) = try results(text)
         XCTAssertNil(stretches)
         XCTAssertNil(regions)
         XCTAssertEqual(whole.map { String(decoding: $0, as: UTF8.self) },
