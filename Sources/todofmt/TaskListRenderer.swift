@@ -14,17 +14,20 @@ struct TaskListRenderer {
 
     private static let red = "\u{1B}[31m", yellow = "\u{1B}[33m", bold = "\u{1B}[1m", reset = "\u{1B}[0m"
 
-    func render(_ result: TaskQueryResult, as format: TasksRequest.Format) -> String {
+    /// The result in `format`, as UTF-8.
+    func render(_ result: TaskQueryResult, as format: TasksRequest.Format) -> [UInt8] {
         switch format {
         case .text: text(result)
-        case .json: json(result.tasks)
-        case .tsv: tsv(result.tasks)
+        case .json: Array(json(result.tasks).utf8)
+        case .tsv: Array(tsv(result.tasks).utf8)
         }
     }
 
     // MARK: - Text
 
-    func text(_ result: TaskQueryResult) -> String {
+    /// The text listing, as UTF-8 (a large listing is never made a string: checking 10 MB of it
+    /// as UTF-8 took 8 ms).
+    func text(_ result: TaskQueryResult) -> [UInt8] {
         // Written as UTF-8: a listing of 100,000 tasks built as strings spent most of its time
         // appending them to one another.
         var out: [UInt8] = []
@@ -39,14 +42,7 @@ struct TaskListRenderer {
                 out.append(UInt8(ascii: "\n"))
             }
             previous = group.names
-            for task in group.tasks {
-                if width == nil {
-                    appendLine(task, to: &out)
-                } else {
-                    out += line(task).utf8
-                }
-                out.append(UInt8(ascii: "\n"))
-            }
+            appendLines(group.tasks, to: &out)
         }
         if !hidden.contains(.taskCount) {
             if !out.isEmpty { out.append(UInt8(ascii: "\n")) }
@@ -54,7 +50,40 @@ struct TaskListRenderer {
             let noun = result.matchedCount == 1 ? "task" : "tasks"
             out += (shown == result.matchedCount ? "\(shown) \(noun)\n" : "\(shown) of \(result.matchedCount) \(noun)\n").utf8
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
+    }
+
+    /// Appends the lines of `tasks`, each with its newline; a long run of them is written in parts
+    /// at the same time (a listing of a 10 MB file has 200,000 lines), each part into bytes of its
+    /// own, joined in order.
+    private func appendLines(_ tasks: [QueriedTask], to out: inout [UInt8]) {
+        let parts = min(tasks.count / Self.linesPerPart, 8)
+        guard parts > 1 else { return appendLines(tasks[...], to: &out) }
+        let renderer = self
+        for bytes in ParallelMap.map(parts, { part in
+            var bytes: [UInt8] = []
+            let lines = (tasks.count * part / parts)..<(tasks.count * (part + 1) / parts)
+            bytes.reserveCapacity(lines.count * 96)
+            renderer.appendLines(tasks[lines], to: &bytes)
+            return bytes
+        }) {
+            out += bytes
+        }
+    }
+
+    /// Runs of more than twice this many lines are written in parts.
+    private static let linesPerPart = 16_384
+
+    /// Appends the lines of `tasks` one after the other, each with its newline.
+    private func appendLines(_ tasks: ArraySlice<QueriedTask>, to out: inout [UInt8]) {
+        for task in tasks {
+            if width == nil {
+                appendLine(task, to: &out)
+            } else {
+                out += line(task).utf8
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 
     private func fitted(_ text: String) -> String {

@@ -60,7 +60,8 @@ struct TasksRunner {
         var tasks: [QueriedTask] = []
         for outcome in outcomes {
             switch outcome {
-            case .success(let found): tasks += found
+            // One file's tasks are taken as they are (appending copies each task).
+            case .success(let found): if tasks.isEmpty { tasks = found } else { tasks += found }
             case .failure(let failure):
                 console.report(failure)
                 failed = true
@@ -69,33 +70,39 @@ struct TasksRunner {
         return (tasks, failed)
     }
 
-    /// Everything the queries print over `tasks`.
+    /// Everything the queries print over `tasks`, as UTF-8.
     static func listing(_ queries: [TaskQuery], _ tasks: [QueriedTask], request: TasksRequest, today: Day,
-                        console: Console) -> String {
+                        console: Console) -> [UInt8] {
         let colored = console.colorsOutput
         let width = console.isTerminal ? DisplayWidth.terminalColumns() ?? 80 : nil
-        return queries.map { query in
+        var out: [UInt8] = []
+        for (index, query) in queries.enumerated() {
+            if index > 0 && request.format == .text { out.append(UInt8(ascii: "\n")) }
             let renderer = TaskListRenderer(hidden: query.hidden, today: today, colored: colored, width: width)
-            return renderer.render(query.results(tasks), as: request.format)
-        }.joined(separator: request.format == .text ? "\n" : "")
+            let rendered = renderer.render(query.results(tasks), as: request.format)
+            if out.isEmpty { out = rendered } else { out += rendered }
+        }
+        return out
     }
 
-    /// Prints the listing once (`tasks --watch` is ``TasksWatchRunner``); `.failure` when a query or a
-    /// file failed, else `.ok`.
-    func run() -> ExitStatus {
+    /// Prints the listing once (`tasks --watch` is ``TasksWatchRunner``) and ends the process with
+    /// `exit`: `.failure` when a query or a file failed, else `.ok`. The process ends while it still
+    /// holds the tasks: freeing the 250,000 tasks of a 10 MB file one by one took 15 ms.
+    func run(exit: (ExitStatus) -> Never) -> Never {
         let queries: [TaskQuery]
         do {
             queries = try Self.queries(request, today: request.today)
         } catch {
             console.report(error)
-            return .failure
+            exit(.failure)
         }
-        guard let (tasks, failed) = Self.collect(request, console: console) else { return .failure }
-        if let error = console.output(Array(Self.listing(queries, tasks, request: request, today: request.today,
-                                                          console: console).utf8)) {
-            console.report(Diagnostic(nil, .standardOutput(error)))
-            return .failure
+        guard let (tasks, failed) = Self.collect(request, console: console) else { exit(.failure) }
+        withExtendedLifetime(tasks) { () -> Never in
+            if let error = console.output(Self.listing(queries, tasks, request: request, today: request.today, console: console)) {
+                console.report(Diagnostic(nil, .standardOutput(error)))
+                exit(.failure)
+            }
+            exit(failed ? .failure : .ok)
         }
-        return failed ? .failure : .ok
     }
 }

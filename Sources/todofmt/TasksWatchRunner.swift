@@ -99,11 +99,11 @@ final class TasksWatchRunner: @unchecked Sendable {
             watcher.start(queue: queue) { [weak self] _ in self?.scheduleRefresh() }
             watchers[input.path] = watcher
         }
-        var out = ""
-        if printed { out = console.isTerminal ? "\u{1B}[H\u{1B}[2J" : "---\n" }
+        var out: [UInt8] = []
+        if printed { out = Array((console.isTerminal ? "\u{1B}[H\u{1B}[2J" : "---\n").utf8) }
         printed = true
         out += TasksRunner.listing(queries, tasks, request: request, today: today, console: console)
-        console.output(Array(out.utf8))
+        console.output(out)
     }
 
     /// Several events in a burst (a save touching several files) print once.

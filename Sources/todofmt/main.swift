@@ -44,9 +44,8 @@ do {
     case .effectiveConfiguration(let request):
         exit(EffectiveConfigurationRunner(request: request, console: console).run().rawValue)
     case .tasks(let request):
-        let status = request.watch ? await TasksWatchRunner(request: request, console: console).run()
-            : TasksRunner(request: request, console: console).run()
-        exit(status.rawValue)
+        if request.watch { exit(await TasksWatchRunner(request: request, console: console).run().rawValue) }
+        TasksRunner(request: request, console: console).run(exit: { exit($0.rawValue) })
     case .add(let request):
         exit(await TaskEditRunner(console: console).add(request).rawValue)
     case .change(let request):

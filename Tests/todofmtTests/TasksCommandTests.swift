@@ -215,6 +215,44 @@ final class TasksCommandTests: XCTestCase {
             """)
     }
 
+    /// A large file's tasks are read, and its listing written, in parts at the same time (34,000
+    /// tasks make two parts of each): every line is still there, in file order, with its section,
+    /// and subtasks name their parents.
+    func testALargeFileIsListedWhole() throws {
+        var text = ""
+        var expected: [String] = []
+        var line = 0
+        for section in 0..<2 {
+            text += "## Part \(section)\n"
+            line += 1
+            for k in 0..<8_500 {
+                text += "- [ ] task \(section)-\(k) due:2026-12-01\n  - [ ] sub \(section)-\(k)\n"
+                expected.append("big.md:\(line + 1) [ ] task \(section)-\(k)  due:2026-12-01 (due in 8 days)")
+                expected.append("big.md:\(line + 2) [ ] sub \(section)-\(k)")
+                line += 2
+            }
+        }
+        try sandbox.write("big.md", text)
+        let result = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "big.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "big.md\n" + expected.joined(separator: "\n") + "\n\n34000 tasks\n")
+        // Parents and sections, as the TSV says them, for tasks on either side of the parts.
+        let tsv = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "--format", "tsv", "-q", "group by heading", "big.md")
+        XCTAssertEqual(tsv.status, 0, tsv.stderr)
+        let table = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let header = try XCTUnwrap(table.first)
+        let lineColumn = try XCTUnwrap(header.firstIndex(of: "line")), parentColumn = try XCTUnwrap(header.firstIndex(of: "parent"))
+        let sectionColumn = try XCTUnwrap(header.firstIndex(of: "section"))
+        XCTAssertEqual(table.count, 1 + 34_000)
+        for (index, row) in table.dropFirst().enumerated() {
+            let section = index / 17_000
+            let taskLine = 1 + section * 17_001 + index % 17_000 + 1
+            XCTAssertEqual(row[lineColumn], "\(taskLine)")
+            XCTAssertEqual(row[parentColumn], index % 2 == 1 ? "big.md:\(taskLine - 1)" : "")
+            XCTAssertEqual(row[sectionColumn], "Part \(section)")
+        }
+    }
+
     func testDefaultIsOpenTasksGroupedByFileInFileOrder() throws {
         let result = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "wide", "work")
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -32,17 +32,43 @@ public struct QueriedTask: Hashable, Sendable {
     /// - Throws: ``TodoError`` for bytes that are not UTF-8 text or hold a NUL byte.
     public static func tasks(in bytes: [UInt8], path: String, statuses: StatusMap = .standard,
                              globalFilter: String? = nil) throws(TodoError) -> [QueriedTask] {
-        let parsed = try ParsedDocument(utf8: bytes, statuses: statuses, globalFilter: globalFilter)
-        let lines = TodoDocument(parsed: parsed).tasks
+        tasks(in: try ParsedDocument(utf8: bytes, statuses: statuses, globalFilter: globalFilter), path: path)
+    }
+
+    /// The tasks of a parsed document in file order: those of a large document read in `parts` at
+    /// the same time (by default one per processor from ``tasksPerPart`` tasks each; tests choose),
+    /// each part writing its own tasks in place in the result.
+    static func tasks(in parsed: ParsedDocument, path: String, parts: Int? = nil) -> [QueriedTask] {
+        let count = parsed.structure.tasks.count
+        let parts = parts ?? Parallel.parts(count, minimumPerPart: tasksPerPart)
+        return [QueriedTask](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each part initializes only its own tasks' elements.
+            nonisolated(unsafe) let buffer = buffer
+            Parallel.run(parts) { part in
+                write(parsed, path: path, tasks: Parallel.share(part, of: parts, in: count), into: buffer)
+            }
+            initialized = count
+        }
+    }
+
+    /// Tasks of a large document are read in parts of at least this many.
+    static let tasksPerPart = 8_192
+
+    /// Initializes `buffer[range]` with the tasks `range` of a parsed document (each todo's identity
+    /// its position among all tasks).
+    private static func write(_ parsed: ParsedDocument, path: String, tasks range: Range<Int>,
+                              into buffer: UnsafeMutableBufferPointer<QueriedTask>) {
+        let lines = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0, tasks: range) }
+        let structure = parsed.structure
         var sections = SectionLookup(parsed)
-        var result: [QueriedTask] = []
-        result.reserveCapacity(lines.count)
-        for (index, line) in lines.enumerated() {
+        for (offset, line) in lines.enumerated() {
+            let index = range.lowerBound + offset
             let todo = Todo(line, id: TodoID(rawValue: UInt64(index + 1)), parent: line.parent.map { TodoID(rawValue: UInt64($0 + 1)) },
                             section: sections.heading(above: line.location.line - 1))
-            result.append(QueriedTask(path: path, todo: todo, parentLine: line.parent.map { lines[$0].location.line }))
+            // The parent may be in another part: its line comes from the structure.
+            (buffer.baseAddress! + index).initialize(to: QueriedTask(path: path, todo: todo,
+                                                                     parentLine: line.parent.map { structure.tasks[$0].line + 1 }))
         }
-        return result
     }
 
     /// The tasks of a loaded list in file order.

@@ -1,0 +1,42 @@
+import XCTest
+@testable import TodoKit
+
+/// The tasks a query reads from a file: a large document's are read in parts at the same time, and
+/// must be those of one reading, in file order, with the same identities, sections and parents.
+final class QueriedTaskTests: XCTestCase {
+    /// Generated documents (headings, nesting, block quotes, every kind of field) read in 2, 3 and 7
+    /// parts against one part; a document holding several generated ones puts parents, headings and
+    /// task numbers far from the cuts too.
+    func testTasksReadInPartsAreThoseOfOneReading() throws {
+        var compared = 0
+        var withParents = 0
+        for seed in 0..<40 as Range<UInt64> {
+            var bytes: [UInt8] = []
+            for k in 0..<4 as Range<UInt64> {
+                bytes += Array("\n# Part \(k)\n\n".utf8)
+                bytes += DocumentGenerator.document(seed: 90_000 + seed * 4 + k)
+            }
+            let parsed = try ParsedDocument(utf8: bytes)
+            let one = QueriedTask.tasks(in: parsed, path: "todos.md", parts: 1)
+            XCTAssertEqual(one.map(\.todo.line), parsed.structure.tasks.map { $0.line + 1 }, "seed \(seed)")
+            for parts in [2, 3, 7] where parsed.structure.tasks.count >= parts {
+                XCTAssertEqual(QueriedTask.tasks(in: parsed, path: "todos.md", parts: parts), one, "seed \(seed), \(parts) parts")
+                compared += 1
+            }
+            if one.contains(where: { $0.parentLine != nil }) { withParents += 1 }
+        }
+        XCTAssertGreaterThan(compared, 100)
+        XCTAssertGreaterThan(withParents, 30)
+    }
+
+    /// A subtask in a later part than its parent names the parent's line, and every todo's
+    /// identity is its position among all the tasks.
+    func testAParentInAnEarlierPart() throws {
+        let text = "# Trip\n\n- [ ] plan\n  - [ ] book\n  - [x] pack\n- [ ] go\n"
+        let tasks = QueriedTask.tasks(in: try ParsedDocument(utf8: Array(text.utf8)), path: "t.md", parts: 3)
+        XCTAssertEqual(tasks.map(\.todo.title), ["plan", "book", "pack", "go"])
+        XCTAssertEqual(tasks.map(\.parentLine), [nil, 3, 3, nil])
+        XCTAssertEqual(tasks.map(\.todo.id.rawValue), [1, 2, 3, 4])
+        XCTAssertEqual(tasks.map(\.todo.section), ["Trip", "Trip", "Trip", "Trip"])
+    }
+}
