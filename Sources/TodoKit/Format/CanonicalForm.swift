@@ -10,7 +10,8 @@
 ///
 /// The output is built as a permutation of the input lines plus byte edits on a few lines, so the
 /// work is linear in the size of the file and never recursive, however deep lists nest. Task lines
-/// get their canonical text while the output is written, straight into it; a dry run
+/// get their canonical text, and renumbered items their markers, while the output is written,
+/// straight into it; a dry run
 /// (``survey(_:options:facts:)``) decides whether a pass would change anything without writing,
 /// reading the tasks of a large document in parts at the same time; a large output is written in
 /// parts at the same time, too.
