@@ -54,7 +54,7 @@ struct TaskListRenderer {
     }
 
     /// Appends the lines of `tasks`, each with its newline; a long run of them is written in parts
-    /// at the same time (a listing of a 10 MB file has 200,000 lines), each part into bytes of its
+    /// at the same time (the open tasks of a 10 MB file are 77,000 lines), each part into bytes of its
     /// own, joined in order.
     private func appendLines(_ tasks: [QueriedTask], to out: inout [UInt8]) {
         let parts = min(tasks.count / Self.linesPerPart, 8)
