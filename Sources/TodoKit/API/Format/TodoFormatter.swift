@@ -19,12 +19,12 @@
 ///    `FormatVerifier` compares it with what it took of the input (`FormatVerifier/Expectation`);
 /// 6. **bytes** — the verified output.
 ///
-/// A large file (``format(utf8:)``, from 1 MB) goes through these stages a stretch at a time:
-/// cut at top-level headings (`DocumentStretches`), each stretch is a document of its own,
-/// formatted on one processor while the next ones are on the others, so that only a stretch that
-/// changes is rendered, parsed again and verified, and only a few stretches' passes are held at a
-/// time. The result is byte for byte that of the whole file, whose path is taken whenever a
-/// stretch cannot stand on its own.
+/// A large file (``format(utf8:)`` and ``changedLines(utf8:)``, from 1 MB) goes through these
+/// stages a stretch at a time: cut at top-level headings (`DocumentStretches`), each stretch is a
+/// document of its own, formatted on one processor while the next ones are on the others, so that
+/// only a stretch that changes is rendered, parsed again and verified, and only a few stretches'
+/// passes are held at a time. The result is byte for byte that of the whole file, whose path is
+/// taken whenever a stretch cannot stand on its own.
 ///
 /// The model's own edits (sinking or renumbering the lists it touched, writing a task line) use the
 /// canonical form's stages directly: `CanonicalForm/render(_:options:scope:)` and `TaskTail`.
