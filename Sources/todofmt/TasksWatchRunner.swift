@@ -120,8 +120,11 @@ final class TasksWatchRunner: @unchecked Sendable {
             source.setEventHandler { [unowned self] in
                 for watcher in watchers.values { watcher.stop() }
                 for source in sources { source.cancel() }
-                stopped?.resume(returning: .ok)
+                // Resumed last: once resumed, `run()` returns and the runner may be gone before this
+                // handler touches it again (`make test` saw Ctrl-C crash on the freed runner).
+                let continuation = stopped
                 stopped = nil
+                continuation?.resume(returning: .ok)
             }
             source.activate()
             sources.append(source)

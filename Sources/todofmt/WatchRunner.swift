@@ -130,8 +130,11 @@ final class WatchRunner: @unchecked Sendable {
     private func finish() {
         for file in files.values { file.stop() }
         for source in sources { source.cancel() }
-        stopped?.resume(returning: .ok)
+        // Resumed last: once resumed, `run()` returns and the runner may be gone before this
+        // touches it again (as `tasks --watch` crashed on Ctrl-C in `make test`).
+        let continuation = stopped
         stopped = nil
+        continuation?.resume(returning: .ok)
     }
 
     private func scheduleRescans() {
