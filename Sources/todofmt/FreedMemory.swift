@@ -11,10 +11,10 @@ private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 ///
 /// glibc's allocator gives each thread that allocates while another holds the main arena an arena
 /// of its own, and memory freed in one arena is reused only by allocations from that arena. A
-/// large file is formatted a stretch at a time, the stretches proven canonical on every processor
-/// and the ones that change formatted on the main thread, so the blocks each worker frees would sit
-/// in its arena while the main thread takes fresh ones: measured on the 10 MB unformatted file, a
-/// peak of 37.7 MB with the default, 33.7 MB with one arena, in the same time. Format and lint
+/// large file is formatted a stretch at a time, one per processor, and the results are gathered
+/// on the main thread, so the blocks each worker frees would sit in its arena while other threads
+/// take fresh ones: measured on the 10 MB unformatted file, a peak of 37.7 MB with the default,
+/// 33.7 MB with one arena, in the same time. Format and lint
 /// runs ask for one arena; long runs (watch, the language server) keep the allocator's default.
 enum FreedMemory {
     /// Asks glibc's allocator for one arena, shared by every thread (`M_ARENA_MAX`); true when it

@@ -62,7 +62,7 @@ struct TaskListRenderer {
         let renderer = self
         for bytes in ParallelMap.map(parts, { part in
             var bytes: [UInt8] = []
-            let lines = (tasks.count * part / parts)..<(tasks.count * (part + 1) / parts)
+            let lines = Parallel.share(part, of: parts, in: tasks.count)
             bytes.reserveCapacity(lines.count * 96)
             renderer.appendLines(tasks[lines], to: &bytes)
             return bytes

@@ -686,8 +686,8 @@ struct BlockScanner {
     /// Starts a list in the innermost container (a paragraph on top is closed) and returns its index.
     private mutating func openList(ordered: Bool, delimiter: UInt8) -> Int {
         let list = structure.lists.count
-        let itemDepth = stack[depth - 1].innermostItemDepth
-        let parent = itemDepth > 0 ? stack[itemDepth].number : -1
+        let itemDepth = innermostItemDepth
+        let parent = innermostItem()
         structure.lists.append(BlockStructure.List(parentItem: parent, ordered: ordered, delimiter: delimiter))
         if parent >= 0 {
             if stack[itemDepth].lastChildList >= 0 {
@@ -922,9 +922,12 @@ struct BlockScanner {
                                                          container: containerID(depth - 2)))
     }
 
+    /// Where the innermost open item is on the stack, 0 if none.
+    private var innermostItemDepth: Int { stack[depth - 1].innermostItemDepth }
+
+    /// The innermost open item (index into the structure's items), -1 if none.
     private func innermostItem() -> Int {
-        let itemDepth = stack[depth - 1].innermostItemDepth
-        return itemDepth > 0 ? stack[itemDepth].number : -1
+        innermostItemDepth > 0 ? stack[innermostItemDepth].number : -1
     }
 
     private func canContain(_ parent: Kind, _ child: Kind) -> Bool {

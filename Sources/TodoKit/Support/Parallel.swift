@@ -9,7 +9,7 @@ import Darwin
 /// lines, the scan of its blocks, the survey of its task lines, sinking, writing the output and
 /// fingerprinting it. Small documents stay on the calling thread (starting a thread costs more than
 /// it saves).
-enum Parallel {
+package enum Parallel {
     /// The processors online, at most four (the parts' results are merged on one thread).
     static let processors: Int = {
         let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
@@ -53,7 +53,7 @@ enum Parallel {
     }()
 
     /// The `part`th of `parts` contiguous ranges that split `0..<count` as evenly as can be.
-    static func share(_ part: Int, of parts: Int, in count: Int) -> Range<Int> {
+    package static func share(_ part: Int, of parts: Int, in count: Int) -> Range<Int> {
         (count * part / parts)..<(count * (part + 1) / parts)
     }
 

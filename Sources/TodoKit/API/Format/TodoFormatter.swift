@@ -64,9 +64,7 @@ public struct TodoFormatter: Sendable {
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
         var lines: LineTable? = try TodoDocument.validatedLines(bytes)
         if let formatted = formatInStretches(bytes, lines: &lines) { return formatted }
-        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
-                                                     globalFilter: options.globalFilter)
-        return try format(parsed: &parsed).bytes
+        return try formatWhole(bytes, lines: lines)
     }
 
     /// The regions of lines that formatting UTF-8 bytes changes (what `todofmt --check` reports):
@@ -79,9 +77,7 @@ public struct TodoFormatter: Sendable {
     public func changedLines(utf8 bytes: [UInt8]) throws(TodoError) -> [ChangedLines.Region] {
         var lines: LineTable? = try TodoDocument.validatedLines(bytes)
         if let regions = changedLinesInStretches(bytes, lines: &lines) { return regions }
-        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
-                                                     globalFilter: options.globalFilter)
-        return ChangedLines(old: bytes, new: try format(parsed: &parsed).bytes).regions
+        return ChangedLines(old: bytes, new: try formatWhole(bytes, lines: lines)).regions
     }
 
     /// Formats text.
@@ -90,8 +86,14 @@ public struct TodoFormatter: Sendable {
     /// - Returns: The canonical text.
     /// - Throws: ``TodoError/verificationFailed(_:)`` when the result cannot be proven faithful.
     public func format(_ text: String) throws(TodoError) -> String {
-        var parsed: ParsedDocument? = ParsedDocument(validated: Array(text.utf8), statuses: options.statuses, globalFilter: options.globalFilter)
-        return String(decoding: try format(parsed: &parsed).bytes, as: UTF8.self)
+        String(decoding: try formatWhole(Array(text.utf8), lines: nil), as: UTF8.self)
+    }
+
+    /// `bytes` (valid UTF-8, split into `lines` when they are known) formatted as one document.
+    private func formatWhole(_ bytes: [UInt8], lines: LineTable?) throws(TodoError) -> [UInt8] {
+        var parsed: ParsedDocument? = ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
+                                                     globalFilter: options.globalFilter)
+        return try format(parsed: &parsed).bytes
     }
 
     /// Formats a document parsed already (the linter's TD000 formats the parse it lints).
