@@ -104,7 +104,7 @@ public struct TodoFormatter: Sendable {
 
     /// A formatted document: its bytes, whether they differ from the input's, and whether they
     /// stand alone (``standsAlone(_:options:)``, read from the parse that proved them canonical).
-    struct Formatted {
+    struct Formatted: Sendable {
         var bytes: [UInt8]
         var changed: Bool
         var standsAlone: Bool
@@ -130,12 +130,12 @@ public struct TodoFormatter: Sendable {
     }
 
     /// `input` (valid UTF-8, split into `lines`) formatted a stretch at a time
-    /// (``forEachStretch(_:lines:minimumBytes:_:)``): the stretches' bytes gathered in order, or the
+    /// (``forEachStretch(_:lines:minimumBytes:make:take:)``): the stretches' bytes gathered in order, or the
     /// input itself when none changes. Nil when the document is not cut, or a stretch cannot be
     /// formatted on its own: the whole document is formatted then, and reports its own error.
     func formatInStretches(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
         var output: [UInt8]?
-        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes) { stretch, formatted in
+        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes, make: { _, formatted in formatted }) { stretch, formatted in
             if formatted.changed && output == nil {
                 output = []
                 // Room for what stamping adds; huge pages for as much as the input holds (a last one
@@ -155,22 +155,23 @@ public struct TodoFormatter: Sendable {
     }
 
     /// The regions of lines that formatting `input` (valid UTF-8, split into `lines`) changes, found
-    /// a stretch at a time (``forEachStretch(_:lines:minimumBytes:_:)``): each stretch's formatted
-    /// bytes are compared with its input and let go, so the formatted file is never held whole. The
-    /// same regions as ``ChangedLines`` gives for the whole file and its formatted bytes, as long as
-    /// every changed stretch keeps its number of lines (formatting does, unless a recurring task's
-    /// next occurrence is added or a task deletes itself): its regions are then the lines that
-    /// differ in place, and a run that ends a stretch joins one that starts the next. Nil when the
-    /// document is not cut, a stretch cannot be formatted on its own or changes its number of
-    /// lines: the whole document is formatted and compared then.
+    /// a stretch at a time (``forEachStretch(_:lines:minimumBytes:make:take:)``): each stretch's formatted
+    /// bytes are compared with its input where they were formatted, and let go, so the formatted file
+    /// is never held whole. The same regions as ``ChangedLines`` gives for the whole file and its
+    /// formatted bytes, as long as every changed stretch keeps its number of lines (formatting does,
+    /// unless a recurring task's next occurrence is added or a task deletes itself): its regions are
+    /// then the lines that differ in place, and a run that ends a stretch joins one that starts the
+    /// next. Nil when the document is not cut, a stretch cannot be formatted on its own or changes
+    /// its number of lines: the whole document is formatted and compared then.
     func changedLinesInStretches(_ input: [UInt8], lines: inout LineTable?,
                                  minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
         var regions: [ChangedLines.Region] = []
-        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes) { stretch, formatted in
-            guard formatted.changed else { return true }
+        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes, make: { stretch, formatted -> [ChangedLines.Region]? in
+            guard formatted.changed else { return [] }
             let changes = ChangedLines(old: Array(input[stretch.bytes]), new: formatted.bytes)
-            guard changes.oldLineCount == changes.newLineCount else { return false }
-            for region in changes.regions {
+            return changes.oldLineCount == changes.newLineCount ? changes.regions : nil
+        }) { stretch, changes in
+            for region in changes {
                 let lines = (region.old.lowerBound + stretch.firstLine)..<(region.old.upperBound + stretch.firstLine)
                 if let last = regions.last, last.old.upperBound == lines.lowerBound {
                     regions[regions.count - 1] = ChangedLines.Region(old: last.old.lowerBound..<lines.upperBound,
@@ -185,7 +186,7 @@ public struct TodoFormatter: Sendable {
     }
 
     /// Where one or more stretches that were formatted as one document lie in the input.
-    struct StretchSpan {
+    struct StretchSpan: Sendable {
         /// Their bytes in the input (the first stretch's include the byte-order mark).
         var bytes: Range<Int>
         /// The input's line (0-based) they start at.
@@ -195,18 +196,23 @@ public struct TodoFormatter: Sendable {
     /// Formats `input` (valid UTF-8, split into `lines`) a stretch at a time: cut at top-level
     /// headings (``DocumentStretches``), each stretch a document of its own, so that the work and
     /// memory of rendering, parsing again and verifying are those of the stretches that change.
-    /// Hands `take` each stretch's result, in order; `take` returns false to stop. Returns false
-    /// when the document is not cut, when a stretch cannot be formatted on its own (it holds an
-    /// ignore directive, its formatting fails, or its output would not end as its input does), or
-    /// when `take` stopped: the whole document is to be formatted then. `lines` is freed once the
-    /// stretches are known. `minimumBytes`: the smallest stretch (tests choose smaller ones).
+    /// `make` turns each stretch's result into what `take` is handed, where the stretch was
+    /// formatted (nil: the whole document is to be formatted instead); `take` is handed those in
+    /// order, and returns false to stop. Returns false when the document is not cut, when a stretch
+    /// cannot be formatted on its own (it holds an ignore directive, its formatting fails, or its
+    /// output would not end as its input does), or when `make` or `take` stopped: the whole
+    /// document is to be formatted then. `lines` is freed once the stretches are known.
+    /// `minimumBytes`: the smallest stretch (tests choose smaller ones).
     ///
-    /// The stretches are formatted one per processor at a time, each on one thread alone
-    /// (``Parallel/serially(_:)``: a stretch's steps are not split further), and their results are
-    /// handed on in order: only those stretches' passes are held at any time. A stretch of more than
-    /// 2 MB (four times the smallest) is formatted alone, its steps split over the processors.
-    private func forEachStretch(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int,
-                                _ take: (StretchSpan, Formatted) -> Bool) -> Bool {
+    /// The stretches are formatted on every processor, each on one thread alone
+    /// (``Parallel/serially(_:)``: a stretch's steps are not split further), a thread taking the
+    /// next stretch as it comes free, and their results are handed on in order as they come
+    /// (``Parallel/inOrder(_:ahead:make:take:)``): only a few stretches' passes are held at any time.
+    /// A stretch of more than 2 MB (four times the smallest) is formatted alone, its steps split
+    /// over the processors.
+    private func forEachStretch<Product: Sendable>(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int,
+                                                   make: @Sendable (StretchSpan, Formatted) -> Product?,
+                                                   take: (StretchSpan, Product) -> Bool) -> Bool {
         guard let table = lines else { return false }
         let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
         guard let starts = input.withUnsafeBufferPointer({ buf in
@@ -219,14 +225,14 @@ public struct TodoFormatter: Sendable {
         // parse): its memory goes before the stretches' is taken.
         _ = consume table
         lines = nil
-        let options = self.options
+        let formatter = self
         // Stretches `k..<end` parsed as one document.
         @Sendable func parse(_ k: Int, _ end: Int) -> ParsedDocument {
-            ParsedDocument(validated: Array(input[offsets[k]..<offsets[end]]), statuses: options.statuses, globalFilter: options.globalFilter)
+            ParsedDocument(validated: Array(input[offsets[k]..<offsets[end]]), statuses: formatter.options.statuses,
+                           globalFilter: formatter.options.globalFilter)
         }
-        // Hands on stretches `k..<end`, formatted as `stretch`.
-        func hand(_ stretch: Formatted, _ k: Int, _ end: Int) -> Bool {
-            take(StretchSpan(bytes: offsets[k]..<offsets[end], firstLine: k == 0 ? 0 : starts[k]), stretch)
+        @Sendable func span(_ k: Int, _ end: Int) -> StretchSpan {
+            StretchSpan(bytes: offsets[k]..<offsets[end], firstLine: k == 0 ? 0 : starts[k])
         }
         // Formats stretches from `k` on this thread, their steps split over the processors, with as
         // many stretches after it as it takes for them to stand alone (``standsAlone(_:options:)``:
@@ -239,46 +245,73 @@ public struct TodoFormatter: Sendable {
                 end += 1
                 parsed = parse(k, end)
             }
-            guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last), hand(stretch, k, end) else { return nil }
+            guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
+                  let product = make(span(k, end), stretch), take(span(k, end), product) else { return nil }
             return end
         }
-        // A stretch this large is formatted alone (two at a time would hold twice its passes).
+        // A stretch this large is formatted alone (beside others it would hold their passes too).
         let alone = 4 * DocumentStretches.minimumBytes
         var k = 0
         while k < last {
-            var window = k..<k
-            while window.count < Parallel.processors && window.upperBound < last
-                    && offsets[window.upperBound + 1] - offsets[window.upperBound] <= alone {
-                window = k..<(window.upperBound + 1)
-            }
-            guard !window.isEmpty else {
+            // The run of stretches from `k` that are formatted beside one another.
+            var end = k
+            while end < last && offsets[end + 1] - offsets[end] <= alone { end += 1 }
+            guard end > k else {
                 guard let next = formatHere(k) else { return false }
                 k = next
                 continue
             }
-            for result in formatStretches(window, last: last, parse: parse) {
-                switch result {
-                case .wholeDocument:
-                    return false
-                case .formatted(let stretch):
-                    guard hand(stretch, k, k + 1) else { return false }
-                    k += 1
-                    continue
-                case .runsOn:
-                    guard let next = formatHere(k) else { return false }
-                    k = next
+            // What ended the run early, if anything did.
+            var stop: RunStop?
+            let first = k
+            let taken = Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { part -> StretchResult<Product> in
+                let k = first + part
+                return Parallel.serially {
+                    var parsed: ParsedDocument? = parse(k, k + 1)
+                    if k + 1 < last && !TodoFormatter.standsAlone(parsed!, options: formatter.options) { return .runsOn }
+                    guard case .formatted(let stretch) = formatter.format(stretch: &parsed, isLast: k + 1 == last),
+                          let product = make(span(k, k + 1), stretch) else { return .wholeDocument }
+                    return .formatted(product)
                 }
-                // The window's later results are of stretches taken into this one: go on from `k`.
-                break
+            }, take: { part, result in
+                switch result {
+                case .formatted(let product):
+                    if take(span(first + part, first + part + 1), product) { return true }
+                    stop = .wholeDocument
+                case .runsOn:
+                    stop = .runsOn
+                case .wholeDocument:
+                    stop = .wholeDocument
+                }
+                return false
+            })
+            k += taken
+            switch stop {
+            case nil:
+                continue
+            case .wholeDocument:
+                return false
+            case .runsOn:
+                // Stretch `k` goes on into the next ones: they are formatted together.
+                guard let next = formatHere(k) else { return false }
+                k = next
             }
         }
         return true
     }
 
-    /// What formatting one stretch gave (``forEachStretch(_:lines:minimumBytes:_:)``).
-    enum StretchResult {
-        /// Its bytes formatted (or as they were).
-        case formatted(Formatted)
+    /// What ended a run of stretches formatted beside one another before its end.
+    private enum RunStop {
+        /// A stretch does not stand alone: it is formatted with the stretches after it.
+        case runsOn
+        /// The whole document is to be formatted.
+        case wholeDocument
+    }
+
+    /// What formatting one stretch gave (``forEachStretch(_:lines:minimumBytes:make:take:)``).
+    enum StretchResult<Product: Sendable>: Sendable {
+        /// Its bytes formatted (or as they were), or what was made of them.
+        case formatted(Product)
         /// It does not stand alone (``TodoFormatter/standsAlone(_:options:)``): it is formatted
         /// with the stretches after it.
         case runsOn
@@ -287,30 +320,10 @@ public struct TodoFormatter: Sendable {
         case wholeDocument
     }
 
-    /// Stretches `window` (`last`: the stretch count) each parsed and formatted on one processor
-    /// alone, as many at a time as there are processors, in order.
-    private func formatStretches(_ window: Range<Int>, last: Int, parse: @Sendable (Int, Int) -> ParsedDocument) -> [StretchResult] {
-        var results = [StretchResult](repeating: .wholeDocument, count: window.count)
-        let formatter = self
-        results.withUnsafeMutableBufferPointer { results in
-            // Each part writes only its own element.
-            nonisolated(unsafe) let results = results
-            Parallel.run(window.count) { part in
-                let k = window.lowerBound + part
-                Parallel.serially {
-                    var parsed: ParsedDocument? = parse(k, k + 1)
-                    results[part] = k + 1 < last && !TodoFormatter.standsAlone(parsed!, options: formatter.options)
-                        ? .runsOn : formatter.format(stretch: &parsed, isLast: k + 1 == last)
-                }
-            }
-        }
-        return results
-    }
-
     /// The stretch `parsed!` formatted: ``StretchResult/wholeDocument`` when it holds an ignore
     /// directive (a region may run across headings), fails, or (`isLast` false) its output does
     /// not end as a stretch must.
-    private func format(stretch parsed: inout ParsedDocument?, isLast: Bool) -> StretchResult {
+    private func format(stretch parsed: inout ParsedDocument?, isLast: Bool) -> StretchResult<Formatted> {
         guard !parsed!.directives.holdsIgnoreDirective, let stretch = try? format(parsed: &parsed), isLast || stretch.standsAlone
         else { return .wholeDocument }
         return .formatted(stretch)
