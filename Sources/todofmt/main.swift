@@ -23,12 +23,14 @@ do {
         console.output(Array(kind.render(CommandLineDescription.todofmt).utf8))
         exit(ExitStatus.ok.rawValue)
     case .format(let request):
-        FreedMemory.shareAndReuse()
+        FreedMemory.shareOneArena()
+        FreedMemory.keepsBlocksBetweenStretches = true
         exit(FormatRunner(request: request, console: console).run().rawValue)
     case .watch(let request):
         exit(await WatchRunner(request: request, console: console).run().rawValue)
     case .lint(let request):
-        FreedMemory.shareAndReuse()
+        FreedMemory.shareOneArena()
+        FreedMemory.keepsBlocksBetweenStretches = true
         exit(LintRunner(request: request, console: console).run().rawValue)
     case .rules:
         // The custom statuses of the configuration that applies here are part of what lint knows.

@@ -264,7 +264,8 @@ public struct TodoFormatter: Sendable {
             // What ended the run early, if anything did.
             var stop: RunStop?
             let first = k
-            let taken = Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { part -> StretchResult<Product> in
+            // The blocks each stretch frees are kept for the next (``FreedMemory``).
+            let taken = FreedMemory.keepingFreedBlocks { Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { part -> StretchResult<Product> in
                 let k = first + part
                 return Parallel.serially {
                     var parsed: ParsedDocument? = parse(k, k + 1)
@@ -284,7 +285,7 @@ public struct TodoFormatter: Sendable {
                     stop = .wholeDocument
                 }
                 return false
-            })
+            }) }
             k += taken
             switch stop {
             case nil:
