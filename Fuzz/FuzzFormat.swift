@@ -140,15 +140,13 @@ private func checkPassInParts(_ bytes: [UInt8], _ options: FormatOptions) {
 /// The input formatted a stretch at a time, as large files are, with a stretch at every heading
 /// that may start one (nil when it is not cut, or goes back to the whole path).
 private func formattedInStretches(_ bytes: [UInt8], _ formatter: TodoFormatter) -> [UInt8]? {
-    var lines = try? TodoDocument.validatedLines(bytes)
-    return formatter.formatInStretches(bytes, lines: &lines, minimumBytes: 1)
+    formatter.formatInStretches(bytes, minimumBytes: 1)
 }
 
 /// The regions of lines that formatting the input changes, found a stretch at a time as
 /// `--check` finds them in a large file (nil when it is not cut, or goes back to the whole path).
 private func changedLinesInStretches(_ bytes: [UInt8], _ formatter: TodoFormatter) -> [ChangedLines.Region]? {
-    var lines = try? TodoDocument.validatedLines(bytes)
-    return formatter.changedLinesInStretches(bytes, lines: &lines, minimumBytes: 1)
+    formatter.changedLinesInStretches(bytes, minimumBytes: 1)
 }
 
 /// The scan in parts against one scan (fuzz inputs are far below the size where files are cut,

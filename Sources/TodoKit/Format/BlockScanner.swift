@@ -274,8 +274,15 @@ struct BlockScanner {
     /// Whether `line` (at least 1) is an ATX heading at the left margin right after a blank line:
     /// where a part of a parallel scan, or a stretch of a large file (``DocumentStretches``), may start.
     static func isHeadingAfterBlankLine(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, _ line: Int) -> Bool {
-        SpacesAndTabs.isBlank(buf, from: lines.start(line - 1), to: lines.contentEnd(line - 1))
-            && isATXHeading(buf, at: lines.start(line), end: lines.contentEnd(line))
+        isHeadingAfterBlankLine(buf, previous: lines.start(line - 1)..<lines.contentEnd(line - 1),
+                                line: lines.start(line)..<lines.contentEnd(line))
+    }
+
+    /// Whether the line whose content is `line` is an ATX heading at the left margin right after a
+    /// blank line, the one whose content is `previous`.
+    static func isHeadingAfterBlankLine(_ buf: UnsafeBufferPointer<UInt8>, previous: Range<Int>, line: Range<Int>) -> Bool {
+        SpacesAndTabs.isBlank(buf, from: previous.lowerBound, to: previous.upperBound)
+            && isATXHeading(buf, at: line.lowerBound, end: line.upperBound)
     }
 
     /// Whether an ATX heading opens at `start`: `#` to `######`, then white space or `end` (the end

@@ -21,42 +21,96 @@ enum DocumentStretches {
     /// is done, so that they stay a small part of a large file's memory.
     static let minimumBytes = 512 << 10
 
-    /// The lines where stretches start, then `lines.count`: at least two stretches, or nil when
-    /// the document is not cut.
+    /// Where stretches start, as byte offsets into `buf`, then `buf.count`: at least two stretches,
+    /// or nil when the document is not cut. Read from the bytes around each cut (a line at a time
+    /// from at least `minimumBytes` past the last cut to the next heading that may start a
+    /// stretch), not from a table of the whole text's lines; the bytes need not have been checked
+    /// as UTF-8 (each stretch checks its own).
     /// - Parameters:
     ///   - buf: The text after any byte-order mark.
-    ///   - lines: Its lines.
     ///   - minimumBytes: The smallest stretch (tests choose smaller ones).
-    static func starts(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, minimumBytes: Int = minimumBytes) -> [Int]? {
+    static func starts(_ buf: UnsafeBufferPointer<UInt8>, minimumBytes: Int = minimumBytes) -> [Int]? {
         guard buf.count >= 2 * minimumBytes else { return nil }
-        let first = ParsedDocument.frontMatterLength(buf, lines)
         // New lines (a recurring task's next occurrence) get the first line ending a document uses:
         // a stretch's first must be the file's.
-        let fileEnding = (0..<lines.count).lazy.map { ending(of: $0, buf, lines) }.first { $0 != 0 } ?? 0
-        var starts = [first]
-        var line = first
+        let fileEnding = LineEnding.nextLineStart(in: buf, from: 0, to: buf.count).map { ending(ofLineEndingBefore: $0, buf) } ?? 0
+        var starts = [frontMatterEnd(buf)]
         while true {
-            // The first line at least `minimumBytes` past the last start (and two lines on).
-            let target = lines.start(starts[starts.count - 1]) + minimumBytes
+            let last = starts[starts.count - 1]
+            let target = last + minimumBytes
             guard target < buf.count - minimumBytes / 2 else { break }
-            line = max(line + 2, BinarySearch.partitionPoint(in: 0..<lines.count) { lines.start($0) < target })
-            while line < lines.count && !(BlockScanner.isHeadingAfterBlankLine(buf, lines: lines, line)
-                                         && [0, fileEnding].contains(ending(of: line, buf, lines))) {
-                line += 1
+            // The first line that starts at or after `target`, and the one before it; then on, a line at a time.
+            var line = isLineStart(target, buf) ? target : LineEnding.nextLineStart(in: buf, from: target, to: buf.count) ?? buf.count
+            var previous = lineStart(before: line, buf)
+            var found: Int?
+            while line < buf.count {
+                let next = LineEnding.nextLineStart(in: buf, from: line, to: buf.count)
+                let end = next ?? buf.count
+                // Two lines on from the last start at least: the blank line before the heading is not a stretch's first.
+                if previous > last && BlockScanner.isHeadingAfterBlankLine(buf, previous: previous..<contentEnd(ofLineBefore: line, buf),
+                                                                          line: line..<(next.map { contentEnd(ofLineBefore: $0, buf) } ?? end))
+                    && (next == nil || ending(ofLineEndingBefore: end, buf) == fileEnding) {
+                    found = line
+                    break
+                }
+                previous = line
+                line = end
             }
-            guard line < lines.count else { break }
-            starts.append(line)
+            guard let found else { break }
+            starts.append(found)
         }
         guard starts.count > 1 else { return nil }
         // Front matter stays with the first stretch.
         starts[0] = 0
-        starts.append(lines.count)
+        starts.append(buf.count)
         return starts
     }
 
-    /// A line's ending: 0 for none, else its first byte and its length (CR, LF or CR LF).
-    private static func ending(of line: Int, _ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
-        let (content, end) = (lines.contentEnd(line), lines.end(line))
-        return end == content ? 0 : Int(buf[content]) << 8 | (end - content)
+    /// Whether a line starts at `offset` (at least 1): the byte before it ends a line, and it is
+    /// not the line feed of a CR LF.
+    private static func isLineStart(_ offset: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        let before = buf[offset - 1]
+        return before == 0x0A || (before == 0x0D && (offset == buf.count || buf[offset] != 0x0A))
+    }
+
+    /// Where the line before the one that starts at `offset` (at least 1) starts.
+    private static func lineStart(before offset: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = contentEnd(ofLineBefore: offset, buf)
+        while i > 0 && buf[i - 1] != 0x0A && buf[i - 1] != 0x0D { i -= 1 }
+        return i
+    }
+
+    /// Where the content of the line that ends just before `offset` ends (before its ending).
+    private static func contentEnd(ofLineBefore offset: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Int {
+        guard offset > 0 else { return 0 }
+        if buf[offset - 1] == 0x0A { return offset >= 2 && buf[offset - 2] == 0x0D ? offset - 2 : offset - 1 }
+        return buf[offset - 1] == 0x0D ? offset - 1 : offset
+    }
+
+    /// The line ending that ends just before `offset`: its first byte and its length (CR, LF or
+    /// CR LF), or 0 when no line ends there.
+    private static func ending(ofLineEndingBefore offset: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Int {
+        let content = contentEnd(ofLineBefore: offset, buf)
+        return offset == content ? 0 : Int(buf[content]) << 8 | (offset - content)
+    }
+
+    /// Where the lines after front matter start: the line after a `---` or `...` line that closes
+    /// a `---` first line (as ``ParsedDocument/frontMatterLength(_:_:)`` reads it), else 0.
+    private static func frontMatterEnd(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+        func lineIs(_ start: Int, _ end: Int, _ text: StaticString) -> Bool {
+            var end = contentEnd(ofLineBefore: end, buf)
+            while end > start && buf[end - 1].isSpaceOrTab { end -= 1 }
+            let n = text.utf8CodeUnitCount
+            guard end - start == n else { return false }
+            for k in 0..<n where buf[start + k] != text.utf8Start[k] { return false }
+            return true
+        }
+        guard var line = LineEnding.nextLineStart(in: buf, from: 0, to: buf.count), line < buf.count, lineIs(0, line, "---") else { return 0 }
+        while line < buf.count {
+            let end = LineEnding.nextLineStart(in: buf, from: line, to: buf.count) ?? buf.count
+            if lineIs(line, end, "---") || lineIs(line, end, "...") { return end }
+            line = end
+        }
+        return 0
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 @testable import TodoKit
 
 /// A large document is formatted a stretch at a time (``DocumentStretches``,
-/// ``TodoFormatter/formatInStretches(_:lines:minimumBytes:)``): the result must be byte for byte
+/// ``TodoFormatter/formatInStretches(_:minimumBytes:)``): the result must be byte for byte
 /// that of formatting it whole, wherever the cuts fall — before and after open fences, HTML blocks,
 /// Obsidian comments, block quotes and lists, with every option — and a document the whole path
 /// refuses must not be formatted in stretches either.
@@ -29,16 +29,29 @@ final class StretchFormattingTests: XCTestCase {
         let lines = try TodoDocument.validatedLines(bytes)
         let whole = try? formatter.format(parsed: ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
                                                                  globalFilter: options.globalFilter))
-        var table: LineTable? = lines
-        let stretches = formatter.formatInStretches(bytes, lines: &table, minimumBytes: minimumBytes)
-        table = lines
-        return (whole, stretches, formatter.changedLinesInStretches(bytes, lines: &table, minimumBytes: minimumBytes))
+        let stretches = formatter.formatInStretches(bytes, minimumBytes: minimumBytes)
+        return (whole, stretches, formatter.changedLinesInStretches(bytes, minimumBytes: minimumBytes))
     }
 
     /// ``results(_:options:minimumBytes:)`` of `text` with the default options, cut at every
     /// heading that may start a stretch.
     private func results(_ text: String) throws -> (whole: [UInt8]?, stretches: [UInt8]?, regions: [ChangedLines.Region]?) {
         try results(Array(text.utf8), options: FormatOptions(today: StretchFormattingTests.today), minimumBytes: 1)
+    }
+
+    /// The lines (0-based) where ``DocumentStretches/starts(_:minimumBytes:)`` starts the stretches of
+    /// `bytes` (no byte-order mark), then the line count; each start must be where a line starts.
+    private static func startLines(_ bytes: [UInt8], minimumBytes: Int) -> [Int]? {
+        bytes.withUnsafeBufferPointer { buf -> [Int]? in
+            guard let starts = DocumentStretches.starts(buf, minimumBytes: minimumBytes) else { return nil }
+            let lines = LineTable(buf)
+            let lineStarts = (0..<lines.count).map(lines.start) + [buf.count]
+            return starts.map { start in
+                let line = lineStarts.firstIndex(of: start)
+                XCTAssertNotNil(line, "a stretch starts at byte \(start), where no line starts")
+                return line ?? -1
+            }
+        }
     }
 
     /// Checks that `regions`, found in stretches, are the regions of lines that differ between
@@ -146,9 +159,7 @@ final class StretchFormattingTests: XCTestCase {
         }
         // The front matter's lines are never a stretch's start.
         let bytes = Array((front + body).utf8)
-        let starts = try XCTUnwrap(bytes.withUnsafeBufferPointer { buf in
-            DocumentStretches.starts(buf, lines: LineTable(buf), minimumBytes: 1)
-        })
+        let starts = try XCTUnwrap(Self.startLines(bytes, minimumBytes: 1))
         let firstHeading = (front + body).split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "# A")!
         XCTAssertEqual(starts.first, 0)
         XCTAssertTrue(starts.dropFirst().allSatisfy { $0 >= firstHeading }, "\(starts)")
@@ -199,6 +210,27 @@ final class StretchFormattingTests: XCTestCase {
         XCTAssertEqual(sunkRegions.count, 1)
     }
 
+    /// A large file is cut before its bytes are checked, each stretch checking its own: a stretch
+    /// that is not UTF-8 text sends the file to the whole path, which reports the file's first error
+    /// (a NUL anywhere before any other), as a file that is not cut does.
+    func testAStretchThatIsNotTextReportsTheFilesFirstError() throws {
+        let stretch = "## Week\n\n- [ ] plan due:2026-12-01\n- [x] shop done:2026-11-20\n\n"
+        let filler = Array(String(repeating: stretch, count: 1_300_000 / stretch.utf8.count).utf8)
+        let formatter = TodoFormatter(options: FormatOptions(today: StretchFormattingTests.today))
+        XCTAssertNotNil(formatter.formatInStretches(filler), "cut")
+        // Invalid UTF-8 in a later stretch, then a NUL in a later one still.
+        var invalid = filler
+        invalid[900_000] = 0xFF
+        XCTAssertNil(formatter.formatInStretches(invalid))
+        XCTAssertNil(formatter.changedLinesInStretches(invalid))
+        XCTAssertThrowsError(try formatter.format(utf8: invalid)) { XCTAssertEqual($0 as? TodoError, .invalidUTF8(offset: 900_000)) }
+        XCTAssertThrowsError(try formatter.changedLines(utf8: invalid)) { XCTAssertEqual($0 as? TodoError, .invalidUTF8(offset: 900_000)) }
+        var binary = invalid
+        binary[1_200_000] = 0
+        XCTAssertThrowsError(try formatter.format(utf8: binary)) { XCTAssertEqual($0 as? TodoError, .binary(offset: 1_200_000)) }
+        XCTAssertThrowsError(try formatter.changedLines(utf8: binary)) { XCTAssertEqual($0 as? TodoError, .binary(offset: 1_200_000)) }
+    }
+
     /// A stretch starts only where its first line ending is the file's first (new lines get that
     /// one: `make fuzz` found a next occurrence written with the stretch's LF in a file whose first
     /// ending is CR LF).
@@ -208,10 +240,7 @@ final class StretchFormattingTests: XCTestCase {
             try assertStretchesMatchWhole(text, inStretches: false, changes: true)
         }
         // Where the heading's line ends as the file's first line does, the file is cut there.
-        let starts = Array("a\r\n\n# A\n\n# B\r\n".utf8).withUnsafeBufferPointer {
-            DocumentStretches.starts($0, lines: LineTable($0), minimumBytes: 1)
-        }
-        XCTAssertEqual(starts, [0, 4, 5])
+        XCTAssertEqual(Self.startLines(Array("a\r\n\n# A\n\n# B\r\n".utf8), minimumBytes: 1), [0, 4, 5])
     }
 
     /// An ignore directive sends the document to the whole path (a region may run across headings).
@@ -227,7 +256,7 @@ final class StretchFormattingTests: XCTestCase {
     /// A stretch that only cuts where nothing may start is not cut; a small document is not cut.
     func testWhereDocumentsAreCut() throws {
         func starts(_ text: String, _ minimumBytes: Int) -> [Int]? {
-            Array(text.utf8).withUnsafeBufferPointer { DocumentStretches.starts($0, lines: LineTable($0), minimumBytes: minimumBytes) }
+            Self.startLines(Array(text.utf8), minimumBytes: minimumBytes)
         }
         XCTAssertNil(starts("# A\n- [ ] a\n# B\n- [ ] b\n", 1), "no blank line before a heading")
         XCTAssertNil(starts("# A\n\n    # B\n\n#C\n", 1), "indented, and no space after #")

@@ -96,7 +96,7 @@ public struct TodoDocument: Sendable {
     /// The first NUL byte in `buf[from..<to]` (``TodoError/binary(offset:)``), else the first byte
     /// there that does not start a valid UTF-8 character (``TodoError/invalidUTF8(offset:)``; the
     /// last one may run past `to`), else nil. `from` starts a character.
-    private static func firstError(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> TodoError? {
+    static func firstError(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> TodoError? {
         guard let base = buf.baseAddress, end > from else { return nil }
         if let nul = memchr(base + from, 0, end - from) { return .binary(offset: UnsafeRawPointer(nul) - UnsafeRawPointer(base)) }
         let raw = UnsafeRawPointer(base)

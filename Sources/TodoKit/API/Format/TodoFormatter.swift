@@ -62,9 +62,8 @@ public struct TodoFormatter: Sendable {
     /// - Returns: The canonical bytes (the same bytes when they are canonical already).
     /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, or when verification fails.
     public func format(utf8 bytes: [UInt8]) throws(TodoError) -> [UInt8] {
-        var lines: LineTable? = try TodoDocument.validatedLines(bytes)
-        if let formatted = formatInStretches(bytes, lines: &lines) { return formatted }
-        return try formatWhole(bytes, lines: lines)
+        if let formatted = formatInStretches(bytes) { return formatted }
+        return try formatWhole(bytes, lines: TodoDocument.validatedLines(bytes))
     }
 
     /// The regions of lines that formatting UTF-8 bytes changes (what `todofmt --check` reports):
@@ -75,8 +74,8 @@ public struct TodoFormatter: Sendable {
     /// - Returns: The regions in line order; empty when the bytes are canonical.
     /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, or when verification fails.
     public func changedLines(utf8 bytes: [UInt8]) throws(TodoError) -> [ChangedLines.Region] {
-        var lines: LineTable? = try TodoDocument.validatedLines(bytes)
-        if let regions = changedLinesInStretches(bytes, lines: &lines) { return regions }
+        if let regions = changedLinesInStretches(bytes) { return regions }
+        let lines = try TodoDocument.validatedLines(bytes)
         return ChangedLines(old: bytes, new: try formatWhole(bytes, lines: lines)).regions
     }
 
@@ -129,13 +128,13 @@ public struct TodoFormatter: Sendable {
         Formatted(bytes: doc.utf8, changed: changed, standsAlone: TodoFormatter.standsAlone(doc, options: options))
     }
 
-    /// `input` (valid UTF-8, split into `lines`) formatted a stretch at a time
-    /// (``forEachStretch(_:lines:minimumBytes:make:take:)``): the stretches' bytes gathered in order, or the
-    /// input itself when none changes. Nil when the document is not cut, or a stretch cannot be
-    /// formatted on its own: the whole document is formatted then, and reports its own error.
-    func formatInStretches(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
+    /// `input` formatted a stretch at a time (``forEachStretch(_:minimumBytes:make:take:)``): the
+    /// stretches' bytes gathered in order, or the input itself when none changes. Nil when the
+    /// document is not cut, or a stretch cannot be formatted on its own or is not UTF-8 text: the
+    /// whole document is formatted then, and reports its own error.
+    func formatInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
         var output: [UInt8]?
-        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes, make: { _, formatted in formatted }) { stretch, formatted in
+        let cut = forEachStretch(input, minimumBytes: minimumBytes, make: { _, formatted in formatted }) { stretch, formatted in
             if formatted.changed && output == nil {
                 output = []
                 // Room for what stamping adds; huge pages for as much as the input holds (a last one
@@ -154,21 +153,20 @@ public struct TodoFormatter: Sendable {
         return cut ? output ?? input : nil
     }
 
-    /// The regions of lines that formatting `input` (valid UTF-8, split into `lines`) changes, found
-    /// a stretch at a time (``forEachStretch(_:lines:minimumBytes:make:take:)``): each stretch's formatted
+    /// The regions of lines that formatting `input` changes, found a stretch at a time
+    /// (``forEachStretch(_:minimumBytes:make:take:)``): each stretch's formatted
     /// bytes are compared with its input where they were formatted, and let go, so the formatted file
     /// is never held whole. The same regions as ``ChangedLines`` gives for the whole file and its
     /// formatted bytes, as long as every changed stretch keeps its number of lines (formatting does,
     /// unless a recurring task's next occurrence is added or a task deletes itself): its regions are
     /// then the lines that differ in place, and a run that ends a stretch joins one that starts the
-    /// next. Nil when the document is not cut, a stretch cannot be formatted on its own or changes
-    /// its number of lines: the whole document is formatted and compared then.
-    func changedLinesInStretches(_ input: [UInt8], lines: inout LineTable?,
-                                 minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
+    /// next. Nil when the document is not cut, a stretch cannot be formatted on its own, is not
+    /// UTF-8 text or changes its number of lines: the whole document is formatted and compared then.
+    func changedLinesInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
         var regions: [ChangedLines.Region] = []
-        let cut = forEachStretch(input, lines: &lines, minimumBytes: minimumBytes, make: { stretch, formatted -> [ChangedLines.Region]? in
+        let cut = forEachStretch(input, minimumBytes: minimumBytes, make: { bytes, formatted -> [ChangedLines.Region]? in
             guard formatted.changed else { return [] }
-            let changes = ChangedLines(old: Array(input[stretch.bytes]), new: formatted.bytes)
+            let changes = ChangedLines(old: Array(input[bytes]), new: formatted.bytes)
             return changes.oldLineCount == changes.newLineCount ? changes.regions : nil
         }) { stretch, changes in
             for region in changes {
@@ -193,16 +191,17 @@ public struct TodoFormatter: Sendable {
         var firstLine: Int
     }
 
-    /// Formats `input` (valid UTF-8, split into `lines`) a stretch at a time: cut at top-level
-    /// headings (``DocumentStretches``), each stretch a document of its own, so that the work and
-    /// memory of rendering, parsing again and verifying are those of the stretches that change.
-    /// `make` turns each stretch's result into what `take` is handed, where the stretch was
-    /// formatted (nil: the whole document is to be formatted instead); `take` is handed those in
-    /// order, and returns false to stop. Returns false when the document is not cut, when a stretch
-    /// cannot be formatted on its own (it holds an ignore directive, its formatting fails, or its
-    /// output would not end as its input does), or when `make` or `take` stopped: the whole
-    /// document is to be formatted then. `lines` is freed once the stretches are known.
-    /// `minimumBytes`: the smallest stretch (tests choose smaller ones).
+    /// Formats `input` a stretch at a time: cut at top-level headings (``DocumentStretches``), each
+    /// stretch a document of its own, so that the work and memory of checking its bytes, parsing,
+    /// rendering, parsing again and verifying are those of the stretch. `make` turns each stretch's
+    /// result into what `take` is handed, where the stretch was formatted, given the stretch's bytes
+    /// in `input` (nil: the whole document is to be formatted instead); `take` is handed those in
+    /// order, with where the stretch lies, and returns false to stop. Returns false when the
+    /// document is not cut, when a stretch cannot be formatted on its own (it is not UTF-8 text, it
+    /// holds an ignore directive, its formatting fails, or its output would not end as its input
+    /// does), or when `make` or `take` stopped: the whole document is to be formatted then (which
+    /// checks the whole file and reports its first error). `minimumBytes`: the smallest stretch
+    /// (tests choose smaller ones).
     ///
     /// The stretches are formatted on every processor, each on one thread alone
     /// (``Parallel/serially(_:)``: a stretch's steps are not split further), a thread taking the
@@ -210,29 +209,33 @@ public struct TodoFormatter: Sendable {
     /// (``Parallel/inOrder(_:ahead:make:take:)``): only a few stretches' passes are held at any time.
     /// A stretch of more than 2 MB (four times the smallest) is formatted alone, its steps split
     /// over the processors.
-    private func forEachStretch<Product: Sendable>(_ input: [UInt8], lines: inout LineTable?, minimumBytes: Int,
-                                                   make: @Sendable (StretchSpan, Formatted) -> Product?,
+    private func forEachStretch<Product: Sendable>(_ input: [UInt8], minimumBytes: Int,
+                                                   make: @Sendable (Range<Int>, Formatted) -> Product?,
                                                    take: (StretchSpan, Product) -> Bool) -> Bool {
-        guard let table = lines else { return false }
+        guard TodoDocument.sizeError(input.count) == nil else { return false }
         let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
         guard let starts = input.withUnsafeBufferPointer({ buf in
-            DocumentStretches.starts(UnsafeBufferPointer(rebasing: buf[bom...]), lines: table, minimumBytes: minimumBytes)
+            DocumentStretches.starts(UnsafeBufferPointer(rebasing: buf[bom...]), minimumBytes: minimumBytes)
         }) else { return false }
         let last = starts.count - 1
         // Where each stretch starts in `input` (the first holds the byte-order mark), then its end.
-        let offsets = starts.indices.map { k in k == 0 ? 0 : k == last ? input.count : bom + table.start(starts[k]) }
-        // The table is not needed any more (each stretch splits its own lines, a small part of its
-        // parse): its memory goes before the stretches' is taken.
-        _ = consume table
-        lines = nil
+        let offsets = starts.indices.map { k in k == 0 ? 0 : bom + starts[k] }
         let formatter = self
-        // Stretches `k..<end` parsed as one document.
-        @Sendable func parse(_ k: Int, _ end: Int) -> ParsedDocument {
-            ParsedDocument(validated: Array(input[offsets[k]..<offsets[end]]), statuses: formatter.options.statuses,
-                           globalFilter: formatter.options.globalFilter)
+        // Stretches `k..<end` checked as UTF-8 text and parsed as one document; nil when they are not text.
+        @Sendable func parse(_ k: Int, _ end: Int) -> ParsedDocument? {
+            let bytes = offsets[k]..<offsets[end]
+            guard input.withUnsafeBufferPointer({ TodoDocument.firstError($0, from: bytes.lowerBound, to: bytes.upperBound) }) == nil
+            else { return nil }
+            return ParsedDocument(validated: Array(input[bytes]), statuses: formatter.options.statuses,
+                                  globalFilter: formatter.options.globalFilter)
         }
-        @Sendable func span(_ k: Int, _ end: Int) -> StretchSpan {
-            StretchSpan(bytes: offsets[k]..<offsets[end], firstLine: k == 0 ? 0 : starts[k])
+        // The input's line (0-based) where the next stretch handed on starts.
+        var firstLine = 0
+        // Hands on what was made of stretches `k..<end`, `lines` lines long.
+        func hand(_ product: Product, _ k: Int, _ end: Int, lines: Int) -> Bool {
+            guard take(StretchSpan(bytes: offsets[k]..<offsets[end], firstLine: firstLine), product) else { return false }
+            firstLine += lines
+            return true
         }
         // Formats stretches from `k` on this thread, their steps split over the processors, with as
         // many stretches after it as it takes for them to stand alone (``standsAlone(_:options:)``:
@@ -240,13 +243,13 @@ public struct TodoFormatter: Sendable {
         // stretch after them, or nil when the whole document is to be formatted instead.
         func formatHere(_ k: Int) -> Int? {
             var end = k + 1
-            var parsed: ParsedDocument? = parse(k, end)
-            while end < last && !TodoFormatter.standsAlone(parsed!, options: options) {
+            var parsed = parse(k, end)
+            while let doc = parsed, end < last && !TodoFormatter.standsAlone(doc, options: options) {
                 end += 1
                 parsed = parse(k, end)
             }
-            guard case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
-                  let product = make(span(k, end), stretch), take(span(k, end), product) else { return nil }
+            guard let lines = parsed?.lines.count, case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
+                  let product = make(offsets[k]..<offsets[end], stretch), hand(product, k, end, lines: lines) else { return nil }
             return end
         }
         // A stretch this large is formatted alone (beside others it would hold their passes too).
@@ -265,19 +268,21 @@ public struct TodoFormatter: Sendable {
             var stop: RunStop?
             let first = k
             // The blocks each stretch frees are kept for the next (``FreedMemory``).
-            let taken = FreedMemory.keepingFreedBlocks { Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { part -> StretchResult<Product> in
+            let taken = FreedMemory.keepingFreedBlocks { Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { part -> StretchResult<(Product, lines: Int)> in
                 let k = first + part
                 return Parallel.serially {
-                    var parsed: ParsedDocument? = parse(k, k + 1)
-                    if k + 1 < last && !TodoFormatter.standsAlone(parsed!, options: formatter.options) { return .runsOn }
-                    guard case .formatted(let stretch) = formatter.format(stretch: &parsed, isLast: k + 1 == last),
-                          let product = make(span(k, k + 1), stretch) else { return .wholeDocument }
-                    return .formatted(product)
+                    guard let parsed = parse(k, k + 1) else { return .wholeDocument }
+                    if k + 1 < last && !TodoFormatter.standsAlone(parsed, options: formatter.options) { return .runsOn }
+                    let lines = parsed.lines.count
+                    var held: ParsedDocument? = consume parsed
+                    guard case .formatted(let stretch) = formatter.format(stretch: &held, isLast: k + 1 == last),
+                          let product = make(offsets[k]..<offsets[k + 1], stretch) else { return .wholeDocument }
+                    return .formatted((product, lines: lines))
                 }
             }, take: { part, result in
                 switch result {
-                case .formatted(let product):
-                    if take(span(first + part, first + part + 1), product) { return true }
+                case .formatted(let (product, lines)):
+                    if hand(product, first + part, first + part + 1, lines: lines) { return true }
                     stop = .wholeDocument
                 case .runsOn:
                     stop = .runsOn
@@ -309,7 +314,7 @@ public struct TodoFormatter: Sendable {
         case wholeDocument
     }
 
-    /// What formatting one stretch gave (``forEachStretch(_:lines:minimumBytes:make:take:)``).
+    /// What formatting one stretch gave (``forEachStretch(_:minimumBytes:make:take:)``).
     enum StretchResult<Product: Sendable>: Sendable {
         /// Its bytes formatted (or as they were), or what was made of them.
         case formatted(Product)
