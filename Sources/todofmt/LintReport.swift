@@ -74,65 +74,41 @@ struct LintReport {
     }
 
     /// ``text(colored:)`` written as bytes (a check of a large file reports thousands of lines:
-    /// string interpolation cost more than formatting the file).
+    /// string interpolation cost more than formatting the file). Each entry's fields are read in
+    /// place, not copied out with the strings they hold, and a run of entries in one file writes
+    /// its path from the bytes of the first.
     private func textBytes(colored: Bool) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(entries.reduce(0) { $0 + $1.path.utf8.count + $1.finding.message.utf8.count + 64 })
-        for entry in entries {
-            let f = entry.finding
-            LintReport.append(entry.path, to: &out)
-            out.append(UInt8(ascii: ":"))
-            LintReport.appendDecimal(f.location.line, to: &out)
-            out.append(UInt8(ascii: ":"))
-            LintReport.appendDecimal(f.location.column, to: &out)
-            out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: " "))
-            if colored {
-                let color = switch f.severity {
-                case .error: "31"
-                case .warning: "33"
-                case .info: "36"
-                }
-                LintReport.append("\u{1B}[1;" + color + "m", to: &out)
-                LintReport.append(f.severity.rawValue, to: &out)
-                LintReport.append("\u{1B}[m", to: &out)
-            } else {
-                LintReport.append(f.severity.rawValue, to: &out)
+        var out = ByteWriter(capacity: entries.count * 96 + 256)
+        var path = ""
+        var pathBytes: [UInt8] = []
+        for index in entries.indices {
+            if entries[index].path != path {
+                path = entries[index].path
+                pathBytes = Array(path.utf8)
             }
+            pathBytes.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(UInt8(ascii: ":"))
-            out.append(UInt8(ascii: " "))
-            LintReport.append(f.message, to: &out)
-            out.append(UInt8(ascii: " "))
-            out.append(UInt8(ascii: "["))
-            LintReport.append(f.code, to: &out)
-            out.append(UInt8(ascii: "]"))
-            out.append(UInt8(ascii: "\n"))
+            out.appendDecimal(entries[index].finding.location.line)
+            out.append(UInt8(ascii: ":"))
+            out.appendDecimal(entries[index].finding.location.column)
+            out.append(": " as StaticString)
+            let severity = entries[index].finding.severity
+            if colored {
+                switch severity {
+                case .error: out.append("\u{1B}[1;31m" as StaticString)
+                case .warning: out.append("\u{1B}[1;33m" as StaticString)
+                case .info: out.append("\u{1B}[1;36m" as StaticString)
+                }
+            }
+            out.append(severity.rawValue)
+            if colored { out.append("\u{1B}[m" as StaticString) }
+            out.append(": " as StaticString)
+            out.append(entries[index].finding.message)
+            out.append(" [" as StaticString)
+            out.append(entries[index].finding.code)
+            out.append("]\n" as StaticString)
         }
-        return out
-    }
-
-    /// Appends the UTF-8 bytes of `text`, copied from its storage at once (appending its `utf8`
-    /// view went a byte at a time: most of a large check's report).
-    private static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
-    /// Appends `number` in decimal digits.
-    private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
-        if number < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        // Written from the end of a 24-byte buffer on the stack (an Int has at most 20 digits).
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { digits in
-            var first = digits.count
-            repeat {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[first...]))
-        }
+        return out.bytes
     }
 
     /// A JSON array of objects with path, line, column, severity, code, rule and message.

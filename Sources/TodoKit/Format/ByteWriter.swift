@@ -7,15 +7,16 @@ import Darwin
 /// A growable byte buffer for hot loops that append many small pieces: writes go through a raw
 /// pointer, with one capacity check per append and none of `Array`'s uniqueness checks.
 ///
-/// It owns its memory and cannot be copied; ``bytes`` hands the content out as an array.
-struct ByteWriter: ~Copyable {
+/// It owns its memory and cannot be copied; ``bytes`` hands the content out as an array. (The
+/// command line writes its large reports with it too.)
+package struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     /// The number of bytes written.
-    private(set) var count = 0
+    package private(set) var count = 0
     private var capacity: Int
 
     /// An empty buffer with room for `capacity` bytes before it grows.
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
@@ -25,7 +26,7 @@ struct ByteWriter: ~Copyable {
     }
 
     /// The content as an array.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         [UInt8](UnsafeBufferPointer(start: base, count: count))
     }
 
@@ -53,7 +54,7 @@ struct ByteWriter: ~Copyable {
         capacity = newCapacity
     }
 
-    @inline(__always) mutating func append(_ byte: UInt8) {
+    @inline(__always) package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
@@ -75,7 +76,7 @@ struct ByteWriter: ~Copyable {
     }
 
     /// Appends the bytes `[from, to)` of `buf`.
-    @inline(__always) mutating func append(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
+    @inline(__always) package mutating func append(_ buf: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
         let n = to - from
         guard n > 0 else { return }
         reserve(n)
@@ -84,25 +85,27 @@ struct ByteWriter: ~Copyable {
     }
 
     /// Appends the UTF-8 bytes of a literal.
-    @inline(__always) mutating func append(_ text: StaticString) {
+    @inline(__always) package mutating func append(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
         reserve(n)
         (base + count).initialize(from: text.utf8Start, count: n)
         count += n
     }
 
-    /// Appends the decimal digits of `number` (0 or more), as `String(number).utf8` spells them.
-    mutating func appendDecimal(_ number: Int) {
-        var divisor = 1
-        while divisor <= number / 10 { divisor *= 10 }
+    /// Appends the decimal digits of `number`, as `String(number).utf8` spells them.
+    package mutating func appendDecimal(_ number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = number.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
         repeat {
-            append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
             divisor /= 10
         } while divisor > 0
     }
 
     /// Appends the UTF-8 bytes of a string.
-    mutating func append(_ text: String) {
+    package mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0, 0, $0.count) }
     }

@@ -79,6 +79,14 @@ final class BytePrimitivesTests: XCTestCase {
         }
     }
 
+    func testDecimalsAreWrittenAsStringSpellsThem() {
+        for number in [0, 1, 9, 10, 99, 100, 12_345, -1, -10, -987, Int.max, Int.min] {
+            var writer = ByteWriter(capacity: 4)
+            writer.appendDecimal(number)
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), String(number))
+        }
+    }
+
     func testSameBytes() {
         let a = Array("hello world".utf8), b = Array("say hello".utf8)
         XCTAssertTrue(SameBytes.equal(a[0..<5], b[4...]))
