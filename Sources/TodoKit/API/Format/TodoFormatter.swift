@@ -166,7 +166,7 @@ public struct TodoFormatter: Sendable {
         var regions: [ChangedLines.Region] = []
         let cut = forEachStretch(input, minimumBytes: minimumBytes, make: { bytes, formatted -> [ChangedLines.Region]? in
             guard formatted.changed else { return [] }
-            let changes = ChangedLines(old: Array(input[bytes]), new: formatted.bytes)
+            let changes = ChangedLines(old: bytes, new: formatted.bytes)
             return changes.oldLineCount == changes.newLineCount ? changes.regions : nil
         }) { stretch, changes in
             for region in changes {
@@ -194,8 +194,8 @@ public struct TodoFormatter: Sendable {
     /// Formats `input` a stretch at a time: cut at top-level headings (``DocumentStretches``), each
     /// stretch a document of its own, so that the work and memory of checking its bytes, parsing,
     /// rendering, parsing again and verifying are those of the stretch. `make` turns each stretch's
-    /// result into what `take` is handed, where the stretch was formatted, given the stretch's bytes
-    /// in `input` (nil: the whole document is to be formatted instead); `take` is handed those in
+    /// result into what `take` is handed, where the stretch was formatted, given the stretch's own
+    /// bytes (nil: the whole document is to be formatted instead); `take` is handed those in
     /// order, with where the stretch lies, and returns false to stop. Returns false when the
     /// document is not cut, when a stretch cannot be formatted on its own (it is not UTF-8 text, it
     /// holds an ignore directive, its formatting fails, or its output would not end as its input
@@ -210,7 +210,7 @@ public struct TodoFormatter: Sendable {
     /// A stretch of more than 2 MB (four times the smallest) is formatted alone, its steps split
     /// over the processors.
     private func forEachStretch<Product: Sendable>(_ input: [UInt8], minimumBytes: Int,
-                                                   make: @Sendable (Range<Int>, Formatted) -> Product?,
+                                                   make: @Sendable ([UInt8], Formatted) -> Product?,
                                                    take: (StretchSpan, Product) -> Bool) -> Bool {
         guard TodoDocument.sizeError(input.count) == nil else { return false }
         let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
@@ -248,8 +248,9 @@ public struct TodoFormatter: Sendable {
                 end += 1
                 parsed = parse(k, end)
             }
-            guard let lines = parsed?.lines.count, case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
-                  let product = make(offsets[k]..<offsets[end], stretch), hand(product, k, end, lines: lines) else { return nil }
+            guard let bytes = parsed?.utf8, let lines = parsed?.lines.count,
+                  case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
+                  let product = make(bytes, stretch), hand(product, k, end, lines: lines) else { return nil }
             return end
         }
         // A stretch this large is formatted alone (beside others it would hold their passes too).
@@ -273,10 +274,10 @@ public struct TodoFormatter: Sendable {
                 return Parallel.serially {
                     guard let parsed = parse(k, k + 1) else { return .wholeDocument }
                     if k + 1 < last && !TodoFormatter.standsAlone(parsed, options: formatter.options) { return .runsOn }
-                    let lines = parsed.lines.count
+                    let (bytes, lines) = (parsed.utf8, parsed.lines.count)
                     var held: ParsedDocument? = consume parsed
                     guard case .formatted(let stretch) = formatter.format(stretch: &held, isLast: k + 1 == last),
-                          let product = make(offsets[k]..<offsets[k + 1], stretch) else { return .wholeDocument }
+                          let product = make(bytes, stretch) else { return .wholeDocument }
                     return .formatted((product, lines: lines))
                 }
             }, take: { part, result in
