@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where a large document is cut into stretches that ``TodoFormatter`` formats one at a time, each
 /// as a document of its own, so that the work and the memory of a pass over a stretch that changed
 /// are those of the stretch, not of the file.
@@ -30,7 +36,14 @@ enum DocumentStretches {
     ///   - buf: The text after any byte-order mark.
     ///   - minimumBytes: The smallest stretch (tests choose smaller ones).
     static func starts(_ buf: UnsafeBufferPointer<UInt8>, minimumBytes: Int = minimumBytes) -> [Int]? {
-        guard buf.count >= 2 * minimumBytes else { return nil }
+        guard buf.count >= 2 * minimumBytes, let base = buf.baseAddress else { return nil }
+        // Where the line after the one at `start` starts: where no CR ends a line (the usual case),
+        // the next LF, which the C library finds many bytes at a time.
+        let lineFeedOnly = memchr(base, 0x0D, buf.count) == nil
+        func nextLineStart(_ start: Int) -> Int? {
+            lineFeedOnly ? LineEnding.nextLineFeedStart(in: buf, from: start, to: buf.count)
+                : LineEnding.nextLineStart(in: buf, from: start, to: buf.count)
+        }
         // New lines (a recurring task's next occurrence) get the first line ending a document uses:
         // a stretch's first must be the file's.
         let fileEnding = LineEnding.nextLineStart(in: buf, from: 0, to: buf.count).map { ending(ofLineEndingBefore: $0, buf) } ?? 0
@@ -40,14 +53,14 @@ enum DocumentStretches {
             let target = last + minimumBytes
             guard target < buf.count - minimumBytes / 2 else { break }
             // The first line that starts at or after `target`, and the one before it; then on, a line at a time.
-            var line = isLineStart(target, buf) ? target : LineEnding.nextLineStart(in: buf, from: target, to: buf.count) ?? buf.count
+            var line = isLineStart(target, buf) ? target : nextLineStart(target) ?? buf.count
             var previous = lineStart(before: line, buf)
             var found: Int?
             while line < buf.count {
-                let next = LineEnding.nextLineStart(in: buf, from: line, to: buf.count)
+                let next = nextLineStart(line)
                 let end = next ?? buf.count
                 // Two lines on from the last start at least: the blank line before the heading is not a stretch's first.
-                if previous > last && BlockScanner.isHeadingAfterBlankLine(buf, previous: previous..<contentEnd(ofLineBefore: line, buf),
+                if buf[line] == UInt8(ascii: "#") && previous > last && BlockScanner.isHeadingAfterBlankLine(buf, previous: previous..<contentEnd(ofLineBefore: line, buf),
                                                                           line: line..<(next.map { contentEnd(ofLineBefore: $0, buf) } ?? end))
                     && (next == nil || ending(ofLineEndingBefore: end, buf) == fileEnding) {
                     found = line
