@@ -253,6 +253,19 @@ public struct TodoFormatter: Sendable {
                   let product = make(bytes, stretch), hand(product, k, end, lines: lines) else { return nil }
             return end
         }
+        // Formats stretch `k` on this thread alone (its steps are not split), beside the others; the
+        // line count is its input's.
+        @Sendable func formatBeside(_ k: Int) -> StretchResult<(Product, lines: Int)> {
+            Parallel.serially {
+                guard let parsed = parse(k, k + 1) else { return .wholeDocument }
+                if k + 1 < last && !TodoFormatter.standsAlone(parsed, options: formatter.options) { return .runsOn }
+                let (bytes, lines) = (parsed.utf8, parsed.lines.count)
+                var held: ParsedDocument? = consume parsed
+                guard case .formatted(let stretch) = formatter.format(stretch: &held, isLast: k + 1 == last),
+                      let product = make(bytes, stretch) else { return .wholeDocument }
+                return .formatted((product, lines: lines))
+            }
+        }
         // A stretch this large is formatted alone (beside others it would hold their passes too).
         let alone = 4 * DocumentStretches.minimumBytes
         var k = 0
@@ -269,29 +282,20 @@ public struct TodoFormatter: Sendable {
             var stop: RunStop?
             let first = k
             // The blocks each stretch frees are kept for the next (``FreedMemory``).
-            let taken = FreedMemory.keepingFreedBlocks { Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { part -> StretchResult<(Product, lines: Int)> in
-                let k = first + part
-                return Parallel.serially {
-                    guard let parsed = parse(k, k + 1) else { return .wholeDocument }
-                    if k + 1 < last && !TodoFormatter.standsAlone(parsed, options: formatter.options) { return .runsOn }
-                    let (bytes, lines) = (parsed.utf8, parsed.lines.count)
-                    var held: ParsedDocument? = consume parsed
-                    guard case .formatted(let stretch) = formatter.format(stretch: &held, isLast: k + 1 == last),
-                          let product = make(bytes, stretch) else { return .wholeDocument }
-                    return .formatted((product, lines: lines))
+            let taken = FreedMemory.keepingFreedBlocks {
+                Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { formatBeside(first + $0) }) { part, result in
+                    switch result {
+                    case .formatted(let (product, lines)):
+                        if hand(product, first + part, first + part + 1, lines: lines) { return true }
+                        stop = .wholeDocument
+                    case .runsOn:
+                        stop = .runsOn
+                    case .wholeDocument:
+                        stop = .wholeDocument
+                    }
+                    return false
                 }
-            }, take: { part, result in
-                switch result {
-                case .formatted(let (product, lines)):
-                    if hand(product, first + part, first + part + 1, lines: lines) { return true }
-                    stop = .wholeDocument
-                case .runsOn:
-                    stop = .runsOn
-                case .wholeDocument:
-                    stop = .wholeDocument
-                }
-                return false
-            }) }
+            }
             k += taken
             switch stop {
             case nil:
