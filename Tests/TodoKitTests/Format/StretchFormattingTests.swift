@@ -261,6 +261,7 @@ final class StretchFormattingTests: XCTestCase {
         XCTAssertNil(starts("# A\n- [ ] a\n# B\n- [ ] b\n", 1), "no blank line before a heading")
         XCTAssertNil(starts("# A\n\n    # B\n\n#C\n", 1), "indented, and no space after #")
         XCTAssertEqual(starts("# A\n\n# B\n\n####### no\n\n###### C\n", 1), [0, 2, 6, 7])
+        XCTAssertEqual(starts("\n# A\n\n# B\n", 1), [0, 3, 4], "two lines at least: the blank line alone is no stretch")
         XCTAssertEqual(starts("# A\n\n# B\n\n# C\n\n# D\n", 8), [0, 4, 7])
         XCTAssertNil(starts("# A\n\n# B\n", 100))
     }
