@@ -23,8 +23,10 @@ private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 /// 6,300 page faults in the 10 MB unformatted file's check, 2,300 when the stretches keep the
 /// blocks they free, and that check 3 to 4 ms faster. Kept blocks cost memory where a document is
 /// formatted whole (its input's blocks are not all reused by its output's: 0.5 MB more at the peak
-/// of a list of 100,000 items), so they are kept only while stretches are formatted
-/// (``keepingFreedBlocks(_:)``), and only in runs that ask for it (``keepsBlocksBetweenStretches``).
+/// of a list of 100,000 items) and where the formatted file is gathered whole besides (2.5 MB more
+/// with a million tasks formatted in place), so they are kept only while the stretches of a check
+/// are formatted (``keepingFreedBlocks(if:_:)``), and only in runs that ask for it
+/// (``keepsBlocksBetweenStretches``).
 package enum FreedMemory {
     /// Whether freed blocks of up to ``reusedBlockLimit`` are kept while the stretches of a large
     /// document are formatted: set once, before formatting starts, by short runs (the command line
@@ -46,14 +48,14 @@ package enum FreedMemory {
         #endif
     }
 
-    /// How many callers are inside ``keepingFreedBlocks(_:)`` (files are formatted at the same time).
+    /// How many callers are inside ``keepingFreedBlocks(if:_:)`` (files are formatted at the same time).
     private static let keeping = KeepingCount()
 
     /// `body`'s result, with freed blocks of up to ``reusedBlockLimit`` kept for reuse while it runs
-    /// when ``keepsBlocksBetweenStretches`` (`M_MMAP_THRESHOLD`, and `M_TRIM_THRESHOLD` out of
-    /// reach); glibc's initial settings (128 KB each) are set again when the last caller leaves.
-    static func keepingFreedBlocks<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        guard keepsBlocksBetweenStretches else { return try body() }
+    /// when `keep` and ``keepsBlocksBetweenStretches`` (`M_MMAP_THRESHOLD`, and `M_TRIM_THRESHOLD`
+    /// out of reach); glibc's initial settings (128 KB each) are set again when the last caller leaves.
+    static func keepingFreedBlocks<T, E: Error>(if keep: Bool = true, _ body: () throws(E) -> T) throws(E) -> T {
+        guard keep && keepsBlocksBetweenStretches else { return try body() }
         keeping.enter()
         defer { keeping.leave() }
         return try body()
@@ -70,7 +72,7 @@ package enum FreedMemory {
         #endif
     }
 
-    /// The callers inside ``keepingFreedBlocks(_:)``: the first to enter keeps freed blocks, the
+    /// The callers inside ``keepingFreedBlocks(if:_:)``: the first to enter keeps freed blocks, the
     /// last to leave stops.
     private final class KeepingCount: @unchecked Sendable {
         private let lock = ThreadLock()

@@ -134,7 +134,7 @@ public struct TodoFormatter: Sendable {
     /// whole document is formatted then, and reports its own error.
     func formatInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
         var output: [UInt8]?
-        let cut = forEachStretch(input, minimumBytes: minimumBytes, make: { _, formatted in formatted }) { stretch, formatted in
+        let cut = forEachStretch(input, minimumBytes: minimumBytes, productsHoldBytes: true, make: { _, formatted in formatted }) { stretch, formatted in
             if formatted.changed && output == nil {
                 output = []
                 // Room for what stamping adds; huge pages for as much as the input holds (a last one
@@ -164,9 +164,9 @@ public struct TodoFormatter: Sendable {
     /// UTF-8 text or changes its number of lines: the whole document is formatted and compared then.
     func changedLinesInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
         var regions: [ChangedLines.Region] = []
-        let cut = forEachStretch(input, minimumBytes: minimumBytes, make: { bytes, formatted -> [ChangedLines.Region]? in
+        let cut = forEachStretch(input, minimumBytes: minimumBytes, productsHoldBytes: false, make: { bytes, formatted -> [ChangedLines.Region]? in
             guard formatted.changed else { return [] }
-            let changes = ChangedLines(old: bytes, new: formatted.bytes)
+            let changes = ChangedLines(old: Array(input[bytes]), new: formatted.bytes)
             return changes.oldLineCount == changes.newLineCount ? changes.regions : nil
         }) { stretch, changes in
             for region in changes {
@@ -194,14 +194,17 @@ public struct TodoFormatter: Sendable {
     /// Formats `input` a stretch at a time: cut at top-level headings (``DocumentStretches``), each
     /// stretch a document of its own, so that the work and memory of checking its bytes, parsing,
     /// rendering, parsing again and verifying are those of the stretch. `make` turns each stretch's
-    /// result into what `take` is handed, where the stretch was formatted, given the stretch's own
-    /// bytes (nil: the whole document is to be formatted instead); `take` is handed those in
+    /// result into what `take` is handed, where the stretch was formatted, given where its bytes lie
+    /// in `input` (nil: the whole document is to be formatted instead); `take` is handed those in
     /// order, with where the stretch lies, and returns false to stop. Returns false when the
     /// document is not cut, when a stretch cannot be formatted on its own (it is not UTF-8 text, it
     /// holds an ignore directive, its formatting fails, or its output would not end as its input
     /// does), or when `make` or `take` stopped: the whole document is to be formatted then (which
     /// checks the whole file and reports its first error). `minimumBytes`: the smallest stretch
-    /// (tests choose smaller ones).
+    /// (tests choose smaller ones). `productsHoldBytes`: whether what `make` makes holds a stretch's
+    /// formatted bytes (formatting; not the check's changed lines): the formatted file is gathered
+    /// whole besides, so large stretches are then taken in turns (see the code) and the blocks a
+    /// stretch frees are not kept for the next (``FreedMemory``).
     ///
     /// The stretches are formatted on every processor, each on one thread alone
     /// (``Parallel/serially(_:)``: a stretch's steps are not split further), a thread taking the
@@ -209,8 +212,8 @@ public struct TodoFormatter: Sendable {
     /// (``Parallel/inOrder(_:ahead:make:take:)``): only a few stretches' passes are held at any time.
     /// A stretch of more than 2 MB (four times the smallest) is formatted alone, its steps split
     /// over the processors.
-    private func forEachStretch<Product: Sendable>(_ input: [UInt8], minimumBytes: Int,
-                                                   make: @Sendable ([UInt8], Formatted) -> Product?,
+    private func forEachStretch<Product: Sendable>(_ input: [UInt8], minimumBytes: Int, productsHoldBytes: Bool,
+                                                   make: @Sendable (Range<Int>, Formatted) -> Product?,
                                                    take: (StretchSpan, Product) -> Bool) -> Bool {
         guard TodoDocument.sizeError(input.count) == nil else { return false }
         let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
@@ -248,9 +251,8 @@ public struct TodoFormatter: Sendable {
                 end += 1
                 parsed = parse(k, end)
             }
-            guard let bytes = parsed?.utf8, let lines = parsed?.lines.count,
-                  case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
-                  let product = make(bytes, stretch), hand(product, k, end, lines: lines) else { return nil }
+            guard let lines = parsed?.lines.count, case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
+                  let product = make(offsets[k]..<offsets[end], stretch), hand(product, k, end, lines: lines) else { return nil }
             return end
         }
         // Formats stretch `k` on this thread alone (its steps are not split), beside the others; the
@@ -259,20 +261,29 @@ public struct TodoFormatter: Sendable {
             Parallel.serially {
                 guard let parsed = parse(k, k + 1) else { return .wholeDocument }
                 if k + 1 < last && !TodoFormatter.standsAlone(parsed, options: formatter.options) { return .runsOn }
-                let (bytes, lines) = (parsed.utf8, parsed.lines.count)
+                let lines = parsed.lines.count
+                // The only reference: the document's memory goes before its output is parsed.
                 var held: ParsedDocument? = consume parsed
                 guard case .formatted(let stretch) = formatter.format(stretch: &held, isLast: k + 1 == last),
-                      let product = make(bytes, stretch) else { return .wholeDocument }
+                      let product = make(offsets[k]..<offsets[k + 1], stretch) else { return .wholeDocument }
                 return .formatted((product, lines: lines))
             }
         }
         // A stretch this large is formatted alone (beside others it would hold their passes too).
         let alone = 4 * DocumentStretches.minimumBytes
+        // Where the formatted file is gathered (`productsHoldBytes`), it grows by a stretch handed on
+        // while the next ones are at their largest: stretches of more than 1 MB (twice the smallest)
+        // are then formatted as many at a time as there are processors, the next ones begun once
+        // those are handed on (measured on the 21 MB file nested 1,000 deep, in stretches of 2 MB:
+        // 1 to 2 MB more at the peak otherwise).
+        func takenInTurns(_ k: Int) -> Bool {
+            productsHoldBytes && offsets[k + 1] - offsets[k] > 2 * DocumentStretches.minimumBytes
+        }
         var k = 0
         while k < last {
             // The run of stretches from `k` that are formatted beside one another.
             var end = k
-            while end < last && offsets[end + 1] - offsets[end] <= alone { end += 1 }
+            while end < last && offsets[end + 1] - offsets[end] <= alone && takenInTurns(end) == takenInTurns(k) { end += 1 }
             guard end > k else {
                 guard let next = formatHere(k) else { return false }
                 k = next
@@ -281,9 +292,11 @@ public struct TodoFormatter: Sendable {
             // What ended the run early, if anything did.
             var stop: RunStop?
             let first = k
-            // The blocks each stretch frees are kept for the next (``FreedMemory``).
-            let taken = FreedMemory.keepingFreedBlocks {
-                Parallel.inOrder(end - k, ahead: 4 * Parallel.processors, make: { formatBeside(first + $0) }) { part, result in
+            let count = takenInTurns(k) ? min(end - k, Parallel.processors) : end - k
+            let taken = FreedMemory.keepingFreedBlocks(if: !productsHoldBytes) {
+                // Where products hold bytes, no more are made ahead than there are processors.
+                Parallel.inOrder(count, ahead: (productsHoldBytes ? 1 : 4) * Parallel.processors,
+                                 make: { formatBeside(first + $0) }) { part, result in
                     switch result {
                     case .formatted(let (product, lines)):
                         if hand(product, first + part, first + part + 1, lines: lines) { return true }
