@@ -59,9 +59,11 @@ enum DocumentStretches {
             while line < buf.count {
                 let next = nextLineStart(line)
                 let end = next ?? buf.count
-                // Two lines on from the last start at least: the blank line before the heading is not a stretch's first.
-                if buf[line] == UInt8(ascii: "#") && previous > last && BlockScanner.isHeadingAfterBlankLine(buf, previous: previous..<contentEnd(ofLineBefore: line, buf),
-                                                                          line: line..<(next.map { contentEnd(ofLineBefore: $0, buf) } ?? end))
+                // A heading after a blank line, two lines on from the last start at least (the blank
+                // line is not a stretch's first), ending as the file's first line does (or not at all).
+                if buf[line] == UInt8(ascii: "#") && previous > last
+                    && BlockScanner.isHeadingAfterBlankLine(buf, previous: previous..<contentEnd(ofLineBefore: line, buf),
+                                                            line: line..<contentEnd(ofLineBefore: end, buf))
                     && (next == nil || ending(ofLineEndingBefore: end, buf) == fileEnding) {
                     found = line
                     break
@@ -110,13 +112,8 @@ enum DocumentStretches {
     /// Where the lines after front matter start: the line after a `---` or `...` line that closes
     /// a `---` first line (as ``ParsedDocument/frontMatterLength(_:_:)`` reads it), else 0.
     private static func frontMatterEnd(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
-        func lineIs(_ start: Int, _ end: Int, _ text: StaticString) -> Bool {
-            var end = contentEnd(ofLineBefore: end, buf)
-            while end > start && buf[end - 1].isSpaceOrTab { end -= 1 }
-            let n = text.utf8CodeUnitCount
-            guard end - start == n else { return false }
-            for k in 0..<n where buf[start + k] != text.utf8Start[k] { return false }
-            return true
+        func lineIs(_ start: Int, _ end: Int, _ fence: StaticString) -> Bool {
+            ParsedDocument.isFrontMatterFence(buf, start..<contentEnd(ofLineBefore: end, buf), fence)
         }
         guard var line = LineEnding.nextLineStart(in: buf, from: 0, to: buf.count), line < buf.count, lineIs(0, line, "---") else { return 0 }
         while line < buf.count {

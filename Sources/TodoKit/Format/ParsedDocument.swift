@@ -75,12 +75,7 @@ struct ParsedDocument: Sendable {
     /// YAML front matter: `---` on the first line up to a closing `---` or `...` line.
     static func frontMatterLength(_ buf: UnsafeBufferPointer<UInt8>, _ lines: LineTable) -> Int {
         func lineIs(_ i: Int, _ text: StaticString) -> Bool {
-            var end = lines.contentEnd(i)
-            while end > lines.start(i) && buf[end - 1].isSpaceOrTab { end -= 1 }
-            let n = text.utf8CodeUnitCount
-            guard end - lines.start(i) == n else { return false }
-            for k in 0..<n where buf[lines.start(i) + k] != text.utf8Start[k] { return false }
-            return true
+            isFrontMatterFence(buf, lines.start(i)..<lines.contentEnd(i), text)
         }
         guard lines.count > 1, lineIs(0, "---") else { return 0 }
         var i = 1
@@ -89,6 +84,17 @@ struct ParsedDocument: Sendable {
             i += 1
         }
         return 0
+    }
+
+    /// Whether the line whose content is `content` is `fence` (`---` or `...`), trailing spaces and
+    /// tabs aside: where front matter opens or closes.
+    static func isFrontMatterFence(_ buf: UnsafeBufferPointer<UInt8>, _ content: Range<Int>, _ fence: StaticString) -> Bool {
+        var end = content.upperBound
+        while end > content.lowerBound && buf[end - 1].isSpaceOrTab { end -= 1 }
+        let n = fence.utf8CodeUnitCount
+        guard end - content.lowerBound == n else { return false }
+        for k in 0..<n where buf[content.lowerBound + k] != fence.utf8Start[k] { return false }
+        return true
     }
 
     /// Whether `other` is the document printed back exactly (``utf8``), compared with `memcmp`.
