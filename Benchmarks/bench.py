@@ -690,10 +690,14 @@ class Bench:
             stdout = os.path.join(self.work, "out.md") if mode == "in place" else "/dev/null"
             return measure([t.todofmt], self.files, runs, stdin=src, stdout=stdout, env=self.env)
         if mode == "--check":
-            return measure([t.todofmt, "--check", "--today", TODAY, rel], self.files, runs, env=self.env)
+            return measure(self.check_argv(rel), self.files, runs, env=self.env)
         if mode == "lint":
             return measure([t.todofmt, "lint", "--today", TODAY, rel], self.files, runs, env=self.env)
         return measure([t.todofmt, "--today", TODAY, copy], self.files, runs, prepare=fresh_copy(src, copy), env=self.env)
+
+    def check_argv(self, rel):
+        """`todofmt --check` of `rel` (relative to the files)."""
+        return [self.tools.todofmt, "--check", "--today", TODAY, rel]
 
     def canonical_copy(self, rel):
         """Formats `rel` with the measured todofmt into the work directory; returns its path relative
@@ -784,7 +788,7 @@ class Bench:
             if small and self.hello and t.real_cli:
                 # The floor of a Swift process, measured beside todofmt's start-up (issue 13): runs of
                 # the two in turns, many of them (each takes a millisecond; the machine's speed drifts).
-                check, floor = measure_interleaved([[t.todofmt, "--check", "--today", TODAY, rel], [self.hello]],
+                check, floor = measure_interleaved([self.check_argv(rel), [self.hello]],
                                                    self.files, 50 if quick else 150, env=self.env)
                 self.row(label, size, "todofmt", check_mode, check)
                 self.row(label, size, "Swift hello world", "static, prints a line", floor, check)

@@ -91,22 +91,22 @@ struct LintReport {
             out.appendDecimal(entries[index].finding.location.line)
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.column)
-            out.append(": " as StaticString)
+            out.append(": ")
             let severity = entries[index].finding.severity
             if colored {
                 switch severity {
-                case .error: out.append("\u{1B}[1;31m" as StaticString)
-                case .warning: out.append("\u{1B}[1;33m" as StaticString)
-                case .info: out.append("\u{1B}[1;36m" as StaticString)
+                case .error: out.append("\u{1B}[1;31m")
+                case .warning: out.append("\u{1B}[1;33m")
+                case .info: out.append("\u{1B}[1;36m")
                 }
             }
-            out.append(severity.rawValue)
-            if colored { out.append("\u{1B}[m" as StaticString) }
-            out.append(": " as StaticString)
-            out.append(entries[index].finding.message)
-            out.append(" [" as StaticString)
-            out.append(entries[index].finding.code)
-            out.append("]\n" as StaticString)
+            out.append(contentsOf: severity.rawValue)
+            if colored { out.append("\u{1B}[m") }
+            out.append(": ")
+            out.append(contentsOf: entries[index].finding.message)
+            out.append(" [")
+            out.append(contentsOf: entries[index].finding.code)
+            out.append("]\n")
         }
         return out.bytes
     }

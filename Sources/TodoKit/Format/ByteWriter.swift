@@ -104,8 +104,10 @@ package struct ByteWriter: ~Copyable {
         } while divisor > 0
     }
 
-    /// Appends the UTF-8 bytes of a string.
-    package mutating func append(_ text: String) {
+    /// Appends the UTF-8 bytes of a string. (Labelled so that a literal goes to the `StaticString`
+    /// overload, which copies its bytes without a string's bridging: an unlabelled `String` overload
+    /// won every literal.)
+    package mutating func append(contentsOf text: String) {
         var text = text
         text.withUTF8 { append($0, 0, $0.count) }
     }

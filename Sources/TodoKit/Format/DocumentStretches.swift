@@ -46,8 +46,8 @@ enum DocumentStretches {
         }
         // New lines (a recurring task's next occurrence) get the first line ending a document uses:
         // a stretch's first must be the file's.
-        let fileEnding = LineEnding.nextLineStart(in: buf, from: 0, to: buf.count).map { ending(ofLineEndingBefore: $0, buf) } ?? 0
-        var starts = [frontMatterEnd(buf)]
+        let fileEnding = nextLineStart(0).map { ending(ofLineEndingBefore: $0, buf) } ?? 0
+        var starts = [frontMatterEnd(buf, nextLineStart)]
         while true {
             let last = starts[starts.count - 1]
             let target = last + minimumBytes
@@ -111,13 +111,14 @@ enum DocumentStretches {
 
     /// Where the lines after front matter start: the line after a `---` or `...` line that closes
     /// a `---` first line (as ``ParsedDocument/frontMatterLength(_:_:)`` reads it), else 0.
-    private static func frontMatterEnd(_ buf: UnsafeBufferPointer<UInt8>) -> Int {
+    /// `nextLineStart`: where the line after the one at an offset starts (nil after the last).
+    private static func frontMatterEnd(_ buf: UnsafeBufferPointer<UInt8>, _ nextLineStart: (Int) -> Int?) -> Int {
         func lineIs(_ start: Int, _ end: Int, _ fence: StaticString) -> Bool {
             ParsedDocument.isFrontMatterFence(buf, start..<contentEnd(ofLineBefore: end, buf), fence)
         }
-        guard var line = LineEnding.nextLineStart(in: buf, from: 0, to: buf.count), line < buf.count, lineIs(0, line, "---") else { return 0 }
+        guard var line = nextLineStart(0), line < buf.count, lineIs(0, line, "---") else { return 0 }
         while line < buf.count {
-            let end = LineEnding.nextLineStart(in: buf, from: line, to: buf.count) ?? buf.count
+            let end = nextLineStart(line) ?? buf.count
             if lineIs(line, end, "---") || lineIs(line, end, "...") { return end }
             line = end
         }

@@ -85,7 +85,7 @@ enum TaskTail {
         for byte in title { out.append(byte) }
         for field in fields {
             separateField(body: body, style: style, into: &out)
-            out.append(field.written(in: style))
+            out.append(contentsOf: field.written(in: style))
         }
         if let blockID {
             blockID.withUnsafeBufferPointer { appendBlockID($0, 0, $0.count, body: body, into: &out) }

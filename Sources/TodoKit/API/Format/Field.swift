@@ -78,10 +78,10 @@ public struct Field: Hashable, Sendable {
         switch value {
         case .day(let d): d.write(into: &out)
         case .priority(let p): out.append(p.word)
-        case .recurrence(let rule): out.append(style == .plain ? rule.plainValue : rule.phrase)
-        case .onCompletion(let action): out.append(action.rawValue)
-        case .text(let text): out.append(text)
-        case .relative(let phrase): out.append(style == .plain ? DatePhrase.plainSpelling(phrase) ?? phrase : phrase)
+        case .recurrence(let rule): out.append(contentsOf: style == .plain ? rule.plainValue : rule.phrase)
+        case .onCompletion(let action): out.append(contentsOf: action.rawValue)
+        case .text(let text): out.append(contentsOf: text)
+        case .relative(let phrase): out.append(contentsOf: style == .plain ? DatePhrase.plainSpelling(phrase) ?? phrase : phrase)
         }
         if style == .dataview { out.append(UInt8(ascii: "]")) }
     }

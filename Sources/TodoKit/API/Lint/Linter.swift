@@ -148,7 +148,7 @@ public struct Linter: Sendable {
                 findings.append(Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1, "would reformat this line"))
             default:
                 message.truncate(to: 0)
-                message.append("would reformat lines " as StaticString)
+                message.append("would reformat lines ")
                 message.appendDecimal(hunk.old.lowerBound + 1)
                 message.append(UInt8(ascii: "-"))
                 message.appendDecimal(hunk.old.upperBound)
