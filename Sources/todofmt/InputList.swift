@@ -21,6 +21,14 @@ struct InputList {
         var isStandardInput: Bool { path == FormatRequest.standardInput }
         /// The name reports use.
         var name: String { isStandardInput ? FormatRunner.standardInputName : path }
+        /// Its size when it was listed, for a regular file (nil for anything else): a large one is
+        /// checked where the kernel keeps its bytes (``MappedFile``), without a look of its own.
+        var regularFileSize: Int?
+
+        init(path: String, status: stat? = nil) {
+            self.path = path
+            if let status, status.st_mode & S_IFMT == S_IFREG { regularFileSize = Int(status.st_size) }
+        }
     }
 
     var inputs: [Input] = []
@@ -37,8 +45,11 @@ struct InputList {
         // a good part of its time (the runtime builds their generic types).
         if paths.count == 1, let path = paths.first {
             var info = stat()
-            if path == FormatRequest.standardInput || stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
-                if path == FormatRequest.standardInput || excluded?(path) != true { inputs.append(Input(path: path)) }
+            let found = path != FormatRequest.standardInput && stat(path, &info) == 0
+            if !found || info.st_mode & S_IFMT != S_IFDIR {
+                if path == FormatRequest.standardInput || excluded?(path) != true {
+                    inputs.append(Input(path: path, status: found ? info : nil))
+                }
                 return
             }
         }
@@ -50,7 +61,8 @@ struct InputList {
             guard seen.insert(path).inserted else { return }
             var info = stat()
             // A path that cannot be stat'ed is kept: reading it reports the problem.
-            if path != FormatRequest.standardInput, stat(path, &info) == 0 {
+            let found = path != FormatRequest.standardInput && stat(path, &info) == 0
+            if found {
                 let file = FileIdentity(info)
                 if let taken = names[file], let real = Self.realPath(path),
                    taken.contains(where: { Self.realPath($0) == real }) {
@@ -58,7 +70,7 @@ struct InputList {
                 }
                 names[file, default: []].append(path)
             }
-            inputs.append(Input(path: path))
+            inputs.append(Input(path: path, status: found ? info : nil))
         }
         for path in paths {
             var info = stat()

@@ -18,11 +18,11 @@ struct LintReport {
 
     /// Entries for the findings in one file's `bytes`; with `utf16Columns`, each also gets its
     /// UTF-16 column (a pass over the file that only SARIF needs).
-    static func entries(path: String, findings: [Finding], in bytes: [UInt8], utf16Columns: Bool) -> [Entry] {
+    static func entries(path: String, findings: [Finding], in bytes: UnsafeBufferPointer<UInt8>, utf16Columns: Bool) -> [Entry] {
         guard utf16Columns else { return findings.map { Entry(path: path, finding: $0, utf16Column: nil) } }
         guard !findings.isEmpty else { return [] }
         // Line starts as the linter counts lines: LF, CRLF and a lone CR end a line.
-        let starts = LineEnding.lineRanges(of: bytes).map(\.lowerBound)
+        let starts = LineEnding.lineRanges(in: bytes, 0..<bytes.count).map(\.lowerBound)
         return findings.map { finding in
             let line = finding.location.line - 1
             let start = line < starts.count ? starts[line] : bytes.count
@@ -75,40 +75,50 @@ struct LintReport {
 
     /// ``text(colored:)`` written as bytes (a check of a large file reports thousands of lines:
     /// string interpolation cost more than formatting the file). Each entry's fields are read in
-    /// place, not copied out with the strings they hold, and a run of entries in one file writes
-    /// its path from the bytes of the first.
+    /// place, not copied out with the strings they hold; a run of entries in one file writes its
+    /// path from the bytes of the first, and a run of one rule's findings what stands around the
+    /// message (severity, code).
     private func textBytes(colored: Bool) -> [UInt8] {
         var out = ByteWriter(capacity: entries.count * 96 + 256)
         var path = ""
         var pathBytes: [UInt8] = []
+        var severity: Severity?
+        var code = ""
+        // `: severity: ` and ` [code]` and the line feed, for `severity` and `code`.
+        var beforeMessage: [UInt8] = []
+        var afterMessage: [UInt8] = []
         for index in entries.indices {
             if entries[index].path != path {
                 path = entries[index].path
                 pathBytes = Array(path.utf8)
+            }
+            if entries[index].finding.severity != severity || entries[index].finding.code != code {
+                severity = entries[index].finding.severity
+                code = entries[index].finding.code
+                beforeMessage = Self.beforeMessage(entries[index].finding.severity, colored: colored)
+                afterMessage = Array(" [\(code)]\n".utf8)
             }
             pathBytes.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.line)
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.column)
-            out.append(": ")
-            let severity = entries[index].finding.severity
-            if colored {
-                switch severity {
-                case .error: out.append("\u{1B}[1;31m")
-                case .warning: out.append("\u{1B}[1;33m")
-                case .info: out.append("\u{1B}[1;36m")
-                }
-            }
-            out.append(contentsOf: severity.rawValue)
-            if colored { out.append("\u{1B}[m") }
-            out.append(": ")
+            beforeMessage.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(contentsOf: entries[index].finding.message)
-            out.append(" [")
-            out.append(contentsOf: entries[index].finding.code)
-            out.append("]\n")
+            afterMessage.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
         }
         return out.bytes
+    }
+
+    /// What stands between a text line's column and its message: `: severity: `, the severity
+    /// coloured if asked.
+    private static func beforeMessage(_ severity: Severity, colored: Bool) -> [UInt8] {
+        let color = switch severity {
+        case .error: "\u{1B}[1;31m"
+        case .warning: "\u{1B}[1;33m"
+        case .info: "\u{1B}[1;36m"
+        }
+        return Array((colored ? ": \(color)\(severity.rawValue)\u{1B}[m: " : ": \(severity.rawValue): ").utf8)
     }
 
     /// A JSON array of objects with path, line, column, severity, code, rule and message.

@@ -93,8 +93,9 @@ struct LintRunner {
                 }
             }
         }
-        outcome.findings = LintReport.entries(path: name, findings: findings, in: bytes,
-                                              utf16Columns: request.format == .sarif)
+        outcome.findings = bytes.withUnsafeBufferPointer {
+            LintReport.entries(path: name, findings: findings, in: $0, utf16Columns: request.format == .sarif)
+        }
         outcome.ids = ids
         return outcome
     }

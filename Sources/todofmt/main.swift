@@ -25,7 +25,7 @@ do {
     case .format(let request):
         FreedMemory.shareOneArena()
         FreedMemory.keepsBlocksBetweenStretches = true
-        exit(FormatRunner(request: request, console: console).run().rawValue)
+        FormatRunner(request: request, console: console).run(exit: { exit($0.rawValue) })
     case .watch(let request):
         exit(await WatchRunner(request: request, console: console).run().rawValue)
     case .lint(let request):

@@ -95,13 +95,22 @@ package struct ByteWriter: ~Copyable {
     /// Appends the decimal digits of `number`, as `String(number).utf8` spells them.
     package mutating func appendDecimal(_ number: Int) {
         if number < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = number.magnitude
-        var divisor: UInt = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
+        var magnitude = number.magnitude
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20 && magnitude >= power {
+            digits += 1
+            power &*= 10
+        }
+        // Written from the last digit back (a division by the constant 10 is a multiplication).
+        reserve(digits)
+        var index = count + digits
         repeat {
-            append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        } while divisor > 0
+            index -= 1
+            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count += digits
     }
 
     /// Appends the UTF-8 bytes of a string. (Labelled so that a literal goes to the `StaticString`

@@ -24,7 +24,7 @@ package enum Parallel {
 
     /// How many parts `count` units of work are split into: one per processor
     /// (``available``), each at least `minimumPerPart` units.
-    static func parts(_ count: Int, minimumPerPart: Int) -> Int {
+    package static func parts(_ count: Int, minimumPerPart: Int) -> Int {
         // Small work does not count the processors (that reads a file in /sys).
         let most = count / max(minimumPerPart, 1)
         return most <= 1 ? 1 : min(available, most)
@@ -73,7 +73,7 @@ package enum Parallel {
     /// Calls `body` with each of `parts` indices, at the same time when `parts` > 1, and returns
     /// when every call has: on ``WorkerPool/shared`` (Linux), or on Dispatch's threads when the pool
     /// is busy with another step (one started inside a step, or from another thread) and elsewhere.
-    static func run(_ parts: Int, _ body: @Sendable (Int) -> Void) {
+    package static func run(_ parts: Int, _ body: @Sendable (Int) -> Void) {
         if parts <= 1 || runsSerially {
             for part in 0..<parts { body(part) }
             return

@@ -30,7 +30,7 @@ final class StretchFormattingTests: XCTestCase {
         let whole = try? formatter.format(parsed: ParsedDocument(validated: bytes, lines: lines, statuses: options.statuses,
                                                                  globalFilter: options.globalFilter))
         let stretches = formatter.formatInStretches(bytes, minimumBytes: minimumBytes)
-        return (whole, stretches, formatter.changedLinesInStretches(bytes, minimumBytes: minimumBytes))
+        return (whole, stretches, bytes.withUnsafeBufferPointer { formatter.changedLinesInStretches($0, minimumBytes: minimumBytes) })
     }
 
     /// ``results(_:options:minimumBytes:)`` of `text` with the default options, cut at every
@@ -222,7 +222,7 @@ final class StretchFormattingTests: XCTestCase {
         var invalid = filler
         invalid[900_000] = 0xFF
         XCTAssertNil(formatter.formatInStretches(invalid))
-        XCTAssertNil(formatter.changedLinesInStretches(invalid))
+        XCTAssertNil(invalid.withUnsafeBufferPointer { formatter.changedLinesInStretches($0) })
         XCTAssertThrowsError(try formatter.format(utf8: invalid)) { XCTAssertEqual($0 as? TodoError, .invalidUTF8(offset: 900_000)) }
         XCTAssertThrowsError(try formatter.changedLines(utf8: invalid)) { XCTAssertEqual($0 as? TodoError, .invalidUTF8(offset: 900_000)) }
         var binary = invalid
@@ -241,6 +241,8 @@ final class StretchFormattingTests: XCTestCase {
         }
         // Where the heading's line ends as the file's first line does, the file is cut there.
         XCTAssertEqual(Self.startLines(Array("a\r\n\n# A\n\n# B\r\n".utf8), minimumBytes: 1), [0, 4, 5])
+        // A lone CR ends a line, also where a line feed comes later in the file.
+        XCTAssertEqual(Self.startLines(Array("a\r\r# A\r\r# B\r\rc\n".utf8), minimumBytes: 1), [0, 2, 4, 7])
     }
 
     /// An ignore directive sends the document to the whole path (a region may run across headings).
@@ -262,8 +264,24 @@ final class StretchFormattingTests: XCTestCase {
         XCTAssertNil(starts("# A\n\n    # B\n\n#C\n", 1), "indented, and no space after #")
         XCTAssertEqual(starts("# A\n\n# B\n\n####### no\n\n###### C\n", 1), [0, 2, 6, 7])
         XCTAssertEqual(starts("\n# A\n\n# B\n", 1), [0, 3, 4], "two lines at least: the blank line alone is no stretch")
-        XCTAssertEqual(starts("# A\n\n# B\n\n# C\n\n# D\n", 8), [0, 4, 7])
+        XCTAssertEqual(starts("# A\n\n# B\n\n# C\n\n# D\n\n# E\n\n# F\n\n# G\n\n# H\n", 16), [0, 4, 8, 10, 12, 14, 15])
         XCTAssertNil(starts("# A\n\n# B\n", 100))
+    }
+
+    /// Stretches are the smallest size or more, but for the last ones (the last four times that
+    /// size), which are smaller and smaller, down to an eighth of it, so that the processors run
+    /// out of work together.
+    func testTheLastStretchesAreSmaller() throws {
+        let bytes = Array(String(repeating: "# Section\n\nsome text\n\n", count: 1_000).utf8)
+        let starts = try XCTUnwrap(bytes.withUnsafeBufferPointer { DocumentStretches.starts($0, minimumBytes: 1_024) })
+        let sizes = zip(starts, starts.dropFirst()).map { $1 - $0 }
+        let fullSize = sizes.prefix { $0 >= 1_024 }
+        XCTAssertGreaterThanOrEqual(fullSize.count * 1_024, bytes.count - 5 * 1_024, "\(sizes)")
+        let last = sizes.dropFirst(fullSize.count).dropLast()
+        XCTAssertGreaterThan(last.count, 4, "\(sizes)")
+        XCTAssertEqual(Array(last), last.sorted(by: >), "smaller and smaller: \(sizes)")
+        XCTAssertTrue(last.allSatisfy { $0 >= 1_024 / 8 }, "\(sizes)")
+        XCTAssertLessThan(try XCTUnwrap(sizes.last), 1_024 / 4, "\(sizes)")
     }
 
     /// The corpus of real files and every golden fixture's input, cut at every heading that may

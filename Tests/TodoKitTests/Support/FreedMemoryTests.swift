@@ -19,20 +19,19 @@ final class FreedMemoryTests: XCTestCase {
         #endif
     }
 
-    func testBlocksUpToTheLimitComeFromTheHeapWhileKept() throws {
+    func testBlocksUpToTheLimitComeFromTheHeapOnceKept() throws {
         #if canImport(Glibc)
         let limit = Int(FreedMemory.reusedBlockLimit)
         // Runs that do not ask keep glibc's own settings.
         XCTAssertFalse(FreedMemory.keepsBlocksBetweenStretches)
         FreedMemory.keepsBlocksBetweenStretches = true
-        defer { FreedMemory.keepsBlocksBetweenStretches = false }
-        try FreedMemory.keepingFreedBlocks {
-            // Nested, as stretches of files formatted at the same time are: still kept inside.
-            try FreedMemory.keepingFreedBlocks {
-                XCTAssertFalse(try isMappedAlone(bytes: limit / 2), "a block under the limit comes from the heap")
-            }
-            XCTAssertFalse(try isMappedAlone(bytes: limit - 4096))
+        defer {
+            FreedMemory.keepsBlocksBetweenStretches = false
+            FreedMemory.keepFreedBlocks(false)
         }
+        FreedMemory.keepFreedBlocksFromNowOn()
+        XCTAssertFalse(try isMappedAlone(bytes: limit / 2), "a block under the limit comes from the heap")
+        XCTAssertFalse(try isMappedAlone(bytes: limit - 4096))
         #else
         throw XCTSkip("glibc only")
         #endif

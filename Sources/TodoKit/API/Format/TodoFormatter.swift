@@ -74,7 +74,7 @@ public struct TodoFormatter: Sendable {
     /// - Returns: The regions in line order; empty when the bytes are canonical.
     /// - Throws: A ``TodoError`` for bytes that are not UTF-8 text, or when verification fails.
     public func changedLines(utf8 bytes: [UInt8]) throws(TodoError) -> [ChangedLines.Region] {
-        if let regions = changedLinesInStretches(bytes) { return regions }
+        if let regions = bytes.withUnsafeBufferPointer({ changedLinesInStretches($0) }) { return regions }
         let lines = try TodoDocument.validatedLines(bytes)
         return ChangedLines(old: bytes, new: try formatWhole(bytes, lines: lines)).regions
     }
@@ -134,21 +134,23 @@ public struct TodoFormatter: Sendable {
     /// whole document is formatted then, and reports its own error.
     func formatInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
         var output: [UInt8]?
-        let cut = forEachStretch(input, minimumBytes: minimumBytes, productsHoldBytes: true, make: { _, formatted in formatted }) { stretch, formatted in
-            if formatted.changed && output == nil {
-                output = []
-                // Room for what stamping adds; huge pages for as much as the input holds (a last one
-                // partly filled would count whole).
-                output!.reserveCapacity(input.count + input.count / 16)
-                HugePages.advise(capacityOf: &output!, upTo: input.count)
-                output!.append(contentsOf: input[0..<stretch.bytes.lowerBound])
+        let cut = input.withUnsafeBufferPointer { buf in
+            forEachStretch(buf, minimumBytes: minimumBytes, productsHoldBytes: true, make: { _, formatted in formatted }) { stretch, formatted in
+                if formatted.changed && output == nil {
+                    output = []
+                    // Room for what stamping adds; huge pages for as much as the input holds (a last one
+                    // partly filled would count whole).
+                    output!.reserveCapacity(input.count + input.count / 16)
+                    HugePages.advise(capacityOf: &output!, upTo: input.count)
+                    output!.append(contentsOf: input[0..<stretch.bytes.lowerBound])
+                }
+                if formatted.changed {
+                    output!.append(contentsOf: formatted.bytes)
+                } else {
+                    output?.append(contentsOf: input[stretch.bytes])
+                }
+                return true
             }
-            if formatted.changed {
-                output!.append(contentsOf: formatted.bytes)
-            } else {
-                output?.append(contentsOf: input[stretch.bytes])
-            }
-            return true
         }
         return cut ? output ?? input : nil
     }
@@ -162,8 +164,13 @@ public struct TodoFormatter: Sendable {
     /// then the lines that differ in place, and a run that ends a stretch joins one that starts the
     /// next. Nil when the document is not cut, a stretch cannot be formatted on its own, is not
     /// UTF-8 text or changes its number of lines: the whole document is formatted and compared then.
-    func changedLinesInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
+    ///
+    /// `input` is read while the stretches are formatted, and only then: the command line tool's
+    /// check hands it a file mapped into memory.
+    package func changedLinesInStretches(_ input: UnsafeBufferPointer<UInt8>,
+                                         minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
         var regions: [ChangedLines.Region] = []
+        nonisolated(unsafe) let input = input
         let cut = forEachStretch(input, minimumBytes: minimumBytes, productsHoldBytes: false, make: { bytes, formatted -> [ChangedLines.Region]? in
             guard formatted.changed else { return [] }
             let changes = ChangedLines(old: Array(input[bytes]), new: formatted.bytes)
@@ -212,14 +219,15 @@ public struct TodoFormatter: Sendable {
     /// (``Parallel/inOrder(_:ahead:make:take:)``): only a few stretches' passes are held at any time.
     /// A stretch of more than 2 MB (four times the smallest) is formatted alone, its steps split
     /// over the processors.
-    private func forEachStretch<Product: Sendable>(_ input: [UInt8], minimumBytes: Int, productsHoldBytes: Bool,
+    private func forEachStretch<Product: Sendable>(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int, productsHoldBytes: Bool,
                                                    make: @Sendable (Range<Int>, Formatted) -> Product?,
                                                    take: (StretchSpan, Product) -> Bool) -> Bool {
+        // Only read while the stretches are formatted, each stretch's bytes by the thread formatting it.
+        nonisolated(unsafe) let input = buffer
         guard TodoDocument.sizeError(input.count) == nil else { return false }
-        let bom = input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength)
-        guard let starts = input.withUnsafeBufferPointer({ buf in
-            DocumentStretches.starts(UnsafeBufferPointer(rebasing: buf[bom...]), minimumBytes: minimumBytes)
-        }) else { return false }
+        let bom = ParsedDocument.byteOrderMarkLength(input)
+        guard let starts = DocumentStretches.starts(UnsafeBufferPointer(rebasing: input[bom...]), minimumBytes: minimumBytes)
+        else { return false }
         let last = starts.count - 1
         // Where each stretch starts in `input` (the first holds the byte-order mark), then its end.
         let offsets = starts.indices.map { k in k == 0 ? 0 : bom + starts[k] }
@@ -227,8 +235,7 @@ public struct TodoFormatter: Sendable {
         // Stretches `k..<end` checked as UTF-8 text and parsed as one document; nil when they are not text.
         @Sendable func parse(_ k: Int, _ end: Int) -> ParsedDocument? {
             let bytes = offsets[k]..<offsets[end]
-            guard input.withUnsafeBufferPointer({ TodoDocument.firstError($0, from: bytes.lowerBound, to: bytes.upperBound) }) == nil
-            else { return nil }
+            guard TodoDocument.firstError(input, from: bytes.lowerBound, to: bytes.upperBound) == nil else { return nil }
             return ParsedDocument(validated: Array(input[bytes]), statuses: formatter.options.statuses,
                                   globalFilter: formatter.options.globalFilter)
         }
@@ -293,21 +300,20 @@ public struct TodoFormatter: Sendable {
             var stop: RunStop?
             let first = k
             let count = takenInTurns(k) ? min(end - k, Parallel.processors) : end - k
-            let taken = FreedMemory.keepingFreedBlocks(if: !productsHoldBytes) {
-                // Where products hold bytes, no more are made ahead than there are processors.
-                Parallel.inOrder(count, ahead: (productsHoldBytes ? 1 : 4) * Parallel.processors,
-                                 make: { formatBeside(first + $0) }) { part, result in
-                    switch result {
-                    case .formatted(let (product, lines)):
-                        if hand(product, first + part, first + part + 1, lines: lines) { return true }
-                        stop = .wholeDocument
-                    case .runsOn:
-                        stop = .runsOn
-                    case .wholeDocument:
-                        stop = .wholeDocument
-                    }
-                    return false
+            FreedMemory.keepFreedBlocksFromNowOn(if: !productsHoldBytes)
+            // Where products hold bytes, no more are made ahead than there are processors.
+            let taken = Parallel.inOrder(count, ahead: (productsHoldBytes ? 1 : 4) * Parallel.processors,
+                                         make: { formatBeside(first + $0) }) { part, result in
+                switch result {
+                case .formatted(let (product, lines)):
+                    if hand(product, first + part, first + part + 1, lines: lines) { return true }
+                    stop = .wholeDocument
+                case .runsOn:
+                    stop = .runsOn
+                case .wholeDocument:
+                    stop = .wholeDocument
                 }
+                return false
             }
             k += taken
             switch stop {
