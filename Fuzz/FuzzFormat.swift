@@ -146,7 +146,7 @@ private func formattedInStretches(_ bytes: [UInt8], _ formatter: TodoFormatter) 
 /// The regions of lines that formatting the input changes, found a stretch at a time as
 /// `--check` finds them in a large file (nil when it is not cut, or goes back to the whole path).
 private func changedLinesInStretches(_ bytes: [UInt8], _ formatter: TodoFormatter) -> [ChangedLines.Region]? {
-    formatter.changedLinesInStretches(bytes, minimumBytes: 1)
+    bytes.withUnsafeBufferPointer { formatter.changedLinesInStretches($0, minimumBytes: 1) }
 }
 
 /// The scan in parts against one scan (fuzz inputs are far below the size where files are cut,
