@@ -42,7 +42,7 @@ DEMO   ?= Fixtures/demo/todos.md
 # The demo pins "today" so its output is the same on every machine.
 DEMO_TODAY ?= 2026-11-21
 
-.PHONY: help build release demo test test-all test-hooks test-dates bench install clean fuzz docs
+.PHONY: help build release demo test test-all test-hooks test-dates bench install clean fuzz fuzz-typecheck docs
 
 help:
 	@echo "make demo      build todofmt and format $(DEMO) (before/after, file untouched)"
@@ -77,9 +77,15 @@ demo: build
 # configuration and .gitignore discovery behave as for a user), removed afterwards. The toolchain
 # leaves TemporaryDirectory.* folders, lock files and swift-generated-sources behind; anything else left there is a test that did not clean
 # up after itself, and fails the run.
-test:
+test: fuzz-typecheck
 	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
 	@Scripts/with-test-tmpdir.sh $(SWIFT) test --skip-build
+
+# The fuzz target is built only by `make fuzz` (libFuzzer, AddressSanitizer: minutes); the tests
+# type-check it with TodoKit's sources (20 s), so that it follows TodoKit's package API.
+fuzz-typecheck:
+	@Scripts/with-test-tmpdir.sh swiftc -typecheck -parse-as-library -swift-version 6 -module-name TodoFuzz -package-name todofmt \
+		$(shell find Sources/TodoKit -name '*.swift') Fuzz/FuzzFormat.swift
 
 test-all:
 	@Scripts/with-test-tmpdir.sh $(SWIFT) build --build-tests
