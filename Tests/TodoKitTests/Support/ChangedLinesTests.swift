@@ -50,4 +50,35 @@ final class ChangedLinesTests: XCTestCase {
             XCTAssertEqual(applied(old, new), new, "\(old.debugDescription) → \(new.debugDescription)")
         }
     }
+
+    /// ``ChangedLines/regionsInPlace(old:new:)`` (the stretches of a large file's check) gives the
+    /// regions ``ChangedLines`` gives when both texts have as many lines, and nil otherwise: on
+    /// texts of LF, CR LF and lone CR lines, edited in place, with lines added or taken away.
+    func testRegionsInPlaceAreTheRegionsOfTextsWithAsManyLines() {
+        var generator = SplitMix64(seed: 13)
+        let lines = ["a\n", "b\n", "a\r\n", "b\r", "\r", "\n", "- [ ] t\n", "- [x] t done:2026-11-21\n", "c"]
+        var inPlace = 0, counted = 0
+        for _ in 0..<4_000 {
+            var old = (0..<Int(generator.next() % 12)).map { _ in lines[Int(generator.next() % UInt64(lines.count))] }
+            if old.last == "c" { old.removeLast() }
+            var new = old
+            for _ in 0..<Int(generator.next() % 4) where !new.isEmpty {
+                let at = Int(generator.next() % UInt64(new.count))
+                switch generator.next() % 5 {
+                case 0: new.insert(lines[Int(generator.next() % UInt64(lines.count - 1))], at: at)
+                case 1: new.remove(at: at)
+                default: new[at] = lines[Int(generator.next() % UInt64(lines.count - 1))]
+                }
+            }
+            if generator.next() % 4 == 0 { new.append("c") }
+            let a = Array(old.joined().utf8), b = Array(new.joined().utf8)
+            let changes = ChangedLines(old: a, new: b)
+            let expected = changes.oldLineCount == changes.newLineCount ? changes.regions : nil
+            let found = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { ChangedLines.regionsInPlace(old: a, new: $0) } }
+            XCTAssertEqual(found, expected, "\(old.joined().debugDescription) → \(new.joined().debugDescription)")
+            if expected == nil { counted += 1 } else if expected?.isEmpty == false { inPlace += 1 }
+        }
+        XCTAssertGreaterThan(inPlace, 500)
+        XCTAssertGreaterThan(counted, 500)
+    }
 }

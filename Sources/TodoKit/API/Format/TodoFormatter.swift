@@ -173,8 +173,9 @@ public struct TodoFormatter: Sendable {
         nonisolated(unsafe) let input = input
         let cut = forEachStretch(input, minimumBytes: minimumBytes, productsHoldBytes: false, make: { bytes, formatted -> [ChangedLines.Region]? in
             guard formatted.changed else { return [] }
-            let changes = ChangedLines(old: Array(input[bytes]), new: formatted.bytes)
-            return changes.oldLineCount == changes.newLineCount ? changes.regions : nil
+            return formatted.bytes.withUnsafeBufferPointer {
+                ChangedLines.regionsInPlace(old: UnsafeBufferPointer(rebasing: input[bytes]), new: $0)
+            }
         }) { stretch, changes in
             for region in changes {
                 let lines = (region.old.lowerBound + stretch.firstLine)..<(region.old.upperBound + stretch.firstLine)

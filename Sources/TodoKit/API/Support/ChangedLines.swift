@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The regions of lines in which two texts differ, each a run of old lines replaced by a run of new
 /// lines; lines end at LF, CR LF or a lone CR.
 ///
@@ -155,6 +161,41 @@ public struct ChangedLines: Sendable {
 
     /// Texts of fewer bytes (both sides together) are split and compared on one thread.
     static let bytesPerPart = 1 << 20
+
+    /// The ``regions`` of two texts when they have as many lines, nil when they do not: the lines
+    /// between those they share at their start and end (``CommonEnds``) are walked in step and
+    /// compared in place, without a table of either's lines (a large file's check compares each
+    /// stretch it formats with its input, where the bytes lie: `TodoFormatter`).
+    package static func regionsInPlace(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>) -> [Region]? {
+        guard !SameBytes.equal(old, 0..<old.count, new, 0..<new.count) else { return [] }
+        let ends = CommonEnds(old: old, new: new, lineFeedOnly: false)
+        // Where no CR lies between the shared ends (the usual case), each line ends at the next LF,
+        // which the C library finds many bytes at a time.
+        let lineFeedOnly = memchr(old.baseAddress! + ends.start, 0x0D, ends.oldEnd - ends.start) == nil
+            && memchr(new.baseAddress! + ends.start, 0x0D, ends.newEnd - ends.start) == nil
+        func nextLine(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+            let next = lineFeedOnly ? LineEnding.nextLineFeedStart(in: text, from: start, to: end)
+                : LineEnding.nextLineStart(in: text, from: start, to: end)
+            return next ?? end
+        }
+        var regions: [Region] = []
+        var (i, j, line) = (ends.start, ends.start, ends.prefixLines)
+        var first: Int?
+        while i < ends.oldEnd && j < ends.newEnd {
+            let (oldNext, newNext) = (nextLine(old, i, ends.oldEnd), nextLine(new, j, ends.newEnd))
+            if !SameBytes.equal(old, i..<oldNext, new, j..<newNext) {
+                if first == nil { first = line }
+            } else if let start = first {
+                regions.append(Region(old: start..<line, new: start..<line))
+                first = nil
+            }
+            (i, j, line) = (oldNext, newNext, line + 1)
+        }
+        // The lines between are as many on both sides when both run out together.
+        guard i == ends.oldEnd && j == ends.newEnd else { return nil }
+        if let start = first { regions.append(Region(old: start..<line, new: start..<line)) }
+        return regions
+    }
 
     /// The lines of `old[oldRange]` and of `new[newRange]` (``LineEnding/lineRanges(in:_:)``);
     /// `together`: the two split at the same time.
