@@ -104,8 +104,8 @@ extension MappedFile {
                     #else
                     action.__sigaction_u.__sa_sigaction = handleBusError
                     #endif
+                    // No other signal blocked while it runs: the mask of a zeroed action is empty.
                     action.sa_flags = SA_SIGINFO
-                    sigemptyset(&action.sa_mask)
                     guard sigaction(SIGBUS, &action, &previous) == 0 else { return nil }
                     installed = true
                 }
