@@ -25,14 +25,15 @@ final class MappedFile {
     private let slot: Int
 
     /// Maps the regular file at `path`, reported as `name`; nil when it is smaller than
-    /// ``minimumBytes``, is not a regular file or cannot be mapped (it is read the usual way then,
-    /// which reports why it cannot be read).
+    /// ``minimumBytes``, too large to be a todo file, not a regular file or cannot be mapped (it
+    /// is read the usual way then, which reports why it cannot be checked).
     init?(path: String, name: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= MappedFile.minimumBytes else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= MappedFile.minimumBytes,
+              TodoDocument.sizeError(Int(info.st_size)) == nil else { return nil }
         let size = Int(info.st_size)
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
         let line = "todofmt: " + Diagnostic(name, .changedMeanwhile(while: "it was being checked (cut short)")).message + "\n"

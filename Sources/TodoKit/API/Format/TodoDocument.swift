@@ -34,7 +34,7 @@ public struct TodoDocument: Sendable {
 
     /// ``TodoError/tooLarge(bytes:)`` for a file of `count` bytes that is too large to parse (the line
     /// table and the structure keep offsets in 32 bits), nil otherwise.
-    static func sizeError(_ count: Int) -> TodoError? {
+    package static func sizeError(_ count: Int) -> TodoError? {
         count > LineTable.maximumBytes ? .tooLarge(bytes: count) : nil
     }
 
