@@ -64,13 +64,13 @@ enum DocumentStretches {
             // The first line that starts at or after `target`; from there on, the lines that start with
             // `#`, which the C library finds many bytes at a time (a `#` inside a line is passed over,
             // and a file without headings is read once).
-            let first = isLineStart(target, buf) ? target : nextLineStart(target) ?? buf.count
+            let first = LineEnding.isLineStart(in: buf, at: target) ? target : nextLineStart(target) ?? buf.count
             var found: Int?
             var from = first
             while from < buf.count, let hash = memchr(base + from, 0x23, buf.count - from) {
                 let line = UnsafeRawPointer(hash) - UnsafeRawPointer(base)
                 from = line + 1
-                guard line == first || isLineStart(line, buf) else { continue }
+                guard line == first || LineEnding.isLineStart(in: buf, at: line) else { continue }
                 let previous = lineStart(before: line, buf)
                 let next = nextLineStart(line)
                 let end = next ?? buf.count
@@ -92,13 +92,6 @@ enum DocumentStretches {
         starts[0] = 0
         starts.append(buf.count)
         return starts
-    }
-
-    /// Whether a line starts at `offset` (at least 1): the byte before it ends a line, and it is
-    /// not the line feed of a CR LF.
-    private static func isLineStart(_ offset: Int, _ buf: UnsafeBufferPointer<UInt8>) -> Bool {
-        let before = buf[offset - 1]
-        return before == 0x0A || (before == 0x0D && (offset == buf.count || buf[offset] != 0x0A))
     }
 
     /// Where the line before the one that starts at `offset` (at least 1) starts.

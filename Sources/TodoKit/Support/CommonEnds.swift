@@ -42,7 +42,8 @@ struct CommonEnds {
 
         let tail = SameBytes.commonSuffixCount(old, new, limit: min(old.count, new.count) - start)
         var oldEnd = old.count - tail, newEnd = new.count - tail
-        if tail > 0, !(Self.isLineStart(old, oldEnd, lineFeedOnly) && Self.isLineStart(new, newEnd, lineFeedOnly)) {
+        if tail > 0, !(LineEnding.isLineStart(in: old, at: oldEnd, lineFeedOnly: lineFeedOnly)
+                       && LineEnding.isLineStart(in: new, at: newEnd, lineFeedOnly: lineFeedOnly)) {
             // The first line start inside the shared end; from there on both texts have the same
             // bytes, so the same line starts.
             var next = old.count
@@ -66,16 +67,6 @@ struct CommonEnds {
     /// Whether `byte` ends a line (or, for a CR, the first byte of a CR LF that does).
     @inline(__always) private static func isEnding(_ byte: UInt8, _ lineFeedOnly: Bool) -> Bool {
         byte == 0x0A || (!lineFeedOnly && byte == 0x0D)
-    }
-
-    /// Whether a line starts at `offset` of `text` (its start and its end count).
-    private static func isLineStart(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ lineFeedOnly: Bool) -> Bool {
-        guard offset > 0, offset < text.count else { return true }
-        switch text[offset - 1] {
-        case 0x0A: return true
-        case 0x0D: return !lineFeedOnly && text[offset] != 0x0A
-        default: return false
-        }
     }
 
     /// How many line endings `text[range]` holds (a CR LF is one); `range` starts at a line start

@@ -30,6 +30,18 @@ package enum LineEnding {
         return nil
     }
 
+    /// Whether a line starts at `offset` of `buf`: its start and its end count, and an offset just
+    /// past a line ending (but for the CR of a CR LF pair, whose LF is still to come); with
+    /// `lineFeedOnly`, only a line feed ends a line.
+    @inlinable package static func isLineStart(in buf: UnsafeBufferPointer<UInt8>, at offset: Int, lineFeedOnly: Bool = false) -> Bool {
+        guard offset > 0, offset < buf.count else { return true }
+        switch buf[offset - 1] {
+        case 0x0A: return true
+        case 0x0D: return !lineFeedOnly && buf[offset] != 0x0A
+        default: return false
+        }
+    }
+
     /// Where the line after the first line feed in `buf[from..<end]` starts, when only a line feed
     /// ends a line (the C library finds it many bytes at a time); `nil` when there is none.
     @inlinable package static func nextLineFeedStart(in buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
