@@ -24,8 +24,8 @@ struct ArchiveRunner {
         var failed = configured.printErrors(to: console)
         var changes: [JournalEntry.FileChange] = []
         var total = 0
-        for (input, configuration) in zip(configured.list.inputs, configured.configurations) {
-            guard let configuration else { continue }
+        for (index, input) in configured.list.inputs.enumerated() {
+            guard let configuration = configured.configurations[index] else { continue }
             do {
                 let result = try archive(input.path, configuration: configuration)
                 changes += result.changes

@@ -10,7 +10,7 @@ struct ConfiguredInputs {
     /// exclude patterns.
     let list: InputList
     /// Each input's configuration with the command line's options in it; nil when it failed.
-    private(set) var configurations: [Configuration?] = []
+    private(set) var configurations = Configurations()
     /// One per configuration file that could not be used, in the order first met.
     private(set) var errors: [Diagnostic] = []
 
@@ -32,25 +32,55 @@ struct ConfiguredInputs {
         // named; a walk lists its files directory by directory) looks it up once (each lookup
         // normalises the path, asks the file system whether it is a directory, and copies it).
         var lastDirectory: Substring?
-        var lastConfiguration: Configuration?
         for input in list.inputs {
             let path = overrides.configurationPath(of: input)
             let directory = input.isStandardInput || list.inputs.count == 1 ? nil
                 : path.utf8.lastIndex(of: UInt8(ascii: "/")).map { Substring(path.utf8[...$0]) } ?? ""
             if let directory, directory == lastDirectory {
-                configurations.append(lastConfiguration)
+                configurations.appendLast()
                 continue
             }
             do {
-                let configuration = overrides.applied(to: try resolver.configuration(for: path))
-                configurations.append(configuration)
-                lastConfiguration = configuration
+                configurations.append(overrides.applied(to: try resolver.configuration(for: path)))
             } catch {
-                configurations.append(nil)
+                configurations.appendFailure()
                 if reported.insert(error).inserted { errors.append(Diagnostic(nil, .configuration(error))) }
-                lastConfiguration = nil
             }
             lastDirectory = directory
+        }
+    }
+
+    /// The inputs' configurations, by input index: each configuration is kept once however many
+    /// inputs share it, and a failed one is nil.
+    ///
+    /// Not an array of optionals: that made every run instantiate the metadata of
+    /// `Optional<Configuration>`, 28 k of a small file's 570 k instructions at start-up.
+    struct Configurations: Sendable {
+        /// The configurations, each once.
+        private var distinct: [Configuration] = []
+        /// Per input, its configuration's index in ``distinct``; -1 when it failed.
+        private var indices: [Int] = []
+
+        /// The configuration of input `index`; nil when its configuration file could not be used.
+        subscript(index: Int) -> Configuration? {
+            let at = indices[index]
+            return at < 0 ? nil : distinct[at]
+        }
+
+        /// Adds an input with `configuration`.
+        mutating func append(_ configuration: Configuration) {
+            indices.append(distinct.count)
+            distinct.append(configuration)
+        }
+
+        /// Adds an input whose configuration could not be used.
+        mutating func appendFailure() {
+            indices.append(-1)
+        }
+
+        /// Adds an input with the same configuration, or failure, as the input before it.
+        mutating func appendLast() {
+            indices.append(indices.last ?? -1)
         }
     }
 

@@ -60,12 +60,15 @@ final class ConfigurationCommandTests: XCTestCase {
         try sandbox.write(".todofmt.json", #"{"fieldStyle": "emoji"}"#)
         try mkdir(sandbox, "work/deep")
         try sandbox.write("work/.todofmt.json", #"{"fieldStyle": "dataview", "sinkCompleted": false}"#)
-        for name in ["todo.md", "work/todo.md", "work/deep/todo.md"] { try sandbox.write(name, messy) }
+        for name in ["todo.md", "work/todo.md", "work/b.todo.md", "work/c.todo.md", "work/deep/todo.md"] { try sandbox.write(name, messy) }
         let result = try sandbox.todofmt("--today", today, ".")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sandbox.read("todo.md"), "- [ ] Renew passport 📅 2026-12-01\n- [x] Pay rent ✅ \(today)\n")
         let dataview = "- [x] Pay rent  [completion:: \(today)]\n- [ ] Renew passport  [due:: 2026-12-01]\n"
         XCTAssertEqual(try sandbox.read("work/todo.md"), dataview, "nothing merged: sinking off, dataview")
+        for name in ["work/b.todo.md", "work/c.todo.md"] {
+            XCTAssertEqual(try sandbox.read(name), dataview, "the files of a directory share its configuration")
+        }
         XCTAssertEqual(try sandbox.read("work/deep/todo.md"), dataview)
     }
 

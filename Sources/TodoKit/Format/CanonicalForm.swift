@@ -43,7 +43,7 @@ struct CanonicalForm: ~Copyable {
     private let listItems: UnsafeBufferPointer<Int32>
     private var edits: [Edit] = []
     /// The replacement bytes of all edits, one after the other.
-    private var arena = ByteWriter(capacity: 4096)
+    private var arena = ByteWriter(capacity: 256)
     /// For each line, its last edit (index into `edits`, each edit linking to the one before), -1 for
     /// none; empty until the first edit (most passes over a large canonical file make none, and a
     /// line-sized array costs its page faults).
