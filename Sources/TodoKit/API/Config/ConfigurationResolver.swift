@@ -285,7 +285,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     /// The directory holding `path` (absolute, normalized); `/` for `/`.
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
     }
 
