@@ -456,8 +456,9 @@ REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def release_swiftc_flags():
     """The flags of the release todofmt beyond `-O -static-stdlib` (RELEASE_SWIFT_FLAGS and
     RELEASE_LINK_FLAGS in the Makefile), as swiftc takes them: type metadata through direct
-    accessors, values copied and destroyed without their type metadata, a section per function; on Linux a static executable (libc and libstdc++ linked in)
-    linked by lld, position-dependent, the start-up symbols laid out together, no symbols exported."""
+    accessors, values copied and destroyed without their type metadata, a section per function; on
+    Linux a static executable (libc and libstdc++ linked in) linked by lld, position-dependent, the
+    start-up symbols laid out together, no symbols exported."""
     flags = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-disable-type-layout",
              "-Xfrontend", "-function-sections"]
     if sys.platform.startswith("linux"):

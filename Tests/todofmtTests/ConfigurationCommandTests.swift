@@ -60,7 +60,9 @@ final class ConfigurationCommandTests: XCTestCase {
         try sandbox.write(".todofmt.json", #"{"fieldStyle": "emoji"}"#)
         try mkdir(sandbox, "work/deep")
         try sandbox.write("work/.todofmt.json", #"{"fieldStyle": "dataview", "sinkCompleted": false}"#)
-        for name in ["todo.md", "work/todo.md", "work/b.todo.md", "work/c.todo.md", "work/deep/todo.md"] { try sandbox.write(name, messy) }
+        for name in ["todo.md", "work/todo.md", "work/b.todo.md", "work/c.todo.md", "work/deep/todo.md"] {
+            try sandbox.write(name, messy)
+        }
         let result = try sandbox.todofmt("--today", today, ".")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sandbox.read("todo.md"), "- [ ] Renew passport 📅 2026-12-01\n- [x] Pay rent ✅ \(today)\n")
