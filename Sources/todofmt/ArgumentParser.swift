@@ -55,7 +55,7 @@ struct ArgumentParser {
             var inlineValue: String?
             if argument.hasPrefix("--"), let equals = argument.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+                inlineValue = String(argument[argument.utf8.index(after: equals)...])
             }
             guard let option = description.option(named: name), option != .endOfOptions else {
                 throw .unknownOption(name)
