@@ -97,7 +97,7 @@ struct FormatRunner {
         if request.mode == .inPlace, !input.isStandardInput {
             do {
                 // Someone may have saved the file while it was formatted: their save wins.
-                if case .changedMeanwhile = try FileFormatter(formatter: formatter).format(original, at: input.path) {
+                if try FileFormatter(formatter: formatter).formatInPlace(original, at: input.path) == .changedMeanwhile {
                     return Outcome(name: name, error: Diagnostic(name, .changedMeanwhile(while: "it was being formatted"),
                                                                 notes: ["not written"]))
                 }

@@ -17,6 +17,36 @@ final class InPlaceTests: XCTestCase {
         XCTAssertEqual(try sandbox.names(), ["todos.md"], "a temporary file was left behind")
     }
 
+    /// A file of 1 MB or more, cut into stretches, is written a stretch at a time as they are
+    /// formatted: it ends as formatting it through standard output gives, replaced by one rename,
+    /// and formatting it again leaves it untouched.
+    func testALargeFileIsWrittenAStretchAtATime() throws {
+        let sandbox = try Sandbox()
+        var text = "# Todos\n"
+        for section in 0..<40_000 {
+            // Every tenth section has its done task above the open one: it sinks, and gets today's date.
+            text += section % 10 == 3 ? "## Part \(section)\n- [x] done \(section)\n- [ ] open \(section)\n"
+                : "## Part \(section)\n- [ ] open \(section)\n"
+        }
+        XCTAssertGreaterThan(text.utf8.count, 1 << 20)
+        try sandbox.write("big.md", text)
+        let expected = try sandbox.todofmt("--today", Samples.today, stdin: text)
+        XCTAssertEqual(expected.status, 0, expected.stderr)
+        XCTAssertTrue(expected.stdout.contains("## Part 39993\n- [ ] open 39993\n- [x] done 39993 "), "the last change")
+        let before = try XCTUnwrap(sandbox.status("big.md"))
+
+        let result = try sandbox.todofmt("--today", Samples.today, "big.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(try sandbox.read("big.md"), expected.stdout)
+        XCTAssertNotEqual(sandbox.status("big.md")?.inode, before.inode)
+        XCTAssertEqual(try sandbox.names(), ["big.md"], "a temporary file was left behind")
+
+        let formatted = try XCTUnwrap(sandbox.status("big.md"))
+        XCTAssertEqual(try sandbox.todofmt("--today", Samples.today, "big.md").status, 0)
+        XCTAssertEqual(sandbox.status("big.md"), formatted, "a canonical file is not rewritten")
+    }
+
     func testLeavesACanonicalFileUntouched() throws {
         let sandbox = try Sandbox()
         try sandbox.write("todos.md", Samples.canonical)

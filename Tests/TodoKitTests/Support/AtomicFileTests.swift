@@ -148,6 +148,32 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try names(), ["here.md"])
     }
 
+    /// A replacement written a piece at a time ends holding the pieces in order; one that is not
+    /// committed leaves the file as it was and no temporary file.
+    func testReplacementWritesItsPiecesInOrder() throws {
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+        try create("todos.md", Array("old\n".utf8), mode: 0o640)
+        let replacement = try AtomicFile.Replacement(path("todos.md"))
+        for cut in [(0, 10), (10, 10), (10, 200_000), (200_000, 300_000)] {
+            try replacement.append(bytes[cut.0..<cut.1])
+        }
+        XCTAssertEqual(try contents("todos.md"), Array("old\n".utf8), "untouched before the commit")
+        XCTAssertTrue(try replacement.commit(ifStill: Array("old\n".utf8)))
+        XCTAssertEqual(try contents("todos.md"), bytes)
+        XCTAssertEqual(lstatus("todos.md").map { Int($0.st_mode & 0o7777) }, 0o640)
+        XCTAssertEqual(try names(), ["todos.md"])
+
+        let before = lstatus("todos.md")?.st_ino
+        do {
+            let abandoned = try AtomicFile.Replacement(path("todos.md"))
+            try abandoned.append(Array("never\n".utf8)[...])
+            XCTAssertEqual(try names().count, 2, "the temporary file")
+        }
+        XCTAssertEqual(try contents("todos.md"), bytes)
+        XCTAssertEqual(lstatus("todos.md")?.st_ino, before)
+        XCTAssertEqual(try names(), ["todos.md"], "the temporary file is removed")
+    }
+
     // MARK: - Conditional replacement
 
     func testReplacesOnlyWhatItStillExpects() throws {

@@ -128,35 +128,67 @@ public struct TodoFormatter: Sendable {
         Formatted(bytes: doc.utf8, changed: changed, standsAlone: TodoFormatter.standsAlone(doc, options: options))
     }
 
-    /// `input` formatted a stretch at a time (``forEachStretch(_:minimumBytes:make:take:)``): the
+    /// `input` formatted a stretch at a time (``forEachStretch(_:minimumBytes:output:make:take:)``): the
     /// stretches' bytes gathered in order, or the input itself when none changes. Nil when the
     /// document is not cut, or a stretch cannot be formatted on its own or is not UTF-8 text: the
     /// whole document is formatted then, and reports its own error.
     func formatInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes) -> [UInt8]? {
-        var output: [UInt8]?
+        var output: [UInt8] = []
+        let formatted = formatInStretches(input, minimumBytes: minimumBytes, gathered: true) { piece in
+            if output.isEmpty {
+                // Room for what stamping adds; huge pages for as much as the input holds (a last one
+                // partly filled would count whole).
+                output.reserveCapacity(input.count + input.count / 16)
+                HugePages.advise(capacityOf: &output, upTo: input.count)
+            }
+            output.append(contentsOf: piece)
+            return true
+        }
+        switch formatted {
+        case .unchanged: return input
+        case .changed: return output
+        case .notCut: return nil
+        }
+    }
+
+    /// `input` formatted a stretch at a time (``forEachStretch(_:minimumBytes:output:make:take:)``), handed
+    /// on in pieces as the stretches are formatted: from the first stretch that changes on, `piece`
+    /// is called in order with pieces that together are the formatted document (the input up to
+    /// that stretch first, then each stretch's bytes, formatted or as they were), and returns
+    /// false to stop. Nothing is handed on when no stretch changes. `gathered`: whether `piece`
+    /// keeps the pieces (in one array) rather than letting them go (written to a file).
+    /// - Returns: Whether a stretch changed; ``StretchedFormatting/notCut`` when the document is
+    ///   not cut, a stretch cannot be formatted on its own or is not UTF-8 text, or `piece` stopped
+    ///   (the whole document is formatted then, and reports its own error).
+    func formatInStretches(_ input: [UInt8], minimumBytes: Int = DocumentStretches.minimumBytes, gathered: Bool,
+                           piece: (ArraySlice<UInt8>) -> Bool) -> StretchedFormatting {
+        var changed = false
         let cut = input.withUnsafeBufferPointer { buf in
-            forEachStretch(buf, minimumBytes: minimumBytes, productsHoldBytes: true, make: { _, formatted in formatted }) { stretch, formatted in
-                if formatted.changed && output == nil {
-                    output = []
-                    // Room for what stamping adds; huge pages for as much as the input holds (a last one
-                    // partly filled would count whole).
-                    output!.reserveCapacity(input.count + input.count / 16)
-                    HugePages.advise(capacityOf: &output!, upTo: input.count)
-                    output!.append(contentsOf: input[0..<stretch.bytes.lowerBound])
+            forEachStretch(buf, minimumBytes: minimumBytes, output: gathered ? .gathered : .handedOn,
+                           make: { _, formatted in formatted }) { stretch, formatted in
+                if formatted.changed && !changed {
+                    changed = true
+                    if stretch.bytes.lowerBound > 0 && !piece(input[0..<stretch.bytes.lowerBound]) { return false }
                 }
-                if formatted.changed {
-                    output!.append(contentsOf: formatted.bytes)
-                } else {
-                    output?.append(contentsOf: input[stretch.bytes])
-                }
-                return true
+                guard changed else { return true }
+                return piece(formatted.changed ? formatted.bytes[...] : input[stretch.bytes])
             }
         }
-        return cut ? output ?? input : nil
+        return !cut ? .notCut : changed ? .changed : .unchanged
+    }
+
+    /// What ``formatInStretches(_:minimumBytes:piece:)`` found.
+    enum StretchedFormatting {
+        /// No stretch changes: the input is formatted already.
+        case unchanged
+        /// Some stretch changed; the formatted document was handed on.
+        case changed
+        /// The whole document is to be formatted instead.
+        case notCut
     }
 
     /// The regions of lines that formatting `input` changes, found a stretch at a time
-    /// (``forEachStretch(_:minimumBytes:make:take:)``): each stretch's formatted
+    /// (``forEachStretch(_:minimumBytes:output:make:take:)``): each stretch's formatted
     /// bytes are compared with its input where they were formatted, and let go, so the formatted file
     /// is never held whole. The same regions as ``ChangedLines`` gives for the whole file and its
     /// formatted bytes, as long as every changed stretch keeps its number of lines (formatting does,
@@ -171,7 +203,7 @@ public struct TodoFormatter: Sendable {
                                          minimumBytes: Int = DocumentStretches.minimumBytes) -> [ChangedLines.Region]? {
         var regions: [ChangedLines.Region] = []
         nonisolated(unsafe) let input = input
-        let cut = forEachStretch(input, minimumBytes: minimumBytes, productsHoldBytes: false, make: { bytes, formatted -> [ChangedLines.Region]? in
+        let cut = forEachStretch(input, minimumBytes: minimumBytes, output: .none, make: { bytes, formatted -> [ChangedLines.Region]? in
             guard formatted.changed else { return [] }
             return formatted.bytes.withUnsafeBufferPointer {
                 ChangedLines.regionsInPlace(old: UnsafeBufferPointer(rebasing: input[bytes]), new: $0)
@@ -209,10 +241,8 @@ public struct TodoFormatter: Sendable {
     /// holds an ignore directive, its formatting fails, or its output would not end as its input
     /// does), or when `make` or `take` stopped: the whole document is to be formatted then (which
     /// checks the whole file and reports its first error). `minimumBytes`: the smallest stretch
-    /// (tests choose smaller ones). `productsHoldBytes`: whether what `make` makes holds a stretch's
-    /// formatted bytes (formatting; not the check's changed lines): the formatted file is gathered
-    /// whole besides, so large stretches are then taken in turns (see the code) and the blocks a
-    /// stretch frees are not kept for the next (``FreedMemory``).
+    /// (tests choose smaller ones). `output`: what becomes of the stretches' formatted bytes
+    /// (``StretchOutput``).
     ///
     /// The stretches are formatted on every processor, each on one thread alone
     /// (``Parallel/serially(_:)``: a stretch's steps are not split further), a thread taking the
@@ -220,7 +250,7 @@ public struct TodoFormatter: Sendable {
     /// (``Parallel/inOrder(_:ahead:make:take:)``): only a few stretches' passes are held at any time.
     /// A stretch of more than 2 MB (four times the smallest) is formatted alone, its steps split
     /// over the processors.
-    private func forEachStretch<Product: Sendable>(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int, productsHoldBytes: Bool,
+    private func forEachStretch<Product: Sendable>(_ buffer: UnsafeBufferPointer<UInt8>, minimumBytes: Int, output: StretchOutput,
                                                    make: @Sendable (Range<Int>, Formatted) -> Product?,
                                                    take: (StretchSpan, Product) -> Bool) -> Bool {
         // Only read while the stretches are formatted, each stretch's bytes by the thread formatting it.
@@ -279,13 +309,13 @@ public struct TodoFormatter: Sendable {
         }
         // A stretch this large is formatted alone (beside others it would hold their passes too).
         let alone = 4 * DocumentStretches.minimumBytes
-        // Where the formatted file is gathered (`productsHoldBytes`), it grows by a stretch handed on
+        // Where the formatted file is gathered, it grows by a stretch handed on
         // while the next ones are at their largest: stretches of more than 1 MB (twice the smallest)
         // are then formatted as many at a time as there are processors, the next ones begun once
         // those are handed on (measured on the 21 MB file nested 1,000 deep, in stretches of 2 MB:
         // 1 to 2 MB more at the peak otherwise).
         func takenInTurns(_ k: Int) -> Bool {
-            productsHoldBytes && offsets[k + 1] - offsets[k] > 2 * DocumentStretches.minimumBytes
+            output == .gathered && offsets[k + 1] - offsets[k] > 2 * DocumentStretches.minimumBytes
         }
         var k = 0
         while k < last {
@@ -301,9 +331,9 @@ public struct TodoFormatter: Sendable {
             var stop: RunStop?
             let first = k
             let count = takenInTurns(k) ? min(end - k, Parallel.processors) : end - k
-            FreedMemory.keepFreedBlocksFromNowOn(if: !productsHoldBytes)
+            FreedMemory.keepFreedBlocksFromNowOn(if: output != .gathered)
             // Where products hold bytes, no more are made ahead than there are processors.
-            let taken = Parallel.inOrder(count, ahead: (productsHoldBytes ? 1 : 4) * Parallel.processors,
+            let taken = Parallel.inOrder(count, ahead: (output == .none ? 4 : 1) * Parallel.processors,
                                          make: { formatBeside(first + $0) }) { part, result in
                 switch result {
                 case .formatted(let (product, lines)):
@@ -331,6 +361,19 @@ public struct TodoFormatter: Sendable {
         return true
     }
 
+    /// What becomes of the stretches' formatted bytes in ``forEachStretch(_:minimumBytes:output:make:take:)``.
+    enum StretchOutput {
+        /// They are let go where they were made (the check keeps the lines that changed).
+        case none
+        /// Each stretch's are handed on and let go once taken (written to a file): products hold
+        /// them, so few are made ahead.
+        case handedOn
+        /// They are gathered into the whole formatted file besides: few are made ahead, large
+        /// stretches are taken in turns (see the code), and the blocks a stretch frees are not kept
+        /// for the next (``FreedMemory``).
+        case gathered
+    }
+
     /// What ended a run of stretches formatted beside one another before its end.
     private enum RunStop {
         /// A stretch does not stand alone: it is formatted with the stretches after it.
@@ -339,7 +382,7 @@ public struct TodoFormatter: Sendable {
         case wholeDocument
     }
 
-    /// What formatting one stretch gave (``forEachStretch(_:minimumBytes:make:take:)``).
+    /// What formatting one stretch gave (``forEachStretch(_:minimumBytes:output:make:take:)``).
     enum StretchResult<Product: Sendable>: Sendable {
         /// Its bytes formatted (or as they were), or what was made of them.
         case formatted(Product)

@@ -136,6 +136,11 @@ public enum AtomicFile {
     /// - Throws: ``FileError`` made from `errno` when a write fails (`EIO` for a write that makes
     ///   no progress); some bytes may have been written.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(FileError) {
+        try writeAll(bytes[...], to: descriptor)
+    }
+
+    /// ``writeAll(_:to:)`` of a slice.
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) throws(FileError) {
         let failure: Int32 = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -210,62 +215,17 @@ public enum AtomicFile {
     private static func replace(
         _ path: String, with bytes: [UInt8], ifStill expected: [UInt8]?, afterComparing: () -> Void
     ) throws(FileError) -> Bool {
-        let target = try resolvingLinks(Array(path.utf8))
-        var info = stat()
-        guard stat(target.cString, &info) == 0 else { throw FileError(errno: errno) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .isDirectory
-        default: throw .notRegularFile
-        }
-        guard access(target.cString, W_OK) == 0 else { throw FileError(errno: errno) }
-        guard info.st_mode & 0o222 != 0 else { throw .permissionDenied }
-
-        let (directory, name) = split(target)
-        var template = (directory + Array("/.".utf8) + truncatedName(name) + Array(".todofmt-XXXXXX".utf8))
-            .map { CChar(bitPattern: $0) } + [0]
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .cannotCreateTemporaryFile(code: errno) }
-        let temporary = template
-        var finished = false
-        defer {
-            if !finished { _ = unlink(temporary) }
-        }
-        // mkostemp is not visible to Swift on every platform; a descriptor leaked into a child
-        // process during this short window would only keep an unlinked file open.
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-
-        do throws(FileError) {
-            try writeAll(bytes, to: fd)
-            // Owner and mode after the data: the kernel clears set-id bits when an unprivileged
-            // process writes or changes the owner, so the mode comes last.
-            if info.st_uid != geteuid() || info.st_gid != getegid() {
-                _ = fchown(fd, info.st_uid, info.st_gid)
-            }
-            guard fchmod(fd, info.st_mode & 0o7777) == 0 else { throw FileError(errno: errno) }
-            guard retryingOnInterrupt({ fsync(fd) }) == 0 else { throw FileError(errno: errno) }
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw FileError(errno: errno) }
-        guard let expected else {
-            guard rename(temporary, target.cString) == 0 else { throw FileError(errno: errno) }
-            finished = true
-            syncDirectory(directory)
-            return true
-        }
-        let swap = try swapIn(temporary, over: target.cString, ours: bytes, ifStill: expected, afterComparing: afterComparing)
-        finished = !swap.discardTemporary
-        syncDirectory(directory)
-        return swap.replaced
+        let replacement = try Replacement(path)
+        try replacement.append(bytes[...])
+        return try replacement.commit(ifStill: expected, afterComparing: afterComparing)
     }
 
-    /// Puts the file at `temporary`, holding `ours`, at `target` if `target` holds `expected`.
-    /// Returns whether it did, and whether `temporary` now names a file to delete (ours, or the
-    /// old content that was replaced) rather than nothing or a file that must be kept.
-    private static func swapIn(
-        _ temporary: [CChar], over target: [CChar], ours: [UInt8], ifStill expected: [UInt8],
+    /// Puts our file at `temporary` (its identity: `ours`) at `target` if `target` holds
+    /// `expected`. Returns whether it did, and whether `temporary` now names a file to delete (ours,
+    /// or the old content that was replaced) rather than nothing or a file that must be kept. The
+    /// caller holds our file open, so that no other file can take its identity meanwhile.
+    static func swapIn(
+        _ temporary: [CChar], over target: [CChar], ours: FileIdentity, ifStill expected: [UInt8],
         afterComparing: () -> Void
     ) throws(FileError) -> (replaced: Bool, discardTemporary: Bool) {
         guard try holds(cPath: target, expected) else { return (false, true) }
@@ -280,18 +240,25 @@ public enum AtomicFile {
             throw FileError(errno: code)
         }
         // `temporary` now names what was at `target` at the moment of the swap: `expected`, or a
-        // save made after the comparison. Invariant below: `target` holds `placed`, and
-        // `temporary` holds `swappedOut`, which must not be lost.
-        var placed = ours
+        // save made after the comparison. Invariant below: `target` holds `placed` (our file, or
+        // a save of theirs with these bytes), and `temporary` holds `swappedOut`, which must not
+        // be lost.
+        var placed: [UInt8]?
         if (try? holds(cPath: temporary, expected)) == true { return (true, true) }
         guard var swappedOut = try? read(cPath: temporary) else { return putBack(temporary, target) }
         // Put their save back. If they save again before that swap, what comes out is their
         // newer file, which goes back in its turn.
         for _ in 0..<100 {
             guard RenameExchange.exchange(temporary, target) == .exchanged else { break }
-            // Unknown content at `temporary` (ours, or a newer save): keep it on disk.
+            // What comes out is what was placed (ours, or a save of theirs that a newer one
+            // replaces), or a newer save: keep that on disk.
+            if let placed {
+                if (try? holds(cPath: temporary, placed)) == true { return (false, true) }
+            } else {
+                var info = stat()
+                if stat(temporary, &info) == 0 && FileIdentity(info) == ours { return (false, true) }
+            }
             guard let out = try? read(cPath: temporary) else { return (false, false) }
-            if out == placed { return (false, true) }
             (placed, swappedOut) = (swappedOut, out)
         }
         return putBack(temporary, target)
@@ -467,7 +434,7 @@ public enum AtomicFile {
 }
 
 /// Repeats a system call while it fails with `EINTR`.
-private func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
+func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
     while true {
         let result = call()
         if result >= 0 || errno != EINTR { return result }
@@ -483,7 +450,7 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
     write(fd, buffer, count)
 }
 
-private extension Array where Element == UInt8 {
+extension Array where Element == UInt8 {
     /// The bytes as a NUL-terminated C string.
     var cString: [CChar] {
         map { CChar(bitPattern: $0) } + [0]
