@@ -12,7 +12,9 @@ let package = Package(
     targets: [
         // All logic: the format (parser, formatter, verifier), the model (TodoStore), the watcher,
         // the linter, configuration and file discovery.
-        .target(name: "TodoKit"),
+        .target(name: "TodoKit", dependencies: ["SystemCalls"]),
+        // Linux system calls that Swift's Glibc module does not declare (renameat2, sync_file_range).
+        .target(name: "SystemCalls"),
         // The language server (`todofmt lsp`): the protocol over TodoKit's formatter, linter and model.
         .target(name: "TodoLanguageServer", dependencies: ["TodoKit"]),
         // Thin command-line front end: arguments, I/O, exit codes.
