@@ -49,6 +49,13 @@ struct TodoReader: Sendable {
 
     /// Initialises `out[0..<range.count]` with the todos of the tasks in `range`, without subtasks.
     private func read(tasks range: Range<Int>, into out: UnsafeMutablePointer<Todo>) {
+        forEachTodo(tasks: range) { index, todo in
+            (out + (index - range.lowerBound)).initialize(to: todo)
+        }
+    }
+
+    /// Calls `body` with the index and the todo (without subtasks) of each task in `range`, in order.
+    func forEachTodo(tasks range: Range<Int>, _ body: (Int, consuming Todo) -> Void) {
         let tasks = parsed.structure.tasks
         var sections = SectionLookup(parsed)
         var text = TaskText()
@@ -66,7 +73,7 @@ struct TodoReader: Sendable {
                 let (string, hasHash) = title.withBytes { bytes in
                     (String(decoding: bytes, as: UTF8.self), bytes.contains(UInt8(ascii: "#")))
                 }
-                (out + (index - range.lowerBound)).initialize(to: Todo(
+                body(index, Todo(
                     id: ids[task.line]!,
                     title: string,
                     tags: hasHash ? TodoList.tags(in: string) : [],

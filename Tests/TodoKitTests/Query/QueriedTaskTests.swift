@@ -29,6 +29,33 @@ final class QueriedTaskTests: XCTestCase {
         XCTAssertGreaterThan(withParents, 30)
     }
 
+    /// The tasks are read straight from the bytes (``TodoReader``): they must be those made one by
+    /// one from the public ``TaskLine``s, as they were made before, with every kind of field,
+    /// status, nesting and heading the generator writes.
+    func testTasksAreThoseOfTheirTaskLines() throws {
+        var compared = 0
+        for seed in 0..<300 as Range<UInt64> {
+            let bytes = DocumentGenerator.document(seed: 70_000 + seed)
+            guard let parsed = try? ParsedDocument(utf8: bytes) else { continue }
+            let lines = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0) }
+            var sections = SectionLookup(parsed)
+            let expected = lines.enumerated().map { index, line in
+                QueriedTask(path: "todos.md",
+                            todo: Todo(line, id: TodoID(rawValue: UInt64(index + 1)), parent: line.parent.map { TodoID(rawValue: UInt64($0 + 1)) },
+                                       section: sections.heading(above: line.location.line - 1)),
+                            parentLine: line.parent.map { parsed.structure.tasks[$0].line + 1 })
+            }
+            let tasks = QueriedTask.tasks(in: parsed, path: "todos.md")
+            XCTAssertEqual(tasks.count, expected.count, "seed \(seed)")
+            for (made, wanted) in zip(tasks, expected) where made != wanted {
+                XCTFail("seed \(seed): line \(wanted.todo.line): \(made) != \(wanted)")
+                break
+            }
+            compared += tasks.count
+        }
+        XCTAssertGreaterThan(compared, 3_000)
+    }
+
     /// A subtask in a later part than its parent names the parent's line, and every todo's
     /// identity is its position among all the tasks.
     func testAParentInAnEarlierPart() throws {

@@ -39,13 +39,23 @@ public struct QueriedTask: Hashable, Sendable {
     /// the same time (by default one per processor from ``tasksPerPart`` tasks each; tests choose),
     /// each part writing its own tasks in place in the result.
     static func tasks(in parsed: ParsedDocument, path: String, parts: Int? = nil) -> [QueriedTask] {
-        let count = parsed.structure.tasks.count
+        let tasks = parsed.structure.tasks
+        let count = tasks.count
+        // Each todo's identity is its position among all tasks.
+        var ids = [TodoID?](repeating: nil, count: parsed.lines.count)
+        for (index, task) in tasks.enumerated() { ids[task.line] = TodoID(rawValue: UInt64(index + 1)) }
+        let reader = TodoReader(parsed, lineIDs: ids)
         let parts = parts ?? Parallel.parts(count, minimumPerPart: tasksPerPart)
         return [QueriedTask](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each part initializes only its own tasks' elements.
             nonisolated(unsafe) let buffer = buffer
             Parallel.run(parts) { part in
-                write(parsed, path: path, tasks: Parallel.share(part, of: parts, in: count), into: buffer)
+                reader.forEachTodo(tasks: Parallel.share(part, of: parts, in: count)) { index, todo in
+                    // The parent may be in another part: its line comes from the structure.
+                    let parent = reader.enclosingTask[tasks[index].item]
+                    (buffer.baseAddress! + index).initialize(to: QueriedTask(path: path, todo: todo,
+                                                                             parentLine: parent >= 0 ? tasks[Int(parent)].line + 1 : nil))
+                }
             }
             initialized = count
         }
@@ -53,23 +63,6 @@ public struct QueriedTask: Hashable, Sendable {
 
     /// Tasks of a large document are read in parts of at least this many.
     static let tasksPerPart = 8_192
-
-    /// Initializes `buffer[range]` with the tasks `range` of a parsed document (each todo's identity
-    /// its position among all tasks).
-    private static func write(_ parsed: ParsedDocument, path: String, tasks range: Range<Int>,
-                              into buffer: UnsafeMutableBufferPointer<QueriedTask>) {
-        let lines = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0, tasks: range) }
-        let structure = parsed.structure
-        var sections = SectionLookup(parsed)
-        for (offset, line) in lines.enumerated() {
-            let index = range.lowerBound + offset
-            let todo = Todo(line, id: TodoID(rawValue: UInt64(index + 1)), parent: line.parent.map { TodoID(rawValue: UInt64($0 + 1)) },
-                            section: sections.heading(above: line.location.line - 1))
-            // The parent may be in another part: its line comes from the structure.
-            (buffer.baseAddress! + index).initialize(to: QueriedTask(path: path, todo: todo,
-                                                                     parentLine: line.parent.map { structure.tasks[$0].line + 1 }))
-        }
-    }
 
     /// The tasks of a loaded list in file order.
     /// - Parameters:
