@@ -24,15 +24,13 @@ enum RenameExchange {
     /// Swaps the files at `first` and `second` (NUL-terminated paths); both must exist.
     static func exchange(_ first: [CChar], _ second: [CChar]) -> Outcome {
         #if canImport(Darwin)
-        let swapped = renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+        guard renamex_np(first, second, UInt32(RENAME_SWAP)) != 0 else { return .exchanged }
         #elseif canImport(SystemCalls)
-        let swapped = todofmt_rename_exchange(first, second) == 0
+        guard todofmt_rename_exchange(first, second) != 0 else { return .exchanged }
         #else
         // Built without the package's SystemCalls module (the fuzz target, which renames nothing).
         errno = ENOSYS
-        let swapped = false
         #endif
-        if swapped { return .exchanged }
         let code = errno
         switch code {
         case EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP: return .unsupported

@@ -28,6 +28,8 @@ extension AtomicFile {
         private var fd: Int32
         /// How many bytes were written to it.
         private var written = 0
+        /// The smallest piece whose writing back begins as it is written (a stretch is larger).
+        static let writebackMinimum = 64 << 10
         /// Whether the temporary file stays (it was renamed into place, or holds a save that must
         /// not be lost), or was removed already.
         private var keepsTemporary = false
@@ -71,9 +73,12 @@ extension AtomicFile {
             precondition(fd >= 0, "a committed replacement")
             try AtomicFile.writeAll(bytes, to: fd)
             #if canImport(SystemCalls) && os(Linux)
-            // The disk starts on these bytes now rather than at the commit's flush, which then has
-            // less left to wait for (a hint: a failure shows at the flush).
-            _ = todofmt_start_writeback(fd, Int64(written), Int64(bytes.count))
+            // The disk starts on a large piece now rather than at the commit's flush, which then has
+            // less left to wait for (a hint: a failure shows at the flush). A small file's one
+            // piece is left to the flush: the call would only add a system call.
+            if bytes.count >= Replacement.writebackMinimum {
+                _ = todofmt_start_writeback(fd, Int64(written), Int64(bytes.count))
+            }
             #endif
             written += bytes.count
         }
