@@ -177,7 +177,7 @@ public struct TodoFormatter: Sendable {
         return !cut ? .notCut : changed ? .changed : .unchanged
     }
 
-    /// What ``formatInStretches(_:minimumBytes:piece:)`` found.
+    /// What ``formatInStretches(_:minimumBytes:gathered:piece:)`` found.
     enum StretchedFormatting {
         /// No stretch changes: the input is formatted already.
         case unchanged
