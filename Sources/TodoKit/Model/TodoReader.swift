@@ -4,14 +4,22 @@
 /// in place into the list's array (a large document's parts at the same time).
 struct TodoReader: Sendable {
     let parsed: ParsedDocument
-    /// The identity on each line (every task line has one).
-    let ids: [TodoID?]
+    /// Where each todo's identity comes from.
+    let identities: Identities
     /// For each list item, the index of the nearest enclosing task, or -1.
     let enclosingTask: [Int32]
 
-    init(_ parsed: ParsedDocument, lineIDs ids: [TodoID?]) {
+    /// Where a todo's identity comes from.
+    enum Identities: Sendable {
+        /// The identity on each line (every task line has one): a loaded list's.
+        case lines([TodoID?])
+        /// The task's position among all the document's tasks, plus one: a query's.
+        case positions
+    }
+
+    init(_ parsed: ParsedDocument, identities: Identities) {
         self.parsed = parsed
-        self.ids = ids
+        self.identities = identities
         let s = parsed.structure
         // Parents come before their children.
         var enclosing = [Int32](repeating: -1, count: s.items.count)
@@ -54,6 +62,14 @@ struct TodoReader: Sendable {
         }
     }
 
+    /// The identity of task `index`.
+    private func id(ofTask index: Int) -> TodoID {
+        switch identities {
+        case .lines(let ids): ids[parsed.structure.tasks[index].line]!
+        case .positions: TodoID(rawValue: UInt64(index + 1))
+        }
+    }
+
     /// Calls `body` with the index and the todo (without subtasks) of each task in `range`, in order.
     func forEachTodo(tasks range: Range<Int>, _ body: (Int, consuming Todo) -> Void) {
         let tasks = parsed.structure.tasks
@@ -74,12 +90,12 @@ struct TodoReader: Sendable {
                     (String(decoding: bytes, as: UTF8.self), bytes.contains(UInt8(ascii: "#")))
                 }
                 body(index, Todo(
-                    id: ids[task.line]!,
+                    id: id(ofTask: index),
                     title: string,
                     tags: hasHash ? TodoList.tags(in: string) : [],
                     status: status,
                     fields: text,
-                    parent: parent >= 0 ? ids[tasks[Int(parent)].line]! : nil,
+                    parent: parent >= 0 ? id(ofTask: Int(parent)) : nil,
                     line: task.line + 1,
                     section: sections.heading(above: task.line)))
             }

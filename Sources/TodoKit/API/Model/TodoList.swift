@@ -18,7 +18,7 @@ public struct TodoList: Sendable {
     /// The todos in file order, made when first asked for: the model's operations work on the
     /// identities alone, so a chain of them on a large file does not build every todo each time.
     public var todos: [Todo] {
-        madeTodos.value { TodoReader(parsed, lineIDs: lineIDs).todos() }
+        madeTodos.value { TodoReader(parsed, identities: .lines(lineIDs)).todos() }
     }
     /// Each todo's index in ``todos``, which is its task's index in the parsed structure, by
     /// identity: `positions[id - firstPosition]`, -1 for an identity not in the list. Identities

@@ -42,9 +42,7 @@ public struct QueriedTask: Hashable, Sendable {
         let tasks = parsed.structure.tasks
         let count = tasks.count
         // Each todo's identity is its position among all tasks.
-        var ids = [TodoID?](repeating: nil, count: parsed.lines.count)
-        for (index, task) in tasks.enumerated() { ids[task.line] = TodoID(rawValue: UInt64(index + 1)) }
-        let reader = TodoReader(parsed, lineIDs: ids)
+        let reader = TodoReader(parsed, identities: .positions)
         let parts = parts ?? Parallel.parts(count, minimumPerPart: tasksPerPart)
         return [QueriedTask](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each part initializes only its own tasks' elements.
