@@ -2,6 +2,9 @@
 import Glibc
 import Synchronization
 import Dispatch
+#if canImport(SystemCalls)
+import SystemCalls
+#endif
 
 /// Worker threads that stay on their processors between the parallel steps of one large job (on
 /// Linux; elsewhere ``Parallel`` uses Dispatch alone).
@@ -119,12 +122,26 @@ final class WorkerPool: Sendable {
         for _ in 0..<sleeping { wake.signal() }
     }
 
+    /// Starts a worker on another processor than the calling thread's, where there is one: a new
+    /// thread is often put on its creator's processor, and runs there by turns with it until the
+    /// scheduler moves it (measured on the 10 MB file's check: the worker began its first stretch
+    /// 0.5 to 4 ms after the caller in half of the runs, and with it in every run once started
+    /// elsewhere). Once running, the worker may run on any processor the process may.
     private func startThread() {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { context in
+        let loop: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
             Unmanaged<WorkerPool>.fromOpaque(context!).takeRetainedValue().workerLoop()
-        }, context)
+        }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        #if canImport(SystemCalls)
+        var created = todofmt_thread_attr_start_elsewhere(&attributes) == 0 ? pthread_create(&thread, &attributes, loop, context) : -1
+        #else
+        var created: Int32 = -1
+        #endif
+        if created != 0 { created = pthread_create(&thread, nil, loop, context) }
         if created == 0 {
             pthread_detach(thread)
         } else {
@@ -133,6 +150,9 @@ final class WorkerPool: Sendable {
     }
 
     private func workerLoop() -> Never {
+        #if canImport(SystemCalls)
+        _ = todofmt_thread_allow_processors_of(getpid())
+        #endif
         var seen = 0
         while true {
             var spins = 0

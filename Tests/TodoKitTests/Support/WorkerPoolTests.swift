@@ -67,6 +67,46 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertGreaterThan(stepsWithWorker, 0, "no worker ever took a part")
     }
 
+    /// The processors the calling thread may run on, as Linux lists them (`0-1`).
+    private static func allowedProcessors() -> String? {
+        guard let file = fopen("/proc/thread-self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("Cpus_allowed_list:") { return String(text.dropFirst(18).filter { !$0.isWhitespace }) }
+        }
+        return nil
+    }
+
+    /// A worker is started away from its creator's processor, and may then run on every processor
+    /// the process may (it is not left pinned away from one).
+    func testAWorkerMayRunWhereverTheProcessMay() throws {
+        guard Parallel.processors > 1, let caller = Self.allowedProcessors() else {
+            throw XCTSkip("one processor, or no /proc/thread-self")
+        }
+        final class Seen: @unchecked Sendable {
+            let lock = ThreadLock()
+            var elsewhere: [String?] = []
+        }
+        let seen = Seen()
+        let main = pthread_self()
+        let pool = WorkerPool(workers: 1, spinNanoseconds: 5_000_000)
+        for _ in 0..<20 where seen.lock.locked({ seen.elsewhere.isEmpty }) {
+            XCTAssertTrue(pool.run(8) { _ in
+                WorkerPoolTests.spin(microseconds: 1_000)
+                if pthread_equal(pthread_self(), main) == 0 {
+                    let allowed = WorkerPoolTests.allowedProcessors()
+                    seen.lock.locked { seen.elsewhere.append(allowed) }
+                }
+            })
+        }
+        XCTAssertFalse(seen.elsewhere.isEmpty, "no worker ever took a part")
+        for allowed in seen.elsewhere {
+            XCTAssertEqual(allowed, caller)
+        }
+    }
+
     func testAStepInsideAStepGoesElsewhere() {
         let pool = WorkerPool(workers: 1, spinNanoseconds: 1_000_000)
         let inner = Counts(4 * 3)
