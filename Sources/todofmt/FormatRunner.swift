@@ -64,8 +64,8 @@ struct FormatRunner {
         guard request.mode != .inPlace && !(request.mode == .diff && request.format == .text) else {
             withExtendedLifetime(outcomes) { exit(status) }
         }
-        // One file's findings are taken as they are: a large file's check has thousands.
-        let report = LintReport(entries: LintReport.sorted(outcomes.count == 1 ? outcomes[0].findings : outcomes.flatMap(\.findings)))
+        // One file's findings are in order as they are: a large file's check has thousands.
+        let report = LintReport(entries: outcomes.count == 1 ? outcomes[0].findings : LintReport.sorted(outcomes.flatMap(\.findings)))
         withExtendedLifetime((outcomes, report)) { () -> Never in
             if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput), of: nil) {
                 console.report(error)

@@ -117,6 +117,10 @@ package struct ByteWriter: ~Copyable {
     /// overload, which copies its bytes without a string's bridging: an unlabelled `String` overload
     /// won every literal.)
     package mutating func append(contentsOf text: String) {
+        // Read in place where the string's bytes are stored as UTF-8 (native strings): a copy of
+        // the string for `withUTF8` cost more than the bytes (a large file's check writes thousands
+        // of messages).
+        if text.utf8.withContiguousStorageIfAvailable({ append($0, 0, $0.count) }) != nil { return }
         var text = text
         text.withUTF8 { append($0, 0, $0.count) }
     }

@@ -133,27 +133,35 @@ public struct Linter: Sendable {
     public static func unformattedFindings(_ regions: [ChangedLines.Region]) -> [Finding] {
         var findings: [Finding] = []
         findings.reserveCapacity(regions.count)
-        // The usual message is written as bytes and made a string once: a check of a large file
-        // reports thousands of regions, and string interpolation cost more than finding them.
+        // The rule's fields are read once: each finding is this one with its line and message (a
+        // check of a large file reports thousands of regions).
+        let unformatted = Finding(.unformatted, line: 1, column: 1, "")
+        func finding(line: Int, _ message: String) -> Finding {
+            var finding = unformatted
+            finding.location.line = line
+            finding.message = message
+            return finding
+        }
+        // The usual message is written as bytes and made a string once: string interpolation cost
+        // more than finding the regions.
         var message = ByteWriter(capacity: 64)
         for hunk in regions {
             let inserted = { hunk.new.count == 1 ? "a line" : "\(hunk.new.count) lines" }
             switch hunk.old.count {
             case 0 where hunk.old.lowerBound == 0:
-                findings.append(Finding(.unformatted, line: 1, column: 1, "would insert \(inserted()) above this line"))
+                findings.append(finding(line: 1, "would insert \(inserted()) above this line"))
             case 0:
                 // Lines inserted between two old lines are reported on the one above them.
-                findings.append(Finding(.unformatted, line: hunk.old.lowerBound, column: 1, "would insert \(inserted()) below this line"))
+                findings.append(finding(line: hunk.old.lowerBound, "would insert \(inserted()) below this line"))
             case 1:
-                findings.append(Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1, "would reformat this line"))
+                findings.append(finding(line: hunk.old.lowerBound + 1, "would reformat this line"))
             default:
                 message.truncate(to: 0)
                 message.append("would reformat lines ")
                 message.appendDecimal(hunk.old.lowerBound + 1)
                 message.append(UInt8(ascii: "-"))
                 message.appendDecimal(hunk.old.upperBound)
-                findings.append(Finding(.unformatted, line: hunk.old.lowerBound + 1, column: 1,
-                                        message.withBytes { String(decoding: $0, as: UTF8.self) }))
+                findings.append(finding(line: hunk.old.lowerBound + 1, message.withBytes { String(decoding: $0, as: UTF8.self) }))
             }
         }
         return findings
