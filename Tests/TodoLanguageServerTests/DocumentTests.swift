@@ -1,21 +1,22 @@
 import Foundation
+import TestSupport
 import TodoKit
 @testable import TodoLanguageServer
 import XCTest
 
 /// Diagnostics, formatting and document sync, in-process.
 final class DocumentTests: XCTestCase {
-    private var directory: URL!
+    private var temporary: TemporaryDirectory!
+    private var directory: URL { temporary.url }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-lsp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory("lsp")
         // The walk for .todofmt.json stops at a repository root.
         try FileManager.default.createDirectory(at: directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: directory)
+    override func tearDown() {
+        temporary.remove()
     }
 
     private func uri(_ name: String) -> String { directory.appendingPathComponent(name).absoluteString }

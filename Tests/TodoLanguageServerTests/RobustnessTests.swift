@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TodoKit
 @testable import TodoLanguageServer
 import XCTest
@@ -132,9 +133,10 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testConfigurationFilesAreWatchedAndReadAgainOnSave() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-lsp-\(UUID().uuidString)")
+        let temporary = try TemporaryDirectory("lsp")
+        defer { temporary.remove() }
+        let directory = temporary.url
         try FileManager.default.createDirectory(at: directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent(".todofmt.json")
         try Data(#"{"rules": {"TD003": "off"}}"#.utf8).write(to: config)
 

@@ -1,17 +1,20 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A fresh temporary directory for one test, with helpers for real files; removed on deinit.
 final class Sandbox {
+    private let directory: TemporaryDirectory
+    /// The directory.
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory("e2e")
+        url = URL(fileURLWithPath: directory.path)
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: url)
+        directory.remove()
     }
 
     /// The absolute path of `name` inside the sandbox.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TodoKit
 import XCTest
 
@@ -72,15 +73,16 @@ final class ConfigurationPatternTests: XCTestCase {
 
     // MARK: - Real walks
 
-    private var root = ""
+    private var directory: TemporaryDirectory!
+    private var root: String { directory.path }
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-walk-\(UUID().uuidString)").path
+        directory = try TemporaryDirectory("walk")
         try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+    override func tearDown() {
+        directory.remove()
     }
 
     private func write(_ relative: String, _ text: String = "- [ ] a\n") throws {

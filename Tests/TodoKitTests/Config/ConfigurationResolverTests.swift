@@ -1,20 +1,21 @@
 import Dispatch
 import Foundation
+import TestSupport
 import TodoKit
 import XCTest
 
 /// Discovery of `.todofmt.json` in real directories: the nearest file wins, the repository root
 /// ends the walk, relative paths, caching, and errors named relative to the current directory.
 final class ConfigurationResolverTests: XCTestCase {
-    private var root = ""
+    private var directory: TemporaryDirectory!
+    private var root: String { directory.path }
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-config-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory("config")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
+    override func tearDown() {
+        directory.remove()
     }
 
     /// Writes `text` at `relative` below the root, creating directories.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TodoKit
 
@@ -8,18 +9,17 @@ import XCTest
 /// must leave no trace of what was written of the others, and a save that lands meanwhile wins.
 final class FileFormatterTests: XCTestCase {
     private static let options = FormatOptions(today: Day("2026-11-21")!)
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("file-formatter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory("file-formatter")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
+    override func tearDown() {
+        directory.remove()
     }
 
-    private var path: String { directory.appendingPathComponent("todos.md").path }
+    private var path: String { directory.file("todos.md") }
 
     private func write(_ bytes: [UInt8], mode: Int = 0o644) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TodoKit
+import TestSupport
 import XCTest
+@testable import TodoKit
 
 /// Directory walks skip what Git ignores: `.gitignore` files below, in and above the walked
 /// directory (up to the repository's top) and `.git/info/exclude`, the deepest deciding first.
@@ -19,7 +20,7 @@ final class TodoFileFinderTests: XCTestCase {
     }
 
     private func repository() throws -> URL {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("finder")
         addTeardownBlock { directory.remove() }
         let root = URL(fileURLWithPath: directory.file("repo"))
         try make(root, [

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import TodoKit
 
@@ -59,7 +60,7 @@ final class TodoListViewModel {
 final class ControllerExampleTests: XCTestCase {
     @MainActor
     func testViewModelDrivesTheFile() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("controller")
         defer { directory.remove() }
         let path = directory.file("todos.md")
         try "# Groceries\n- [ ] Milk\n- [x] Bread done:2026-11-20\n".write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import TodoKit
 
@@ -386,7 +387,7 @@ final class TodoStoreTests: XCTestCase {
     /// A save that lands between the store's read and its write is not overwritten: the operation
     /// is applied again on top of it (real file, compare-and-swap in FileTodoStorage).
     func testSaveBetweenReadAndWriteIsKeptAndTheOperationRetried() async throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TemporaryDirectory("store")
         defer { dir.remove() }
         let path = dir.file("todos.md")
         try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
@@ -408,7 +409,7 @@ final class TodoStoreTests: XCTestCase {
     /// A file that changes at every attempt: after three tries the operation is a conflict, their
     /// last save is on disk, and the store's list is theirs.
     func testAFileThatKeepsChangingIsAConflictAndNothingIsLost() async throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TemporaryDirectory("store")
         defer { dir.remove() }
         let path = dir.file("todos.md")
         try Data(sample.utf8).write(to: URL(fileURLWithPath: path))
@@ -500,7 +501,7 @@ final class TodoStoreTests: XCTestCase {
     }
 
     func testAnEditNextToSomeoneElsesEditKeepsBothAndAConflictIsStillFound() async throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TemporaryDirectory("store")
         defer { dir.remove() }
         let path = dir.file("todos.md")
         try Data("# T\n- [ ] a\n- [ ] b\n- [ ] c\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -566,7 +567,7 @@ final class TodoStoreTests: XCTestCase {
     // MARK: - Files and observers
 
     func testFileStorageKeepsUntouchedBytesAndReportsErrorsAsValues() async throws {
-        let dir = try TemporaryDirectory()
+        let dir = try TemporaryDirectory("store")
         defer { dir.remove() }
         let path = dir.file("todos.md")
         let text = "# T\r\n- [ ] a  \r\n- [X]   b\r\n\tcode-ish prose\r\n"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TodoKit
 
@@ -10,7 +11,7 @@ final class TodoStoreWatchingTests: XCTestCase {
     private static let options = TodoStore.Options(today: { Day("2026-11-21")! })
 
     override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDirectory("store-watching")
     }
 
     override func tearDown() {

@@ -1,22 +1,22 @@
 import Foundation
+import TestSupport
 import TodoKit
 import XCTest
 
 /// The undo journal of the shell commands: entries on disk, bounded stacks, restoring and merging.
 final class UndoJournalTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("todofmt-journal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory("journal")
     }
 
-    override func tearDownWithError() throws {
-        try FileManager.default.removeItem(at: directory)
+    override func tearDown() {
+        directory.remove()
     }
 
     private func file(_ text: String) throws -> String {
-        let path = directory.appendingPathComponent("todos.md").path
+        let path = directory.file("todos.md")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -24,7 +24,7 @@ final class UndoJournalTests: XCTestCase {
     private func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     func testUndoRedoAndBound() throws {
-        let journal = UndoJournal(directory: directory.appendingPathComponent("journal").path, limit: 3)
+        let journal = UndoJournal(directory: directory.file("journal"), limit: 3)
         let path = try file("v0\n")
         for version in 1...5 {
             let before = Array(try read(path).utf8)
@@ -43,7 +43,7 @@ final class UndoJournalTests: XCTestCase {
     }
 
     func testMergesAnotherEditAndRefusesAClash() throws {
-        let journal = UndoJournal(directory: directory.appendingPathComponent("journal").path)
+        let journal = UndoJournal(directory: directory.file("journal"))
         let path = try file("a\nb\nc\n")
         try journal.record(JournalEntry(command: "edit b", files: [.init(path: path, before: Array("a\nb\nc\n".utf8), after: Array("a\nB\nc\n".utf8))]))
         try Data("a\nB\nc\nd\n".utf8).write(to: URL(fileURLWithPath: path))

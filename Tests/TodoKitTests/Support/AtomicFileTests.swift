@@ -1,20 +1,20 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TodoKit
 
 final class AtomicFileTests: XCTestCase {
-    private var directory: URL!
+    private var directory: TemporaryDirectory!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory("atomic")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
+    override func tearDown() {
+        directory.remove()
     }
 
-    private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    private func path(_ name: String) -> String { directory.file(name) }
 
     private func create(_ name: String, _ bytes: [UInt8], mode: Int = 0o644) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path(name)))

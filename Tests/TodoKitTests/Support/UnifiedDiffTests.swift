@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TodoKit
 
@@ -183,9 +184,9 @@ final class UnifiedDiffTests: XCTestCase {
         guard let diffTool = ["/usr/bin/diff", "/bin/diff"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw XCTSkip("diff is not installed")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("unified-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory("unified")
+        defer { temporary.remove() }
+        let directory = temporary.url
         var random = SplitMix64(seed: 2026)
         for round in 0..<60 {
             let original = (0..<Int(5 + random.next() % 40)).map { "line \($0)\n" }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import XCTest
 @testable import TodoKit
 
@@ -18,7 +19,7 @@ final class FileWatcherTests: XCTestCase {
     private var watchers: [FileWatcher] = []
 
     override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryDirectory("watcher")
     }
 
     override func tearDown() {

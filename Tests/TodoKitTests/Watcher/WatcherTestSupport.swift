@@ -7,26 +7,6 @@ import XCTest
 /// Generous: these are upper bounds for "it happened", never measurements.
 let watcherTimeout: TimeInterval = 20
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "/todofmt-watcher-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
-        }
-        guard let made else { throw CocoaError(.fileWriteUnknown) }
-        path = made
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
 /// Collects a watcher's events (from any queue) and lets a test wait for a condition on them.
 /// Collects events (from any queue or task) and lets a test wait for a condition on them.
 final class EventRecorder<Event: Sendable>: @unchecked Sendable {
