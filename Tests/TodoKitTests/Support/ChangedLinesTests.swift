@@ -51,9 +51,10 @@ final class ChangedLinesTests: XCTestCase {
         }
     }
 
-    /// ``ChangedLines/regionsInPlace(old:new:)`` (the stretches of a large file's check) gives the
-    /// regions ``ChangedLines`` gives when both texts have as many lines, and nil otherwise: on
-    /// texts of LF, CR LF and lone CR lines, edited in place, with lines added or taken away.
+    /// ``ChangedLines/regionsInPlace(old:new:)`` (the stretches of a large file's check), and the
+    /// same from the two texts' line tables, give the regions ``ChangedLines`` gives when both texts
+    /// have as many lines, and nil otherwise: on texts of LF, CR LF and lone CR lines, edited in
+    /// place, with lines added or taken away.
     func testRegionsInPlaceAreTheRegionsOfTextsWithAsManyLines() {
         var generator = SplitMix64(seed: 13)
         let lines = ["a\n", "b\n", "a\r\n", "b\r", "\r", "\n", "- [ ] t\n", "- [x] t done:2026-11-21\n", "c"]
@@ -76,6 +77,11 @@ final class ChangedLinesTests: XCTestCase {
             let expected = changes.oldLineCount == changes.newLineCount ? changes.regions : nil
             let found = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { ChangedLines.regionsInPlace(old: a, new: $0) } }
             XCTAssertEqual(found, expected, "\(old.joined().debugDescription) → \(new.joined().debugDescription)")
+            // The same from the texts' line tables (as a check compares a stretch with its output).
+            let fromTables = a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { ChangedLines.regionsInPlace(old: a, lines: LineTable(a), new: $0, lines: LineTable($0)) }
+            }
+            XCTAssertEqual(fromTables, expected, "tables: \(old.joined().debugDescription) → \(new.joined().debugDescription)")
             if expected == nil { counted += 1 } else if expected?.isEmpty == false { inPlace += 1 }
         }
         XCTAssertGreaterThan(inPlace, 500)

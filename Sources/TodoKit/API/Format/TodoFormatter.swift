@@ -107,6 +107,11 @@ public struct TodoFormatter: Sendable {
         var bytes: [UInt8]
         var changed: Bool
         var standsAlone: Bool
+        /// The lines of `bytes`, where a pass parsed them (the output of a change); else nil.
+        var lines: LineTable? = nil
+        /// The lines of the input, where the check keeps them to compare the two
+        /// (``forEachStretch(_:minimumBytes:output:make:take:)`` with ``StretchOutput/none``); else nil.
+        var inputLines: LineTable? = nil
     }
 
     /// Whether a document that follows `doc` from a top-level ATX heading is formatted as it would be
@@ -205,8 +210,16 @@ public struct TodoFormatter: Sendable {
         nonisolated(unsafe) let input = input
         let cut = forEachStretch(input, minimumBytes: minimumBytes, output: .none, make: { bytes, formatted -> [ChangedLines.Region]? in
             guard formatted.changed else { return [] }
-            return formatted.bytes.withUnsafeBufferPointer {
-                ChangedLines.regionsInPlace(old: UnsafeBufferPointer(rebasing: input[bytes]), new: $0)
+            return formatted.bytes.withUnsafeBufferPointer { new in
+                let old = UnsafeBufferPointer(rebasing: input[bytes])
+                // The parses' tables are of the text after a byte-order mark, which formatting keeps.
+                let mark = ParsedDocument.byteOrderMarkLength(old)
+                guard let oldLines = formatted.inputLines, let newLines = formatted.lines,
+                      ParsedDocument.byteOrderMarkLength(new) == mark else {
+                    return ChangedLines.regionsInPlace(old: old, new: new)
+                }
+                return ChangedLines.regionsInPlace(old: UnsafeBufferPointer(rebasing: old[mark...]), lines: oldLines,
+                                                   new: UnsafeBufferPointer(rebasing: new[mark...]), lines: newLines)
             }
         }) { stretch, changes in
             for region in changes {
@@ -289,8 +302,11 @@ public struct TodoFormatter: Sendable {
                 end += 1
                 parsed = parse(k, end)
             }
-            guard let lines = parsed?.lines.count, case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last),
-                  let product = make(offsets[k]..<offsets[end], stretch), hand(product, k, end, lines: lines) else { return nil }
+            let inputLines = output == .none ? parsed?.lines : nil
+            guard let lines = parsed?.lines.count, case .formatted(var stretch) = format(stretch: &parsed, isLast: end == last)
+            else { return nil }
+            stretch.inputLines = inputLines
+            guard let product = make(offsets[k]..<offsets[end], stretch), hand(product, k, end, lines: lines) else { return nil }
             return end
         }
         // Formats stretch `k` on this thread alone (its steps are not split), beside the others; the
@@ -300,10 +316,13 @@ public struct TodoFormatter: Sendable {
                 guard let parsed = parse(k, k + 1) else { return .wholeDocument }
                 if k + 1 < last && !TodoFormatter.standsAlone(parsed, options: formatter.options) { return .runsOn }
                 let lines = parsed.lines.count
-                // The only reference: the document's memory goes before its output is parsed.
+                let inputLines = output == .none ? parsed.lines : nil
+                // The only reference: the document's memory goes before its output is parsed (but
+                // for its table of lines, where kept).
                 var held: ParsedDocument? = consume parsed
-                guard case .formatted(let stretch) = formatter.format(stretch: &held, isLast: k + 1 == last),
-                      let product = make(offsets[k]..<offsets[k + 1], stretch) else { return .wholeDocument }
+                guard case .formatted(var stretch) = formatter.format(stretch: &held, isLast: k + 1 == last) else { return .wholeDocument }
+                stretch.inputLines = inputLines
+                guard let product = make(offsets[k]..<offsets[k + 1], stretch) else { return .wholeDocument }
                 return .formatted((product, lines: lines))
             }
         }
@@ -451,14 +470,16 @@ public struct TodoFormatter: Sendable {
             carried = CarriedTasks()
             if CanonicalForm.survey(pass, options: options, facts: &facts) == .nothing {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
-                return Formatted(bytes: bytes, changed: true, standsAlone: TodoFormatter.standsAlone(pass, options: options))
+                return Formatted(bytes: bytes, changed: true, standsAlone: TodoFormatter.standsAlone(pass, options: options),
+                                 lines: pass.lines)
             }
             let next: [UInt8], more: Int
             (next, carried, more) = CanonicalForm.render(pass, options: options, facts: &facts,
                                                          allowedPasses: TodoFormatter.maximumPasses - passes)
             if pass.isPrinted(as: next) {
                 try FormatVerifier.verify(expected, output: pass, outputTaskKeys: facts.keys)
-                return Formatted(bytes: bytes, changed: true, standsAlone: TodoFormatter.standsAlone(pass, options: options))
+                return Formatted(bytes: bytes, changed: true, standsAlone: TodoFormatter.standsAlone(pass, options: options),
+                                 lines: pass.lines)
             }
             passes += more
             // This pass's bytes and parse go (at the end of the iteration) before the next pass's are parsed.

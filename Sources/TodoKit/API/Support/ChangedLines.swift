@@ -197,6 +197,25 @@ public struct ChangedLines: Sendable {
         return regions
     }
 
+    /// ``regionsInPlace(old:new:)`` for texts whose lines are known (their parses' tables): the
+    /// lines are compared where the tables say they lie, not looked for again.
+    static func regionsInPlace(old: UnsafeBufferPointer<UInt8>, lines oldLines: LineTable,
+                               new: UnsafeBufferPointer<UInt8>, lines newLines: LineTable) -> [Region]? {
+        guard oldLines.count == newLines.count else { return nil }
+        var regions: [Region] = []
+        var first: Int?
+        for line in 0..<oldLines.count {
+            if !SameBytes.equal(old, oldLines.start(line)..<oldLines.end(line), new, newLines.start(line)..<newLines.end(line)) {
+                if first == nil { first = line }
+            } else if let start = first {
+                regions.append(Region(old: start..<line, new: start..<line))
+                first = nil
+            }
+        }
+        if let start = first { regions.append(Region(old: start..<oldLines.count, new: start..<oldLines.count)) }
+        return regions
+    }
+
     /// The lines of `old[oldRange]` and of `new[newRange]` (``LineEnding/lineRanges(in:_:)``);
     /// `together`: the two split at the same time.
     private static func lineRanges(_ old: UnsafeBufferPointer<UInt8>, _ oldRange: Range<Int>,
