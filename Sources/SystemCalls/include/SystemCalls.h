@@ -2,8 +2,8 @@
 #define TODOFMT_SYSTEM_CALLS_H
 
 // Linux system calls and thread functions that glibc declares only for _GNU_SOURCE, which Swift's
-// Glibc module does not set. Calling them here, rather than looking them up at run time, works in a fully static binary
-// too (the release todofmt). Nothing is declared elsewhere.
+// Glibc module does not set. Calling them here, rather than looking them up at run time, works in
+// a fully static binary too (the release todofmt). Nothing is declared elsewhere.
 
 #if defined(__linux__)
 
