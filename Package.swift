@@ -13,7 +13,8 @@ let package = Package(
         // All logic: the format (parser, formatter, verifier), the model (TodoStore), the watcher,
         // the linter, configuration and file discovery.
         .target(name: "TodoKit", dependencies: ["SystemCalls"]),
-        // Linux system calls that Swift's Glibc module does not declare (renameat2, sync_file_range).
+        // Linux calls that Swift's Glibc module does not declare (renameat2, sync_file_range,
+        // thread affinity).
         .target(name: "SystemCalls"),
         // The language server (`todofmt lsp`): the protocol over TodoKit's formatter, linter and model.
         .target(name: "TodoLanguageServer", dependencies: ["TodoKit"]),

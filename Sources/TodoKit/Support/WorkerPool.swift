@@ -133,13 +133,13 @@ final class WorkerPool: Sendable {
         let loop: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
             Unmanaged<WorkerPool>.fromOpaque(context!).takeRetainedValue().workerLoop()
         }
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        #if canImport(SystemCalls)
-        var created = todofmt_thread_attr_start_elsewhere(&attributes) == 0 ? pthread_create(&thread, &attributes, loop, context) : -1
-        #else
         var created: Int32 = -1
+        #if canImport(SystemCalls)
+        var attributes = pthread_attr_t()
+        if pthread_attr_init(&attributes) == 0 {
+            if todofmt_thread_attr_start_elsewhere(&attributes) == 0 { created = pthread_create(&thread, &attributes, loop, context) }
+            pthread_attr_destroy(&attributes)
+        }
         #endif
         if created != 0 { created = pthread_create(&thread, nil, loop, context) }
         if created == 0 {

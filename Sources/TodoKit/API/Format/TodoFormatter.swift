@@ -110,7 +110,7 @@ public struct TodoFormatter: Sendable {
         /// The lines of `bytes`, where a pass parsed them (the output of a change); else nil.
         var lines: LineTable? = nil
         /// The lines of the input, where the check keeps them to compare the two
-        /// (``forEachStretch(_:minimumBytes:output:make:take:)`` with ``StretchOutput/none``); else nil.
+        /// (``format(stretch:isLast:keepsInputLines:)``, for ``StretchOutput/none``); else nil.
         var inputLines: LineTable? = nil
     }
 
@@ -302,11 +302,9 @@ public struct TodoFormatter: Sendable {
                 end += 1
                 parsed = parse(k, end)
             }
-            let inputLines = output == .none ? parsed?.lines : nil
-            guard let lines = parsed?.lines.count, case .formatted(var stretch) = format(stretch: &parsed, isLast: end == last)
-            else { return nil }
-            stretch.inputLines = inputLines
-            guard let product = make(offsets[k]..<offsets[end], stretch), hand(product, k, end, lines: lines) else { return nil }
+            guard let lines = parsed?.lines.count,
+                  case .formatted(let stretch) = format(stretch: &parsed, isLast: end == last, keepsInputLines: output == .none),
+                  let product = make(offsets[k]..<offsets[end], stretch), hand(product, k, end, lines: lines) else { return nil }
             return end
         }
         // Formats stretch `k` on this thread alone (its steps are not split), beside the others; the
@@ -316,13 +314,12 @@ public struct TodoFormatter: Sendable {
                 guard let parsed = parse(k, k + 1) else { return .wholeDocument }
                 if k + 1 < last && !TodoFormatter.standsAlone(parsed, options: formatter.options) { return .runsOn }
                 let lines = parsed.lines.count
-                let inputLines = output == .none ? parsed.lines : nil
                 // The only reference: the document's memory goes before its output is parsed (but
                 // for its table of lines, where kept).
                 var held: ParsedDocument? = consume parsed
-                guard case .formatted(var stretch) = formatter.format(stretch: &held, isLast: k + 1 == last) else { return .wholeDocument }
-                stretch.inputLines = inputLines
-                guard let product = make(offsets[k]..<offsets[k + 1], stretch) else { return .wholeDocument }
+                guard case .formatted(let stretch) = formatter.format(stretch: &held, isLast: k + 1 == last,
+                                                                      keepsInputLines: output == .none),
+                      let product = make(offsets[k]..<offsets[k + 1], stretch) else { return .wholeDocument }
                 return .formatted((product, lines: lines))
             }
         }
@@ -415,10 +412,13 @@ public struct TodoFormatter: Sendable {
 
     /// The stretch `parsed!` formatted: ``StretchResult/wholeDocument`` when it holds an ignore
     /// directive (a region may run across headings), fails, or (`isLast` false) its output does
-    /// not end as a stretch must.
-    private func format(stretch parsed: inout ParsedDocument?, isLast: Bool) -> StretchResult<Formatted> {
-        guard !parsed!.directives.holdsIgnoreDirective, let stretch = try? format(parsed: &parsed), isLast || stretch.standsAlone
-        else { return .wholeDocument }
+    /// not end as a stretch must. `keepsInputLines`: whether the result keeps the input's table of
+    /// lines (``Formatted/inputLines``; the rest of the input's parse goes before the output's).
+    private func format(stretch parsed: inout ParsedDocument?, isLast: Bool, keepsInputLines: Bool) -> StretchResult<Formatted> {
+        guard !parsed!.directives.holdsIgnoreDirective else { return .wholeDocument }
+        let inputLines = keepsInputLines ? parsed!.lines : nil
+        guard var stretch = try? format(parsed: &parsed), isLast || stretch.standsAlone else { return .wholeDocument }
+        stretch.inputLines = inputLines
         return .formatted(stretch)
     }
 
