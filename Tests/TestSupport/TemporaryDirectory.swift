@@ -26,6 +26,22 @@ public struct TemporaryDirectory: Sendable {
     /// The absolute path of `name` (a relative path) inside the directory.
     public func file(_ name: String) -> String { path + "/" + name }
 
+    /// Writes `bytes` to `name` and gives it `mode`.
+    public func write(_ name: String, _ bytes: [UInt8], mode: Int = 0o644) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file(name))
+    }
+
+    /// The contents of `name`.
+    public func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: file(name))))
+    }
+
+    /// The names in the directory, sorted (to see that no temporary file is left behind).
+    public func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+
     /// Removes the directory and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)

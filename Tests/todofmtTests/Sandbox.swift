@@ -27,8 +27,7 @@ final class Sandbox {
 
     /// Writes raw bytes to `name` and gives it `mode`.
     func write(_ name: String, bytes: [UInt8], mode: Int = 0o644) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
-        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path(name))
+        try directory.write(name, bytes, mode: mode)
     }
 
     /// The contents of `name` as text.
@@ -38,12 +37,12 @@ final class Sandbox {
 
     /// The contents of `name` as bytes.
     func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
+        try directory.bytes(name)
     }
 
     /// The names in the sandbox, sorted (to see that no temporary file is left behind).
     func names() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+        try directory.names()
     }
 
     /// `lstat` of `name`.

@@ -21,22 +21,9 @@ final class FileFormatterTests: XCTestCase {
 
     private var path: String { directory.file("todos.md") }
 
-    private func write(_ bytes: [UInt8], mode: Int = 0o644) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
-    }
-
-    private func contents() throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
     private func inode() -> UInt64? {
         var info = stat()
         return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
-    }
-
-    private func names() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
     /// Sections whose tasks `changed` says are out of canonical form (a done task above an open
@@ -63,14 +50,14 @@ final class FileFormatterTests: XCTestCase {
             let original = FileFormatterTests.document(changed)
             let whole = try formatter.format(utf8: original)
             XCTAssertNotEqual(whole, original)
-            try write(original, mode: 0o640)
+            try directory.write("todos.md", original, mode: 0o640)
             let effect = try FileFormatter(formatter: formatter).formatInPlace(original, at: path, minimumBytes: 1)
             XCTAssertEqual(effect, .written, "\(changed)")
-            XCTAssertEqual(try contents(), whole, "\(changed)")
+            XCTAssertEqual(try directory.bytes("todos.md"), whole, "\(changed)")
             var info = stat()
             XCTAssertEqual(stat(path, &info), 0)
             XCTAssertEqual(info.st_mode & 0o7777, 0o640, "the file keeps its mode")
-            XCTAssertEqual(try names(), ["todos.md"], "no temporary file is left behind")
+            XCTAssertEqual(try directory.names(), ["todos.md"], "no temporary file is left behind")
         }
     }
 
@@ -79,11 +66,11 @@ final class FileFormatterTests: XCTestCase {
         let original = FileFormatterTests.document([false, false, false])
         XCTAssertEqual(try formatter.format(utf8: original), original)
         // Read-only: the replacement is made only when a stretch changes, so nothing is refused.
-        try write(original, mode: 0o444)
+        try directory.write("todos.md", original, mode: 0o444)
         let before = inode()
         XCTAssertEqual(try FileFormatter(formatter: formatter).formatInPlace(original, at: path, minimumBytes: 1), .unchanged)
         XCTAssertEqual(inode(), before)
-        XCTAssertEqual(try names(), ["todos.md"])
+        XCTAssertEqual(try directory.names(), ["todos.md"])
     }
 
     /// The last stretch holds an ignore directive: the stretches before it were written already when
@@ -93,29 +80,29 @@ final class FileFormatterTests: XCTestCase {
         let original = FileFormatterTests.document([true, true, true])
             + Array("## Kept\n\n<!-- todofmt-ignore-start -->\n- [x] kept\n- [ ] as is\n<!-- todofmt-ignore-end -->\n".utf8)
         let whole = try formatter.format(utf8: original)
-        try write(original)
+        try directory.write("todos.md", original)
         XCTAssertEqual(try FileFormatter(formatter: formatter).formatInPlace(original, at: path, minimumBytes: 1), .written)
-        XCTAssertEqual(try contents(), whole)
+        XCTAssertEqual(try directory.bytes("todos.md"), whole)
         XCTAssertTrue(String(decoding: whole, as: UTF8.self).contains("- [x] kept\n- [ ] as is\n"))
-        XCTAssertEqual(try names(), ["todos.md"])
+        XCTAssertEqual(try directory.names(), ["todos.md"])
 
         // A last stretch that is not text: the whole path refuses the document, the file stays.
         let invalid = FileFormatterTests.document([true, true]) + [0x23, 0x20, 0xFF, 0x0A]
-        try write(invalid)
+        try directory.write("todos.md", invalid)
         XCTAssertThrowsError(try FileFormatter(formatter: formatter).formatInPlace(invalid, at: path, minimumBytes: 1)) { error in
             guard case .document = error as? FileFormatter.Failure else { return XCTFail("\(error)") }
         }
-        XCTAssertEqual(try contents(), invalid)
-        XCTAssertEqual(try names(), ["todos.md"])
+        XCTAssertEqual(try directory.bytes("todos.md"), invalid)
+        XCTAssertEqual(try directory.names(), ["todos.md"])
     }
 
     func testASaveThatLandedMeanwhileWins() throws {
         let formatter = TodoFormatter(options: FileFormatterTests.options)
         let original = FileFormatterTests.document([true, false, true])
         let theirs = Array("# Theirs\n\n- [x] saved meanwhile\n".utf8)
-        try write(theirs)
+        try directory.write("todos.md", theirs)
         XCTAssertEqual(try FileFormatter(formatter: formatter).formatInPlace(original, at: path, minimumBytes: 1), .changedMeanwhile)
-        XCTAssertEqual(try contents(), theirs)
-        XCTAssertEqual(try names(), ["todos.md"])
+        XCTAssertEqual(try directory.bytes("todos.md"), theirs)
+        XCTAssertEqual(try directory.names(), ["todos.md"])
     }
 }

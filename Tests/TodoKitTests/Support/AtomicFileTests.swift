@@ -16,22 +16,9 @@ final class AtomicFileTests: XCTestCase {
 
     private func path(_ name: String) -> String { directory.file(name) }
 
-    private func create(_ name: String, _ bytes: [UInt8], mode: Int = 0o644) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
-        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path(name))
-    }
-
-    private func contents(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
-    }
-
     private func lstatus(_ name: String) -> stat? {
         var info = stat()
         return lstat(path(name), &info) == 0 ? info : nil
-    }
-
-    private func names() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
     private func assertThrows(_ expected: FileError, _ body: () throws -> Void,
@@ -48,8 +35,8 @@ final class AtomicFileTests: XCTestCase {
 
     func testReadsWholeFiles() throws {
         let big = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        try create("big", big)
-        try create("empty", [])
+        try directory.write("big", big)
+        try directory.write("empty", [])
         XCTAssertEqual(try AtomicFile.read(path("big")), big)
         XCTAssertEqual(try AtomicFile.read(path("empty")), [])
     }
@@ -58,7 +45,7 @@ final class AtomicFileTests: XCTestCase {
     /// the number of parts; a file whose size is not the one measured is left to the usual read.
     func testReadsInPartsAsInOnePiece() throws {
         let bytes = (0..<(1_200_000)).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ $0 >> 11) }
-        try create("todos.md", bytes)
+        try directory.write("todos.md", bytes)
         let fd = open(path("todos.md"), O_RDONLY)
         XCTAssertGreaterThanOrEqual(fd, 0)
         defer { close(fd) }
@@ -72,20 +59,20 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(lseek(fd, 0, SEEK_CUR), 0, "the descriptor's offset has not moved")
         // Through the public entry, with parts chosen by size.
         let large = (0..<(5 * AtomicFile.bytesPerPart + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) }
-        try create("large.md", large)
+        try directory.write("large.md", large)
         XCTAssertEqual(try AtomicFile.read(path("large.md")), large)
     }
 
     func testReadErrors() throws {
         assertThrows(.noSuchFile) { _ = try AtomicFile.read(path("missing")) }
         assertThrows(.isDirectory) { _ = try AtomicFile.read(directory.path) }
-        try create("file", [1])
+        try directory.write("file", [1])
         assertThrows(.system(code: ENOTDIR)) { _ = try AtomicFile.read(path("file") + "/below") }
     }
 
     func testReadPermissionDenied() throws {
         try XCTSkipIf(geteuid() == 0, "the superuser may read any file")
-        try create("secret", [1, 2], mode: 0o200)
+        try directory.write("secret", [1, 2], mode: 0o200)
         assertThrows(.permissionDenied) { _ = try AtomicFile.read(path("secret")) }
     }
 
@@ -103,10 +90,10 @@ final class AtomicFileTests: XCTestCase {
 
     func testReplacesContentsAndKeepsMode() throws {
         for (name, mode) in [("a", 0o600), ("b", 0o640), ("c", 0o755), ("d", 0o4755)] {
-            try create(name, Array("old contents that are longer\n".utf8), mode: mode)
+            try directory.write(name, Array("old contents that are longer\n".utf8), mode: mode)
             let before = try XCTUnwrap(lstatus(name))
             try AtomicFile.write(Array("new\n".utf8), to: path(name))
-            XCTAssertEqual(try contents(name), Array("new\n".utf8), name)
+            XCTAssertEqual(try directory.bytes(name), Array("new\n".utf8), name)
             let after = try XCTUnwrap(lstatus(name))
             XCTAssertEqual(after.st_mode & 0o7777, mode_t(mode), name)
             XCTAssertEqual(after.st_uid, before.st_uid, name)
@@ -114,81 +101,81 @@ final class AtomicFileTests: XCTestCase {
             // A new inode: the file was replaced by a rename, never truncated in place.
             XCTAssertNotEqual(after.st_ino, before.st_ino, name)
         }
-        XCTAssertEqual(try names(), ["a", "b", "c", "d"], "a temporary file was left behind")
+        XCTAssertEqual(try directory.names(), ["a", "b", "c", "d"], "a temporary file was left behind")
     }
 
     func testKeepsOwnerAndGroupWhenAllowed() throws {
         try XCTSkipIf(geteuid() != 0, "only the superuser may give a file to someone else")
-        try create("theirs", [1], mode: 0o640)
+        try directory.write("theirs", [1], mode: 0o640)
         XCTAssertEqual(chown(path("theirs"), 65534, 65534), 0)
         try AtomicFile.write([2], to: path("theirs"))
         let after = try XCTUnwrap(lstatus("theirs"))
         XCTAssertEqual(after.st_uid, 65534)
         XCTAssertEqual(after.st_gid, 65534)
         XCTAssertEqual(after.st_mode & 0o7777, 0o640)
-        XCTAssertEqual(try contents("theirs"), [2])
+        XCTAssertEqual(try directory.bytes("theirs"), [2])
     }
 
     func testWritesEmptyAndLargeContents() throws {
-        try create("f", [1, 2, 3])
+        try directory.write("f", [1, 2, 3])
         try AtomicFile.write([], to: path("f"))
-        XCTAssertEqual(try contents("f"), [])
+        XCTAssertEqual(try directory.bytes("f"), [])
         let big = [UInt8](repeating: 0x61, count: 5_000_000)
         try AtomicFile.write(big, to: path("f"))
-        XCTAssertEqual(try contents("f"), big)
+        XCTAssertEqual(try directory.bytes("f"), big)
     }
 
     func testRelativePathWithoutDirectory() throws {
-        try create("here.md", [1])
+        try directory.write("here.md", [1])
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         try AtomicFile.write([2], to: "here.md")
         XCTAssertEqual(try AtomicFile.read("here.md"), [2])
-        XCTAssertEqual(try names(), ["here.md"])
+        XCTAssertEqual(try directory.names(), ["here.md"])
     }
 
     /// A replacement written a piece at a time ends holding the pieces in order; one that is not
     /// committed leaves the file as it was and no temporary file.
     func testReplacementWritesItsPiecesInOrder() throws {
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
-        try create("todos.md", Array("old\n".utf8), mode: 0o640)
+        try directory.write("todos.md", Array("old\n".utf8), mode: 0o640)
         let replacement = try AtomicFile.Replacement(path("todos.md"))
         for cut in [(0, 10), (10, 10), (10, 200_000), (200_000, 300_000)] {
             try replacement.append(bytes[cut.0..<cut.1])
         }
-        XCTAssertEqual(try contents("todos.md"), Array("old\n".utf8), "untouched before the commit")
+        XCTAssertEqual(try directory.bytes("todos.md"), Array("old\n".utf8), "untouched before the commit")
         XCTAssertTrue(try replacement.commit(ifStill: Array("old\n".utf8)))
-        XCTAssertEqual(try contents("todos.md"), bytes)
+        XCTAssertEqual(try directory.bytes("todos.md"), bytes)
         XCTAssertEqual(lstatus("todos.md").map { Int($0.st_mode & 0o7777) }, 0o640)
-        XCTAssertEqual(try names(), ["todos.md"])
+        XCTAssertEqual(try directory.names(), ["todos.md"])
 
         let before = lstatus("todos.md")?.st_ino
         do {
             let abandoned = try AtomicFile.Replacement(path("todos.md"))
             try abandoned.append(Array("never\n".utf8)[...])
-            XCTAssertEqual(try names().count, 2, "the temporary file")
+            XCTAssertEqual(try directory.names().count, 2, "the temporary file")
         }
-        XCTAssertEqual(try contents("todos.md"), bytes)
+        XCTAssertEqual(try directory.bytes("todos.md"), bytes)
         XCTAssertEqual(lstatus("todos.md")?.st_ino, before)
-        XCTAssertEqual(try names(), ["todos.md"], "the temporary file is removed")
+        XCTAssertEqual(try directory.names(), ["todos.md"], "the temporary file is removed")
     }
 
     // MARK: - Conditional replacement
 
     func testReplacesOnlyWhatItStillExpects() throws {
-        try create("todos.md", Array("old\n".utf8), mode: 0o640)
+        try directory.write("todos.md", Array("old\n".utf8), mode: 0o640)
         XCTAssertTrue(try AtomicFile.write(Array("new\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
-        XCTAssertEqual(try contents("todos.md"), Array("new\n".utf8))
+        XCTAssertEqual(try directory.bytes("todos.md"), Array("new\n".utf8))
         XCTAssertEqual(lstatus("todos.md").map { Int($0.st_mode & 0o7777) }, 0o640)
 
         // Someone saved after "old" was read: their save stays.
-        try create("todos.md", Array("their save\n".utf8))
+        try directory.write("todos.md", Array("their save\n".utf8))
         let before = lstatus("todos.md")?.st_ino
         XCTAssertFalse(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)))
-        XCTAssertEqual(try contents("todos.md"), Array("their save\n".utf8))
+        XCTAssertEqual(try directory.bytes("todos.md"), Array("their save\n".utf8))
         XCTAssertEqual(lstatus("todos.md")?.st_ino, before)
-        XCTAssertEqual(try names(), ["todos.md"])
+        XCTAssertEqual(try directory.names(), ["todos.md"])
     }
 
     /// The comparison reads the file a chunk at a time: a file of several chunks is replaced only
@@ -201,14 +188,14 @@ final class AtomicFileTests: XCTestCase {
         var middle = read
         middle[300 * 1024] &+= 1
         for save in [lastByte, middle, read + [0x0A], Array(read.dropLast()), Array(read.prefix(256 * 1024))] {
-            try create("todos.md", save)
+            try directory.write("todos.md", save)
             XCTAssertFalse(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: read))
-            XCTAssertEqual(try contents("todos.md"), save)
+            XCTAssertEqual(try directory.bytes("todos.md"), save)
         }
-        try create("todos.md", read)
+        try directory.write("todos.md", read)
         XCTAssertTrue(try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: read))
-        XCTAssertEqual(try contents("todos.md"), Array("formatted\n".utf8))
-        XCTAssertEqual(try names(), ["todos.md"])
+        XCTAssertEqual(try directory.bytes("todos.md"), Array("formatted\n".utf8))
+        XCTAssertEqual(try directory.names(), ["todos.md"])
     }
 
     /// A large file is compared in parts at the same time: the answer is the one-piece answer, for
@@ -226,12 +213,12 @@ final class AtomicFileTests: XCTestCase {
         for position in positions {
             var save = expected
             save[position] &+= 1
-            try create("todos.md", save)
+            try directory.write("todos.md", save)
             for parts in [1, 2, 3, 7] {
                 XCTAssertFalse(try AtomicFile.holds(cPath: cPath, expected, parts: parts), "byte \(position), \(parts) parts")
             }
         }
-        try create("todos.md", expected)
+        try directory.write("todos.md", expected)
         for parts in [1, 2, 3, 7] {
             XCTAssertTrue(try AtomicFile.holds(cPath: cPath, expected, parts: parts), "\(parts) parts")
         }
@@ -240,70 +227,70 @@ final class AtomicFileTests: XCTestCase {
     /// A save that lands after the comparison, before the swap, is swapped back in: it is never
     /// replaced. Saved here by each way editors write.
     func testSaveAfterTheComparisonIsNeverReplaced() throws {
-        try create("probe-a", [])
-        try create("probe-b", [])
+        try directory.write("probe-a", [])
+        try directory.write("probe-b", [])
         let probe = RenameExchange.exchange(Array(path("probe-a").utf8CString), Array(path("probe-b").utf8CString))
         try FileManager.default.removeItem(atPath: path("probe-a"))
         try FileManager.default.removeItem(atPath: path("probe-b"))
         if probe == .unsupported { throw XCTSkip("this file system cannot swap files atomically") }
         let saves: [(String, () throws -> Void)] = [
             ("atomic rename", {
-                try self.create("save.tmp", Array("their save\n".utf8))
+                try self.directory.write("save.tmp", Array("their save\n".utf8))
                 XCTAssertEqual(rename(self.path("save.tmp"), self.path("todos.md")), 0)
             }),
-            ("in place", { try self.create("todos.md", Array("their save\n".utf8)) }),
+            ("in place", { try self.directory.write("todos.md", Array("their save\n".utf8)) }),
             ("delete and create", {
                 XCTAssertEqual(unlink(self.path("todos.md")), 0)
-                try self.create("todos.md", Array("their save\n".utf8))
+                try self.directory.write("todos.md", Array("their save\n".utf8))
             }),
         ]
         for (style, save) in saves {
-            try create("todos.md", Array("old\n".utf8))
+            try directory.write("todos.md", Array("old\n".utf8))
             let replaced = try AtomicFile.write(Array("formatted\n".utf8), to: path("todos.md"), ifStill: Array("old\n".utf8)) {
                 do { try save() } catch { XCTFail("\(style): \(error)") }
             }
             XCTAssertFalse(replaced, style)
-            XCTAssertEqual(try contents("todos.md"), Array("their save\n".utf8), style)
-            XCTAssertEqual(try names(), ["todos.md"], style)
+            XCTAssertEqual(try directory.bytes("todos.md"), Array("their save\n".utf8), style)
+            XCTAssertEqual(try directory.names(), ["todos.md"], style)
         }
     }
 
     func testExchangeSwapsTwoFiles() throws {
-        try create("a", [1])
-        try create("b", [2, 2])
+        try directory.write("a", [1])
+        try directory.write("b", [2, 2])
         let outcome = RenameExchange.exchange(Array(path("a").utf8CString), Array(path("b").utf8CString))
         if outcome == .unsupported { throw XCTSkip("this file system cannot swap files atomically") }
         XCTAssertEqual(outcome, .exchanged)
-        XCTAssertEqual(try contents("a"), [2, 2])
-        XCTAssertEqual(try contents("b"), [1])
+        XCTAssertEqual(try directory.bytes("a"), [2, 2])
+        XCTAssertEqual(try directory.bytes("b"), [1])
         XCTAssertEqual(RenameExchange.exchange(Array(path("a").utf8CString), Array(path("missing").utf8CString)), .failed(ENOENT))
     }
 
     func testConditionalReplacementThroughALinkComparesTheTarget() throws {
-        try create("real.md", Array("a\n".utf8))
+        try directory.write("real.md", Array("a\n".utf8))
         XCTAssertEqual(symlink("real.md", path("link.md")), 0)
         XCTAssertFalse(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("b\n".utf8)))
         XCTAssertTrue(try AtomicFile.write(Array("c\n".utf8), to: path("link.md"), ifStill: Array("a\n".utf8)))
-        XCTAssertEqual(try contents("real.md"), Array("c\n".utf8))
+        XCTAssertEqual(try directory.bytes("real.md"), Array("c\n".utf8))
         XCTAssertEqual(lstatus("link.md").map { $0.st_mode & S_IFMT }, S_IFLNK)
-        XCTAssertEqual(try names(), ["link.md", "real.md"])
+        XCTAssertEqual(try directory.names(), ["link.md", "real.md"])
     }
 
     func testConditionalReplacementOfAMissingFileThrows() throws {
         assertThrows(.noSuchFile) { _ = try AtomicFile.write([1], to: self.path("gone.md"), ifStill: []) }
-        XCTAssertEqual(try names(), [])
+        XCTAssertEqual(try directory.names(), [])
     }
 
     func testSymlinksStayLinksAndTheirTargetIsReplaced() throws {
         try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
-        try create("real/todos.md", [1], mode: 0o640)
+        try directory.write("real/todos.md", [1], mode: 0o640)
         // relative → relative → absolute → file
         try FileManager.default.createSymbolicLink(atPath: path("real/abs"), withDestinationPath: path("real/todos.md"))
         try FileManager.default.createSymbolicLink(atPath: path("mid"), withDestinationPath: "real/abs")
         try FileManager.default.createSymbolicLink(atPath: path("top"), withDestinationPath: "mid")
 
         try AtomicFile.write([9, 9], to: path("top"))
-        XCTAssertEqual(try contents("real/todos.md"), [9, 9])
+        XCTAssertEqual(try directory.bytes("real/todos.md"), [9, 9])
         for link in ["top", "mid", "real/abs"] {
             XCTAssertEqual((lstatus(link)?.st_mode ?? 0) & S_IFMT, S_IFLNK, link)
         }
@@ -314,11 +301,11 @@ final class AtomicFileTests: XCTestCase {
 
     func testLinkIntoAnotherDirectoryReplacesThere() throws {
         try FileManager.default.createDirectory(atPath: path("x/y"), withIntermediateDirectories: true)
-        try create("x/y/t", [1])
+        try directory.write("x/y/t", [1])
         try FileManager.default.createDirectory(atPath: path("links"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: path("links/l"), withDestinationPath: "../x/y/t")
         try AtomicFile.write([2], to: path("links/l"))
-        XCTAssertEqual(try contents("x/y/t"), [2])
+        XCTAssertEqual(try directory.bytes("x/y/t"), [2])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("links")), ["l"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("x/y")), ["t"])
     }
@@ -333,34 +320,34 @@ final class AtomicFileTests: XCTestCase {
         assertThrows(.notRegularFile) { try AtomicFile.write([1], to: path("fifo")) }
         try FileManager.default.createSymbolicLink(atPath: path("loop"), withDestinationPath: "loop")
         assertThrows(.system(code: ELOOP)) { try AtomicFile.write([1], to: path("loop")) }
-        XCTAssertEqual(try names(), ["dangling", "dir", "fifo", "loop"])
+        XCTAssertEqual(try directory.names(), ["dangling", "dir", "fifo", "loop"])
     }
 
     func testRefusesReadOnlyFilesEvenForTheSuperuser() throws {
-        try create("locked", [1, 2, 3], mode: 0o444)
+        try directory.write("locked", [1, 2, 3], mode: 0o444)
         let before = try XCTUnwrap(lstatus("locked"))
         assertThrows(.permissionDenied) { try AtomicFile.write([4], to: path("locked")) }
-        XCTAssertEqual(try contents("locked"), [1, 2, 3])
+        XCTAssertEqual(try directory.bytes("locked"), [1, 2, 3])
         XCTAssertEqual(lstatus("locked")?.st_ino, before.st_ino)
-        XCTAssertEqual(try names(), ["locked"])
+        XCTAssertEqual(try directory.names(), ["locked"])
     }
 
     func testUnwritableDirectoryFailsCleanly() throws {
         try XCTSkipIf(geteuid() == 0, "the superuser may write any directory")
         try FileManager.default.createDirectory(atPath: path("shut"), withIntermediateDirectories: true)
-        try create("shut/f", [1])
+        try directory.write("shut/f", [1])
         XCTAssertEqual(chmod(path("shut"), 0o555), 0)
         defer { chmod(path("shut"), 0o755) }
         assertThrows(.cannotCreateTemporaryFile(code: EACCES)) { try AtomicFile.write([2], to: path("shut/f")) }
-        XCTAssertEqual(try contents("shut/f"), [1])
+        XCTAssertEqual(try directory.bytes("shut/f"), [1])
     }
 
     func testLongNamesStillGetATemporaryFile() throws {
         let name = String(repeating: "é", count: 120) + ".md"  // 243 bytes
-        try create(name, [1])
+        try directory.write(name, [1])
         try AtomicFile.write([2], to: path(name))
-        XCTAssertEqual(try contents(name), [2])
-        XCTAssertEqual(try names(), [name])
+        XCTAssertEqual(try directory.bytes(name), [2])
+        XCTAssertEqual(try directory.names(), [name])
     }
 
     func testTemporaryNameIsBesideTheOriginal() {
