@@ -94,7 +94,21 @@ package struct ByteWriter: ~Copyable {
 
     /// Appends the decimal digits of `number`, as `String(number).utf8` spells them.
     package mutating func appendDecimal(_ number: Int) {
-        if number < 0 { append(UInt8(ascii: "-")) }
+        reserve(ByteWriter.decimalBytes)
+        count += ByteWriter.writeDecimal(number, at: base + count)
+    }
+
+    /// The most bytes ``writeDecimal(_:at:)`` writes: a sign and 19 digits.
+    package static var decimalBytes: Int { 20 }
+
+    /// Writes `number` in decimal (a `-` first when it is negative) at `start`, which has room for
+    /// ``decimalBytes``; returns how many bytes it wrote.
+    package static func writeDecimal(_ number: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        var out = start
+        if number < 0 {
+            out.initialize(to: UInt8(ascii: "-"))
+            out += 1
+        }
         var magnitude = number.magnitude
         var digits = 1
         var power: UInt = 10
@@ -103,14 +117,13 @@ package struct ByteWriter: ~Copyable {
             power &*= 10
         }
         // Written from the last digit back (a division by the constant 10 is a multiplication).
-        reserve(digits)
-        var index = count + digits
+        var index = digits
         repeat {
             index -= 1
-            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            (out + index).initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        count += digits
+        return out + digits - start
     }
 
     /// Appends the UTF-8 bytes of a string. (Labelled so that a literal goes to the `StaticString`

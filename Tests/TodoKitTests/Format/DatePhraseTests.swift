@@ -100,6 +100,18 @@ final class DatePhraseTests: XCTestCase {
         }
     }
 
+    /// Words are split on the bytes of a space, a tab or a hyphen, and a short offset is read byte by
+    /// byte: a combining mark on a separator, a sign or a unit letter leaves a byte that matches no
+    /// word, so the text is no phrase (as when it was read character by character).
+    func testCombiningMarksMakeNoPhrase() {
+        XCTAssertEqual(resolve("in\t3 days", monday), "2026-11-26")
+        XCTAssertEqual(resolve("NEXT-Week", monday), "2026-11-30")
+        for text in ["next-\u{301}week", "next \u{301}week", "in 3\u{301} days", "+\u{301}3d", "+3d\u{301}",
+                     "3\u{301}d", "to\u{301}day", "mon\u{301}"] {
+            XCTAssertNil(resolve(text, monday), text)
+        }
+    }
+
     func testEndOf() {
         XCTAssertEqual(resolve("end of week", monday), "2026-11-29")
         XCTAssertEqual(resolve("end-of-month", monday), "2026-11-30")

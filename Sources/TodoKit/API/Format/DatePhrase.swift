@@ -76,7 +76,10 @@ struct RelativePhrase: Hashable, Sendable {
             words = [lower]
             return
         }
-        let words = lower.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "\t" }).map(String.init)
+        // Split on bytes, not characters: a separator that a combining mark joins is in a word either
+        // way, which then matches no word of a phrase (a character split cost 4 k instructions a phrase).
+        let words = lower.utf8.split(whereSeparator: { $0 == 0x20 || $0 == UInt8(ascii: "-") || $0 == 0x09 })
+            .map { String(Substring($0)) }
         guard let meaning = RelativePhrase.meaning(of: words) else { return nil }
         self.meaning = meaning
         self.words = words
@@ -100,17 +103,24 @@ struct RelativePhrase: Hashable, Sendable {
 
     /// `+3d`, `-2w`, `10b`: an optional sign, digits, one unit letter.
     private static func shortOffset(_ text: String) -> Meaning? {
-        var scalars = Substring(text)
+        // Read as bytes: the sign, the digits and the letter are ASCII, and a combining mark on any of
+        // them leaves a byte that is none of them.
+        var bytes = Substring(text).utf8
         var sign = 1
-        if scalars.first == "+" { scalars = scalars.dropFirst() } else if scalars.first == "-" { sign = -1; scalars = scalars.dropFirst() }
-        guard let letter = scalars.last, let count = number(scalars.dropLast()) else { return nil }
+        if bytes.first == UInt8(ascii: "+") {
+            bytes = bytes.dropFirst()
+        } else if bytes.first == UInt8(ascii: "-") {
+            sign = -1
+            bytes = bytes.dropFirst()
+        }
+        guard let letter = bytes.last, let count = number(Substring(bytes.dropLast())) else { return nil }
         let unit: Unit
         switch letter {
-        case "d": unit = .day
-        case "w": unit = .week
-        case "m": unit = .month
-        case "y": unit = .year
-        case "b": unit = .businessDay
+        case UInt8(ascii: "d"): unit = .day
+        case UInt8(ascii: "w"): unit = .week
+        case UInt8(ascii: "m"): unit = .month
+        case UInt8(ascii: "y"): unit = .year
+        case UInt8(ascii: "b"): unit = .businessDay
         default: return nil
         }
         return .offset(sign * count, unit)

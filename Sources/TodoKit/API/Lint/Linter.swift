@@ -131,39 +131,42 @@ public struct Linter: Sendable {
     /// - Parameter regions: Regions of lines, in line order.
     /// - Returns: The findings in line order, at the rule's own severity.
     public static func unformattedFindings(_ regions: [ChangedLines.Region]) -> [Finding] {
-        var findings: [Finding] = []
-        findings.reserveCapacity(regions.count)
         // The rule's fields are read once: each finding is this one with its line and message (a
         // check of a large file reports thousands of regions).
         let unformatted = Finding(.unformatted, line: 1, column: 1, "")
-        func finding(line: Int, _ message: String) -> Finding {
+        return regions.map { region in
             var finding = unformatted
-            finding.location.line = line
-            finding.message = message
+            (finding.location.line, finding.message) = unformattedLineAndMessage(region)
             return finding
         }
-        // The usual message is written as bytes and made a string once: string interpolation cost
-        // more than finding the regions.
-        var message = ByteWriter(capacity: 64)
-        for hunk in regions {
-            let inserted = { hunk.new.count == 1 ? "a line" : "\(hunk.new.count) lines" }
-            switch hunk.old.count {
-            case 0 where hunk.old.lowerBound == 0:
-                findings.append(finding(line: 1, "would insert \(inserted()) above this line"))
-            case 0:
-                // Lines inserted between two old lines are reported on the one above them.
-                findings.append(finding(line: hunk.old.lowerBound, "would insert \(inserted()) below this line"))
-            case 1:
-                findings.append(finding(line: hunk.old.lowerBound + 1, "would reformat this line"))
-            default:
-                message.truncate(to: 0)
-                message.append("would reformat lines ")
-                message.appendDecimal(hunk.old.lowerBound + 1)
-                message.append(UInt8(ascii: "-"))
-                message.appendDecimal(hunk.old.upperBound)
-                findings.append(finding(line: hunk.old.lowerBound + 1, message.withBytes { String(decoding: $0, as: UTF8.self) }))
+    }
+
+    /// Where the `TD000` finding of `region` stands, and what it says.
+    private static func unformattedLineAndMessage(_ region: ChangedLines.Region) -> (line: Int, message: String) {
+        let inserted = { region.new.count == 1 ? "a line" : "\(region.new.count) lines" }
+        switch region.old.count {
+        case 0 where region.old.lowerBound == 0:
+            return (1, "would insert \(inserted()) above this line")
+        case 0:
+            // Lines inserted between two old lines are reported on the one above them.
+            return (region.old.lowerBound, "would insert \(inserted()) below this line")
+        case 1:
+            return (region.old.lowerBound + 1, "would reformat this line")
+        default:
+            // The usual message is written as bytes: string interpolation cost more than finding the regions.
+            let prefix: StaticString = "would reformat lines "
+            let capacity = prefix.utf8CodeUnitCount + 2 * ByteWriter.decimalBytes + 1
+            let message = String(unsafeUninitializedCapacity: capacity) { buffer in
+                let start = buffer.baseAddress!
+                start.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+                var end = start + prefix.utf8CodeUnitCount
+                end += ByteWriter.writeDecimal(region.old.lowerBound + 1, at: end)
+                end.initialize(to: UInt8(ascii: "-"))
+                end += 1
+                end += ByteWriter.writeDecimal(region.old.upperBound, at: end)
+                return end - start
             }
+            return (region.old.lowerBound + 1, message)
         }
-        return findings
     }
 }
