@@ -116,14 +116,28 @@ package struct ByteWriter: ~Copyable {
             digits += 1
             power &*= 10
         }
-        // Written from the last digit back (a division by the constant 10 is a multiplication).
+        // Written from the last digits back, two at a time from a table of the pairs `00` to `99`
+        // (a check of a large file writes two numbers on each of thousands of report lines).
+        let pairs = decimalPairs.utf8Start
         var index = digits
-        repeat {
-            index -= 1
-            (out + index).initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
+        while magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            index -= 2
+            (out + index).initialize(to: pairs[pair])
+            (out + index + 1).initialize(to: pairs[pair + 1])
+        }
+        if index > 0 { out.initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude)) }
         return out + digits - start
+    }
+
+    /// `00`, `01`, … `99`: the pairs of digits ``writeDecimal(_:at:)`` writes.
+    private static var decimalPairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
     }
 
     /// Appends the UTF-8 bytes of a string. (Labelled so that a literal goes to the `StaticString`

@@ -80,7 +80,14 @@ final class BytePrimitivesTests: XCTestCase {
     }
 
     func testDecimalsAreWrittenAsStringSpellsThem() {
-        for number in [0, 1, 9, 10, 99, 100, 12_345, -1, -10, -987, Int.max, Int.min] {
+        var numbers = [12_345, -987, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        numbers += (-1_000...10_000).map { $0 }
+        var power = 1
+        while power <= Int.max / 10 {
+            power *= 10
+            numbers += [power - 1, power, power + 1, -power, 7 * power + 42]
+        }
+        for number in numbers {
             var writer = ByteWriter(capacity: 4)
             writer.appendDecimal(number)
             XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), String(number))
