@@ -44,6 +44,15 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(try? formatter.format("- [x] a\n  <!x\n- %% b\n- [ ] c\n"), "- [x] a done:2026-11-21\n  <!x\n- %% b\n- [ ] c\n")
         XCTAssertEqual(try? formatter.format("- [x] a\n  <!x\n- b\n%%\n- [ ] c\n"), "- [x] a done:2026-11-21\n  <!x\n- b\n%%\n- [ ] c\n")
         XCTAssertEqual(try? formatter.format("- [x] a\n- b\n%%\n- [ ] c\n"), "- b\n- [x] a done:2026-11-21\n%%\n- [ ] c\n")
+        // 028, 029: a `%%` on the line that ends indented code, or code in an item, opens a comment there
+        // as anywhere else (before, the code hid it: completed, the task got its next occurrence above
+        // it, and the `%%`, now after a task, opened a comment over it).
+        XCTAssertEqual(TodoDocument("\tf\n- [x] %% rec:1w\n").tasks.count, 0)
+        XCTAssertEqual(TodoDocument("- ```\n  code\n- [x] %% rec:1w\n- [ ] after\n").tasks.count, 0)
+        XCTAssertEqual(try? formatter.format("\tf\n- [x] %% rec:1w\n"), "\tf\n- [x] %% rec:1w\n")
+        // A line indented enough goes on with the code, and its `%%` opens nothing.
+        XCTAssertEqual(TodoDocument("    f\n        %%\n- [ ] a\n").tasks.count, 1)
+        XCTAssertEqual(TodoDocument("- ```\n  %%\n- [ ] a\n").tasks.count, 1)
         // 019: the line before a deleted task keeps apart from the empty line after it (its CR ending,
         // the file's first, would have made one CRLF with that line's LF): that CR becomes CRLF.
         XCTAssertEqual(try? formatter.format("\r- [x] water [repeat::every day] [onCompletion::delete]\n\n"),
