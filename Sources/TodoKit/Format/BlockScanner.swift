@@ -1002,12 +1002,7 @@ struct BlockScanner {
         let top = stack[depth - 1]
         guard isRawLeaf(top.kind) else { return false }
         guard top.kind != .html, depth >= 2, stack[depth - 2].onlyLists else { return true }
-        var indent = 0
-        var i = lineStart
-        while i < lineEnd && buf[i].isSpaceOrTab {
-            indent = TabStop.column(after: buf[i], at: indent)
-            i += 1
-        }
+        let indent = TabStop.column(after: buf[lineStart..<SpacesAndTabs.skip(buf, from: lineStart, to: lineEnd)])
         return indent >= top.contentColumn + (top.kind == .indentedCode ? BlockScanner.codeIndent : 0)
     }
 

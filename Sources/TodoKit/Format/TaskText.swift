@@ -178,12 +178,8 @@ struct TaskText {
         while occurrences.popLast() != nil {}
         FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
         chooseFields()
-        var firstEmoji = -1
-        for index in occurrences.indices where occurrences[index].style == .emoji {
-            firstEmoji = index
-            break
-        }
-        if firstEmoji >= 0 && keepEmojiFieldsOfTrailingRun(buf, s, e, firstEmoji: firstEmoji) { chooseFields() }
+        if let firstEmoji = occurrences.firstIndex(where: { $0.style == .emoji }),
+           keepEmojiFieldsOfTrailingRun(buf, s, e, firstEmoji: firstEmoji) { chooseFields() }
 
         // A block id is the last token that is not a field: `^` and letters, digits or dashes.
         // (Obsidian Tasks takes a block link only as the line's very last token; a `^id` before

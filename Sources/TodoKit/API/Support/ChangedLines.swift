@@ -178,23 +178,16 @@ public struct ChangedLines: Sendable {
                 : LineEnding.nextLineStart(in: text, from: start, to: end)
             return next ?? end
         }
-        var regions: [Region] = []
+        var runs = RunsInPlace()
         var (i, j, line) = (ends.start, ends.start, ends.prefixLines)
-        var first: Int?
         while i < ends.oldEnd && j < ends.newEnd {
             let (oldNext, newNext) = (nextLine(old, i, ends.oldEnd), nextLine(new, j, ends.newEnd))
-            if !SameBytes.equal(old, i..<oldNext, new, j..<newNext) {
-                if first == nil { first = line }
-            } else if let start = first {
-                regions.append(Region(old: start..<line, new: start..<line))
-                first = nil
-            }
+            runs.add(line, same: SameBytes.equal(old, i..<oldNext, new, j..<newNext))
             (i, j, line) = (oldNext, newNext, line + 1)
         }
         // The lines between are as many on both sides when both run out together.
         guard i == ends.oldEnd && j == ends.newEnd else { return nil }
-        if let start = first { regions.append(Region(old: start..<line, new: start..<line)) }
-        return regions
+        return runs.regions(endingAt: line)
     }
 
     /// ``regionsInPlace(old:new:)`` for texts whose lines are known (their parses' tables): the
@@ -202,18 +195,35 @@ public struct ChangedLines: Sendable {
     static func regionsInPlace(old: UnsafeBufferPointer<UInt8>, lines oldLines: LineTable,
                                new: UnsafeBufferPointer<UInt8>, lines newLines: LineTable) -> [Region]? {
         guard oldLines.count == newLines.count else { return nil }
-        var regions: [Region] = []
-        var first: Int?
+        var runs = RunsInPlace()
         for line in 0..<oldLines.count {
-            if !SameBytes.equal(old, oldLines.start(line)..<oldLines.end(line), new, newLines.start(line)..<newLines.end(line)) {
+            runs.add(line, same: SameBytes.equal(old, oldLines.start(line)..<oldLines.end(line), new, newLines.start(line)..<newLines.end(line)))
+        }
+        return runs.regions(endingAt: oldLines.count)
+    }
+
+    /// The regions of two texts with as many lines, from their lines compared one after another in
+    /// order: each run of lines that differ is a region, at the same lines on both sides.
+    private struct RunsInPlace {
+        private var regions: [Region] = []
+        /// The first line of the run that differs so far, if one does.
+        private var first: Int?
+
+        /// Line `line` (the one after the last added) is `same` on both sides, or not.
+        @inline(__always) mutating func add(_ line: Int, same: Bool) {
+            if !same {
                 if first == nil { first = line }
             } else if let start = first {
                 regions.append(Region(old: start..<line, new: start..<line))
                 first = nil
             }
         }
-        if let start = first { regions.append(Region(old: start..<oldLines.count, new: start..<oldLines.count)) }
-        return regions
+
+        /// The regions, once the lines before `end` have been added.
+        consuming func regions(endingAt end: Int) -> [Region] {
+            if let start = first { regions.append(Region(old: start..<end, new: start..<end)) }
+            return regions
+        }
     }
 
     /// The lines of `old[oldRange]` and of `new[newRange]` (``LineEnding/lineRanges(in:_:)``);
