@@ -23,6 +23,8 @@
 //   - the linter (every rule on) reports only places inside the document, and after formatting
 //     with the defaults (what `lint --fix` does) no fixable finding is left, except TD004 for a
 //     list the formatter may not move.
+//   - a model edit of task lines (ticked, retitled with text from the input) read from the old
+//     parse (`ParsedDocument.replacingTaskLines`) is the parse of the new bytes, where it is made;
 //   - what `--check` and `--diff` report of the input and a formatted output (ChangedLines and
 //     UnifiedDiff, which split only the lines between the texts' shared ends) is what splitting
 //     and comparing every line reports (their `trimmed: false` path).
@@ -103,6 +105,7 @@ private func checkDocument(_ bytes: [UInt8]) {
     }
     guard isText else { violation("invalid UTF-8 or NUL was accepted", bytes) }
     checkScanInParts(bytes)
+    checkReplacedTaskLines(bytes)
 
     // Lossless, through both entry points.
     guard document.utf8 == bytes else { violation("TodoDocument(utf8:).utf8 differs from the input", bytes) }
@@ -158,6 +161,40 @@ private func checkScanInParts(_ bytes: [UInt8]) {
         for parts in [2, 3] {
             let cut = BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: parts, minimumLines: 1)
             guard cut == one else { violation("the block scan in \(parts) parts differs from one scan", bytes) }
+        }
+    }
+}
+
+/// The first tasks' lines replaced by a model edit (each alone, then all at once): the parse read
+/// from the old one, where it is made, must be the parse of the new bytes.
+private func checkReplacedTaskLines(_ bytes: [UInt8]) {
+    let doc = ParsedDocument(validated: bytes)
+    // A title from the input's first line: whatever the fuzzer puts in a line goes into one.
+    let title = String(decoding: bytes.prefix(48).prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+    let tasks = Array(doc.structure.tasks.indices.prefix(6))
+    let changes = [TaskLineEditor.Change(status: .done), TaskLineEditor.Change(status: .open),
+                   TaskLineEditor.Change(title: title), TaskLineEditor.Change(fields: [.due: .day(fuzzToday)])]
+    for change in changes {
+        for group in tasks.map({ [$0] }) + [tasks] where !group.isEmpty {
+            var lines = EditableLines(doc, ids: [TodoID?](repeating: nil, count: doc.lines.count))
+            var replacements: [(task: Int, content: [UInt8])] = []
+            for task in group {
+                guard let content = try? TaskLineEditor.edit(doc, task: task, change, today: fuzzToday, defaultStyle: .plain) else { continue }
+                lines[content: doc.structure.tasks[task].line] = content
+                replacements.append((task, content))
+            }
+            let edited = lines.bytes
+            guard let derived = doc.replacingTaskLines(replacements) else { continue }
+            let parsed = ParsedDocument(validated: edited)
+            let sameLines = derived.lines.count == parsed.lines.count && (0..<parsed.lines.count).allSatisfy {
+                derived.lines.end($0) == parsed.lines.end($0) && derived.lines.contentEnd($0) == parsed.lines.contentEnd($0)
+            }
+            guard derived.utf8 == edited, derived.bytes == parsed.bytes, sameLines, derived.structure == parsed.structure,
+                  derived.frontMatterLines == parsed.frontMatterLines,
+                  derived.directives.all.map(\.line) == parsed.directives.all.map(\.line),
+                  derived.directives.frozen == parsed.directives.frozen else {
+                violation("task lines replaced in the old parse differ from the parse of the new bytes", bytes)
+            }
         }
     }
 }

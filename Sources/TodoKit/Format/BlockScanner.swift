@@ -729,6 +729,12 @@ struct BlockScanner {
     /// Where a checkbox `[c]` at `start` ends when it is followed by whitespace or the end of the
     /// line (the offset after its `]`); -1 when there is none.
     @inline(__always) private func checkboxEnd(at start: Int) -> Int {
+        BlockScanner.checkboxEnd(buf, at: start, lineEnd: lineEnd)
+    }
+
+    /// Where a checkbox `[c]` at `start` of `buf` ends when it is followed by whitespace or
+    /// `lineEnd` (the offset after its `]`); -1 when there is none.
+    @inline(__always) static func checkboxEnd(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, lineEnd: Int) -> Int {
         guard start < lineEnd, buf[start] == UInt8(ascii: "[") else { return -1 }
         let markStart = start + 1
         guard markStart < lineEnd else { return -1 }

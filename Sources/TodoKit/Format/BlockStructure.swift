@@ -51,6 +51,12 @@ struct BlockStructure: Sendable, Equatable {
         }
         /// First list nested in this item (index into `lists`), -1 if none.
         var firstChildList: Int { get { Int(_firstChildList) } set { _firstChildList = Int32(newValue) } }
+
+        /// Moves the marker and the content by `delta` bytes (the text before them grew or shrank).
+        fileprivate mutating func move(by delta: Int32) {
+            _markerStart &+= delta
+            _contentStart &+= delta
+        }
     }
 
     /// One list: consecutive items of the same kind (32-bit numbers, like ``Item``). Its items are
@@ -99,8 +105,8 @@ struct BlockStructure: Sendable, Equatable {
 
     /// One checkbox on an item's first line (32-bit numbers, like ``Item``; 16 bytes a task).
     struct Task: Sendable, Equatable {
-        private var _line, _checkbox: Int32
-        fileprivate var _item: Int32
+        private var _line: Int32
+        fileprivate var _checkbox, _item: Int32
         /// `[`, the mark (one scalar: 1 to 4 bytes) and `]`: 3 to 6 bytes.
         private var _checkboxLength: UInt8
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
@@ -348,6 +354,65 @@ struct BlockStructure: Sendable, Equatable {
 }
 
 extension BlockStructure {
+    /// This structure after the content of some task lines grew or shrank, read the same way
+    /// otherwise (``ParsedDocument/replacingTaskLines(_:)`` makes sure): what stands on a
+    /// later line moves by the bytes the lines before it gained, and each changed task takes its
+    /// new checkbox length. `changes`: one per line, in line order.
+    func resizing(lines changes: [(task: Int, line: Int, delta: Int, checkboxLength: Int)]) -> BlockStructure {
+        var s = self
+        s.items.withUnsafeMutableBufferPointer { items in
+            for (run, shift) in BlockStructure.runs(items, line: \.startLine, changes) {
+                for item in run { items[item].move(by: shift) }
+            }
+        }
+        s.tasks.withUnsafeMutableBufferPointer { tasks in
+            for (run, shift) in BlockStructure.runs(tasks, line: \.line, changes) {
+                for task in run { tasks[task]._checkbox &+= shift }
+            }
+        }
+        // Headings and comments are few: each finds its own shift.
+        var shifts = [0]
+        for change in changes { shifts.append(shifts[shifts.count - 1] + change.delta) }
+        func shift(_ line: Int) -> Int {
+            shifts[BinarySearch.partitionPoint(in: changes.indices) { changes[$0].line < line }]
+        }
+        for change in changes {
+            let old = s.tasks[change.task]
+            var task = Task(line: old.line, item: old.item, checkbox: old.checkbox, checkboxEnd: old.checkbox + change.checkboxLength)
+            task.paragraphContinues = old.paragraphContinues
+            s.tasks[change.task] = task
+        }
+        for index in s.headings.indices {
+            let delta = shift(s.headings[index].line)
+            s.headings[index].text = (s.headings[index].text.lowerBound + delta)..<(s.headings[index].text.upperBound + delta)
+        }
+        for index in s.comments.indices {
+            let delta = shift(s.comments[index].line)
+            s.comments[index].start += delta
+            s.comments[index].text = (s.comments[index].text.lowerBound + delta)..<(s.comments[index].text.upperBound + delta)
+        }
+        return s
+    }
+
+    /// The runs of `elements` (in line order) that move, and by how much: from the first one past a
+    /// changed line to the first one past the next, by what the changed lines so far gained.
+    private static func runs<Element>(_ elements: UnsafeMutableBufferPointer<Element>, line lineOf: KeyPath<Element, Int>,
+                                      _ changes: [(task: Int, line: Int, delta: Int, checkboxLength: Int)]) -> [(Range<Int>, Int32)] {
+        func firstPast(_ line: Int) -> Int {
+            BinarySearch.partitionPoint(in: elements.indices) { elements[$0][keyPath: lineOf] <= line }
+        }
+        var runs: [(Range<Int>, Int32)] = []
+        var shift: Int32 = 0
+        for (index, change) in changes.enumerated() {
+            shift &+= Int32(truncatingIfNeeded: change.delta)
+            let end = index + 1 < changes.count ? firstPast(changes[index + 1].line) : elements.count
+            if shift != 0 { runs.append((firstPast(change.line)..<end, shift)) }
+        }
+        return runs
+    }
+}
+
+extension BlockStructure {
     /// Obsidian Tasks' global filter: keeps as tasks only the checklist items whose text after the
     /// checkbox contains `filter` (as Obsidian Tasks tests a line's description); the others stay
     /// list items, read and moved like any item without a checkbox.
@@ -356,7 +421,7 @@ extension BlockStructure {
         kept.reserveCapacity(tasks.count)
         for task in tasks {
             let item = task.item
-            if contains(filter, buf, from: task.checkboxEnd, to: lines.contentEnd(task.line)) {
+            if BlockStructure.contains(filter, buf, from: task.checkboxEnd, to: lines.contentEnd(task.line)) {
                 items[item].task = kept.count
                 kept.append(task)
             } else {
@@ -366,7 +431,8 @@ extension BlockStructure {
         tasks = kept
     }
 
-    private func contains(_ needle: [UInt8], _ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    /// Whether `buf[start..<end]` contains `needle` (a task's text, the global filter).
+    static func contains(_ needle: [UInt8], _ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
         guard let first = needle.first, end - start >= needle.count else { return false }
         var i = start
         while i + needle.count <= end {

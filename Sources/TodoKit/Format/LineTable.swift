@@ -80,6 +80,25 @@ struct LineTable: Sendable {
         packed = LineTable.joined(tables)
     }
 
+    /// The table of the same buffer after the content of some lines grew or shrank, their
+    /// endings kept: `changes`, one per line and in line order, says by how many bytes.
+    func resizing(lines changes: [(line: Int, delta: Int)]) -> LineTable {
+        var table = self
+        table.packed.withUnsafeMutableBufferPointer { packed in
+            // A line's word holds the offset past its ending: from a changed line on, every word moves.
+            var shift = 0
+            for (index, change) in changes.enumerated() {
+                shift += change.delta
+                let next = index + 1 < changes.count ? changes[index + 1].line : packed.count
+                guard shift != 0 else { continue }
+                for line in change.line..<next {
+                    packed[line] = UInt32(truncatingIfNeeded: Int(packed[line]) + (shift << 2))
+                }
+            }
+        }
+        return table
+    }
+
     /// Buffers of at least twice this many bytes are split in parts.
     static let bytesPerPart = 1 << 20
 

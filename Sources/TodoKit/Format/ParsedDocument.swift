@@ -1,17 +1,17 @@
 /// The internal form of a parsed todo file: its bytes, its lines, and its list structure.
 struct ParsedDocument: Sendable {
     /// The file's bytes after an optional byte-order mark.
-    let bytes: [UInt8]
+    private(set) var bytes: [UInt8]
     /// Whether the file began with a UTF-8 byte-order mark.
     let hasBOM: Bool
     /// The bytes as given, byte-order mark included (the same storage as `bytes` without one).
-    let utf8: [UInt8]
-    let lines: LineTable
+    private(set) var utf8: [UInt8]
+    private(set) var lines: LineTable
     /// Lines of YAML front matter at the top (0 when there is none).
     let frontMatterLines: Int
-    let structure: BlockStructure
+    private(set) var structure: BlockStructure
     /// The inline `todofmt-` directives and the lines they freeze.
-    let directives: Directives
+    private(set) var directives: Directives
     /// The custom checkbox marks that ``status(ofTask:_:)`` reads (none unless configured).
     private(set) var statuses: StatusMap
     /// Obsidian Tasks' global filter: when set, only checklist items whose text contains it are tasks.
@@ -64,6 +64,67 @@ struct ParsedDocument: Sendable {
         if filter != self.globalFilter { return ParsedDocument(validated: utf8, statuses: statuses, globalFilter: filter) }
         var copy = self
         copy.statuses = statuses
+        return copy
+    }
+
+    /// This document with the content of some task lines replaced (a todo ticked, retitled, its
+    /// fields changed), read from this parse instead of from the bytes: what follows a changed line
+    /// moves by the bytes it gained, and nothing else changes. That holds when a new line keeps the
+    /// bytes before its checkbox, has a checkbox there followed by text as before (or by nothing as
+    /// before: a checkbox followed by blanks opens no paragraph) and no `%%`: the scanner reads
+    /// nothing else of a task's line, and the lines after it read as they did.
+    ///
+    /// Nil, for the new bytes to be parsed, where a line may read otherwise: a document with `%%`
+    /// (Obsidian comments), the first line of a setext heading (the heading's text changes), a new
+    /// line without the global filter, a line break in new content, two replacements of one task.
+    /// - Parameter replacements: tasks and the new contents of their lines (without the endings).
+    func replacingTaskLines(_ replacements: [(task: Int, content: [UInt8])]) -> ParsedDocument? {
+        guard !structure.mayHaveObsidianComments else { return nil }
+        let filter = globalFilter.map { Array($0.utf8) }
+        let sorted = replacements.sorted { $0.task < $1.task }
+        var changes: [(task: Int, line: Int, delta: Int, checkboxLength: Int)] = []
+        for (task, content) in sorted {
+            guard changes.last?.task != task else { return nil }
+            let t = structure.tasks[task]
+            guard !structure.headings.contains(where: { $0.line == t.line }) else { return nil }
+            let start = lines.start(t.line), end = lines.contentEnd(t.line)
+            let checkbox = t.checkbox - start
+            let newEnd = bytes.withUnsafeBufferPointer { old in
+                content.withUnsafeBufferPointer { new -> Int? in
+                    guard new.count > checkbox, (0..<checkbox).allSatisfy({ new[$0] == old[start + $0] }) else { return nil }
+                    var previous: UInt8 = 0
+                    for byte in new {
+                        if byte.isLineBreak || byte == 0x25 && previous == 0x25 { return nil }
+                        previous = byte
+                    }
+                    let newEnd = BlockScanner.checkboxEnd(new, at: checkbox, lineEnd: new.count)
+                    guard newEnd >= 0 else { return nil }
+                    let opened = t.checkboxEnd == end || !SpacesAndTabs.isBlank(old, from: t.checkboxEnd, to: end)
+                    guard opened == (newEnd == new.count || !SpacesAndTabs.isBlank(new, from: newEnd, to: new.count)) else { return nil }
+                    if let filter, !BlockStructure.contains(filter, new, from: newEnd, to: new.count) { return nil }
+                    return newEnd
+                }
+            }
+            guard let newEnd else { return nil }
+            changes.append((task, t.line, content.count - (end - start), newEnd - checkbox))
+        }
+        // The new bytes: the old ones with each changed line's content in place.
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(self.utf8.count + changes.reduce(0) { $0 + $1.delta })
+        let offset = hasBOM ? 3 : 0
+        var copied = 0
+        for (change, replacement) in zip(changes, sorted) {
+            utf8 += self.utf8[copied..<(offset + lines.start(change.line))]
+            utf8 += replacement.content
+            copied = offset + lines.contentEnd(change.line)
+        }
+        utf8 += self.utf8[copied...]
+        var copy = self
+        copy.utf8 = utf8
+        copy.bytes = hasBOM ? Array(utf8[3...]) : utf8
+        copy.lines = lines.resizing(lines: changes.map { ($0.line, $0.delta) })
+        copy.structure = structure.resizing(lines: changes)
+        copy.directives = copy.bytes.withUnsafeBufferPointer { Directives($0, lines: copy.lines, structure: copy.structure) }
         return copy
     }
 

@@ -148,21 +148,36 @@ struct EditableLines {
         ids = newIDs
     }
 
-    /// Removes every line whose flag is set.
+    /// Removes every line whose flag is set. The lines kept are copied a run at a time.
     mutating func remove(where flags: [Bool]) {
         let finalEnding = endings.last
-        var kept = 0
-        for i in 0..<count where !flags[i] {
-            // A line that now stands right before line i must not end in a CR that its LF would join.
-            if kept > 0 && kept < i { endings[kept - 1] = ending(endings[kept - 1], before: i) }
-            contents[kept] = contents[i]
-            endings[kept] = endings[i]
-            ids[kept] = ids[i]
-            kept += 1
+        var keptContents: [Content] = [], keptEndings: [Ending] = [], keptIDs: [TodoID?] = []
+        keptContents.reserveCapacity(count)
+        keptEndings.reserveCapacity(count)
+        keptIDs.reserveCapacity(count)
+        var removedBefore = false
+        var i = 0
+        while i < count {
+            guard !flags[i] else {
+                removedBefore = true
+                i += 1
+                continue
+            }
+            let start = i, first = keptEndings.count
+            while i < count && !flags[i] { i += 1 }
+            keptContents += contents[start..<i]
+            keptEndings += endings[start..<i]
+            keptIDs += ids[start..<i]
+            guard removedBefore else { continue }
+            // A line that now stands right before line j must not end in a CR that its LF would join.
+            for j in start..<i where first + j - start > 0 {
+                let previous = first + j - start - 1
+                if keptEndings[previous] == .cr { keptEndings[previous] = ending(.cr, before: j) }
+            }
         }
-        contents.removeSubrange(kept...)
-        endings.removeSubrange(kept...)
-        ids.removeSubrange(kept...)
+        contents = keptContents
+        endings = keptEndings
+        ids = keptIDs
         // The new last line takes the file's final ending; but an empty line without one would be no
         // line at all, so it keeps its own (the file gains a final newline rather than lose a blank line).
         if let finalEnding, flags.last == true, let last = endings.indices.last, finalEnding != .none || !isEmpty(last) {

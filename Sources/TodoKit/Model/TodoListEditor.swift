@@ -45,16 +45,16 @@ struct TodoListEditor {
     // MARK: - Line edits
 
     private func editLines(_ changes: [(TodoID, TaskLineEditor.Change)], in list: TodoList) throws(TodoStoreError) -> TodoList {
-        var lines = EditableLines(list.parsed, ids: list.lineIDs)
         // What completing a todo brings about, as the formatter does it when it stamps the done date:
         // a recurring todo's next occurrence, and `🏁 delete`.
         var spawns: [NextOccurrence.Spawn] = []
         var deletions: [(list: Int, item: Int, line: Int, replaced: Bool)] = []
         var growth: [Int: Int] = [:]
+        var replaced: [(task: Int, content: [UInt8])] = []
         for (id, change) in changes {
             guard let task = list.taskIndex(of: id) else { throw .notFound(id) }
             let line = list.parsed.structure.tasks[task].line
-            lines[content: line] = try TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)
+            replaced.append((task, try TaskLineEditor.edit(list.parsed, task: task, change, today: today, defaultStyle: fieldStyle)))
             guard change.status == .done, change.stampDates else { continue }
             list.parsed.bytes.withUnsafeBufferPointer { buf in
                 let doc = list.parsed
@@ -79,6 +79,13 @@ struct TodoListEditor {
         let kept = NextOccurrence.listsLosingItems(deletions.map { ($0.list, $0.item, $0.replaced) }, list.parsed, growth: growth,
                                                    options: FormatOptions(stampDates: false, sinkCompleted: false, today: today))
         for deletion in deletions where kept.contains(deletion.list) { deleted[deletion.line] = true }
+        // Only task lines changed: most such edits leave every line reading as it did, and the
+        // parse is this one's with the offsets after them moved; the todos stay on their lines.
+        if spawns.isEmpty && !deleted.contains(true), let parsed = list.parsed.replacingTaskLines(replaced) {
+            return TodoList(parsed: parsed, sameTasksAs: list)
+        }
+        var lines = EditableLines(list.parsed, ids: list.lineIDs)
+        for (task, content) in replaced { lines[content: list.parsed.structure.tasks[task].line] = content }
         guard !spawns.isEmpty || deleted.contains(true) else { return rebuilt(lines, from: list) }
         // Deleted lines are marked by position, the new ones by an id no todo has (ids start at 1).
         let marker = TodoID(rawValue: 0)

@@ -45,4 +45,44 @@ final class EditableLinesTests: XCTestCase {
         text.remove(where: [false, false, true])
         XCTAssertEqual(text.bytes, Array("a\nb".utf8))
     }
+
+    /// Removing any lines of texts with every kind of ending and empty lines gives what removing them
+    /// one line at a time (a plain model of the rules above) gives.
+    func testRemovingLinesMatchesALineByLineModel() {
+        var random = SplitMix64(seed: 2026_11_29)
+        let endings = ["\n", "\r", "\r\n"]
+        for round in 0..<400 {
+            var text = ""
+            for _ in 0..<(1 + Int(random.next() % 12)) {
+                text += random.next() % 3 == 0 ? "" : "- [ ] t\(random.next() % 9)"
+                text += endings[Int(random.next() % 3)]
+            }
+            if random.next() % 3 == 0 { text += "last" }
+            var edited = lines(text)
+            let original = (0..<edited.count).map { line -> (content: [UInt8], ending: [UInt8]) in
+                let bytes = edited.line(line)
+                let content = edited[content: line]
+                return (content, Array(bytes[content.count...]))
+            }
+            let flags = (0..<edited.count).map { _ in random.next() % 3 == 0 }
+            guard flags.contains(false) else { continue }
+            edited.remove(where: flags)
+
+            // The model: a lone CR before an empty LF line becomes CRLF.
+            func ending(_ ending: [UInt8], before next: (content: [UInt8], ending: [UInt8])) -> [UInt8] {
+                ending == [0x0D] && next.ending == [0x0A] && next.content.isEmpty ? [0x0D, 0x0A] : ending
+            }
+            var kept: [(content: [UInt8], ending: [UInt8])] = []
+            for line in original.indices where !flags[line] {
+                if !kept.isEmpty && kept.count < line { kept[kept.count - 1].ending = ending(kept[kept.count - 1].ending, before: original[line]) }
+                kept.append(original[line])
+            }
+            let finalEnding = original[original.count - 1].ending
+            if flags.last == true, !finalEnding.isEmpty || !kept[kept.count - 1].content.isEmpty {
+                kept[kept.count - 1].ending = finalEnding
+                if kept.count > 1 { kept[kept.count - 2].ending = ending(kept[kept.count - 2].ending, before: kept[kept.count - 1]) }
+            }
+            XCTAssertEqual(edited.bytes, kept.flatMap { $0.content + $0.ending }, "round \(round): \(text.debugDescription) \(flags)")
+        }
+    }
 }

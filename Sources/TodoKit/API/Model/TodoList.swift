@@ -50,32 +50,57 @@ public struct TodoList: Sendable {
         let tasks = parsed.structure.tasks
         var ids = lineIDs ?? []
         if ids.count != parsed.lines.count { ids = [TodoID?](repeating: nil, count: parsed.lines.count) }
-        var isTaskLine = [Bool](repeating: false, count: parsed.lines.count)
         var next = nextID
-        for task in tasks {
-            isTaskLine[task.line] = true
-            if let id = ids[task.line] { next = max(next, id.rawValue + 1) }
-        }
-        for line in ids.indices where !isTaskLine[line] { ids[line] = nil }
         var lowest = UInt64.max, highest: UInt64 = 0
-        for task in tasks {
-            if ids[task.line] == nil {
-                ids[task.line] = TodoID(rawValue: next)
-                next += 1
+        // One pass over the lines and two over the tasks, on the arrays' memory (100,000 lines on
+        // every operation of a large file).
+        ids.withUnsafeMutableBufferPointer { ids in
+            var isTaskLine = [Bool](repeating: false, count: ids.count)
+            isTaskLine.withUnsafeMutableBufferPointer { isTaskLine in
+                for task in tasks {
+                    isTaskLine[task.line] = true
+                    if let id = ids[task.line] { next = max(next, id.rawValue + 1) }
+                }
+                for line in ids.indices where !isTaskLine[line] && ids[line] != nil { ids[line] = nil }
             }
-            let raw = ids[task.line]!.rawValue
-            lowest = min(lowest, raw)
-            highest = max(highest, raw)
+            for task in tasks {
+                let raw: UInt64
+                if let id = ids[task.line] {
+                    raw = id.rawValue
+                } else {
+                    raw = next
+                    ids[task.line] = TodoID(rawValue: next)
+                    next += 1
+                }
+                lowest = min(lowest, raw)
+                highest = max(highest, raw)
+            }
         }
         self.lineIDs = ids
         self.nextID = next
 
         var positions = [Int32](repeating: -1, count: lowest > highest ? 0 : Int(highest - lowest) + 1)
-        for (index, task) in tasks.enumerated() {
-            positions[Int(ids[task.line]!.rawValue - lowest)] = Int32(truncatingIfNeeded: index)
+        positions.withUnsafeMutableBufferPointer { positions in
+            ids.withUnsafeBufferPointer { ids in
+                for (index, task) in tasks.enumerated() {
+                    positions[Int(ids[task.line]!.rawValue - lowest)] = Int32(truncatingIfNeeded: index)
+                }
+            }
         }
         self.positions = positions
         firstPosition = lowest
+    }
+
+    /// The list over `parsed`, whose tasks are `other`'s on the same lines (their lines edited in
+    /// place): the identities and their positions carry over, the todos are made anew when asked for.
+    init(parsed: ParsedDocument, sameTasksAs other: TodoList) {
+        precondition(parsed.lines.count == other.parsed.lines.count && parsed.structure.tasks.count == other.parsed.structure.tasks.count,
+                     "the same lines and tasks")
+        self.parsed = parsed
+        lineIDs = other.lineIDs
+        nextID = other.nextID
+        positions = other.positions
+        firstPosition = other.firstPosition
     }
 
     /// The file's bytes.
