@@ -25,6 +25,9 @@
 //     list the formatter may not move.
 //   - a model edit of task lines (ticked, retitled with text from the input) read from the old
 //     parse (`ParsedDocument.replacingTaskLines`) is the parse of the new bytes, where it is made;
+//   - a model edit of lines (one removed, one copied elsewhere, a run moved to the end) whose
+//     parse scans again only the lines between the cuts around it (`ParsedDocument.reparsing`)
+//     is the parse of the new bytes, where it is made;
 //   - what `--check` and `--diff` report of the input and a formatted output (ChangedLines and
 //     UnifiedDiff, which split only the lines between the texts' shared ends) is what splitting
 //     and comparing every line reports (their `trimmed: false` path).
@@ -106,6 +109,7 @@ private func checkDocument(_ bytes: [UInt8]) {
     guard isText else { violation("invalid UTF-8 or NUL was accepted", bytes) }
     checkScanInParts(bytes)
     checkReplacedTaskLines(bytes)
+    checkReparsedRegions(bytes)
 
     // Lossless, through both entry points.
     guard document.utf8 == bytes else { violation("TodoDocument(utf8:).utf8 differs from the input", bytes) }
@@ -161,6 +165,44 @@ private func checkScanInParts(_ bytes: [UInt8]) {
         for parts in [2, 3] {
             let cut = BlockScanner.scan(buf, lines: lines, skipLines: 0, parts: parts, minimumLines: 1)
             guard cut == one else { violation("the block scan in \(parts) parts differs from one scan", bytes) }
+        }
+    }
+}
+
+/// Lines of the input removed, copied and moved (chosen from the input's hash): a parse that scans
+/// again only the lines around the change, where it is made, must be the parse of the new bytes.
+private func checkReparsedRegions(_ bytes: [UInt8]) {
+    let doc = ParsedDocument(validated: bytes)
+    let lineCount = doc.lines.count
+    guard lineCount > 1 else { return }
+    let hash = fnv1a(bytes)
+    let (k, j) = (Int(hash % UInt64(lineCount)), Int((hash >> 20) % UInt64(lineCount)))
+    func line(_ index: Int) -> ArraySlice<UInt8> { doc.utf8[(doc.lines.start(index) + (doc.hasBOM ? 3 : 0))..<(doc.lines.end(index) + (doc.hasBOM ? 3 : 0))] }
+    let head = doc.utf8[..<(doc.hasBOM ? 3 : 0)]
+    let all = (0..<lineCount).map(line)
+    var edits: [[ArraySlice<UInt8>]] = []
+    var removed = all
+    removed.remove(at: k)
+    edits.append(removed)
+    var copied = all
+    copied.insert(all[k], at: j)
+    edits.append(copied)
+    var moved = all
+    let run = Array(moved[min(k, j)...max(k, j)])
+    moved.removeSubrange(min(k, j)...max(k, j))
+    edits.append(moved + run)
+    for edit in edits {
+        let edited = Array(head) + edit.flatMap { $0 }
+        guard let derived = ParsedDocument.reparsing(edited, editing: doc) else { continue }
+        let parsed = ParsedDocument(validated: edited)
+        let sameLines = derived.lines.count == parsed.lines.count && (0..<parsed.lines.count).allSatisfy {
+            derived.lines.end($0) == parsed.lines.end($0) && derived.lines.contentEnd($0) == parsed.lines.contentEnd($0)
+        }
+        guard derived.utf8 == edited, derived.bytes == parsed.bytes, sameLines, derived.structure == parsed.structure,
+              derived.frontMatterLines == parsed.frontMatterLines,
+              derived.directives.all.map(\.line) == parsed.directives.all.map(\.line),
+              derived.directives.frozen == parsed.directives.frozen else {
+            violation("lines scanned again around an edit differ from the parse of the new bytes", bytes)
         }
     }
 }

@@ -1,10 +1,10 @@
 // todofmt-store-bench: TodoStore's operations in-process on a generated file (issue 13), each
 // timed with its save (FileTodoStorage: temporary file, fsync, atomic swap).
 //
-//     todofmt-store-bench [--runs N] [--todos N[,N...]] [--load-only] DIRECTORY
+//     todofmt-store-bench [--runs N] [--todos N[,N...]] [--sections N] [--load-only] DIRECTORY
 //
 // For every size it writes DIRECTORY/store-N.md (`- [ ] task K due:2026-12-DD` under four
-// headings), then prints one line per operation:
+// headings, or `--sections`), then prints one line per operation:
 //
 //     store | 10000 todos | 309023 bytes | toggle | runs 30 | median 1.23 ms | p90 1.50 ms | CPU median … | CPU p90 …
 //
@@ -20,6 +20,8 @@ import TodoKit
 struct Arguments {
     var runs = 30
     var sizes = [10_000, 100_000]
+    /// How many headings the todos are under.
+    var sections = 4
     var directory = ""
     /// Only load (`--load-only`, for profiling the load alone).
     var loadOnly = false
@@ -30,12 +32,13 @@ struct Arguments {
             switch argument {
             case "--runs": runs = rest.popFirst().flatMap { Int($0) } ?? runs
             case "--todos": sizes = (rest.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+            case "--sections": sections = rest.popFirst().flatMap { Int($0) } ?? sections
             case "--load-only": loadOnly = true
             default: directory = argument
             }
         }
         if directory.isEmpty || runs < 1 || sizes.isEmpty {
-            fail("usage: todofmt-store-bench [--runs N] [--todos N[,N...]] [--load-only] DIRECTORY", status: 2)
+            fail("usage: todofmt-store-bench [--runs N] [--todos N[,N...]] [--sections N] [--load-only] DIRECTORY", status: 2)
         }
     }
 }
@@ -67,10 +70,9 @@ func quantile(_ values: [Double], _ fraction: Double) -> Double {
     return sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
 }
 
-/// The generated file: `count` open todos under four headings, with a paragraph and a note list.
-func document(todos count: Int) -> [UInt8] {
+/// The generated file: `count` open todos under `sections` headings, with a paragraph and a note list.
+func document(todos count: Int, sections: Int) -> [UInt8] {
     var text = "# Todos\n\nGenerated for the store benchmark.\n\n- a note, not a task\n- another note\n"
-    let sections = 4
     for section in 0..<sections {
         text += "\n## Area \(section + 1)\n\n"
         for k in stride(from: section * count / sections, to: (section + 1) * count / sections, by: 1) {
@@ -104,9 +106,9 @@ func report(_ todos: Int, _ size: Int, _ name: String, _ samples: Samples) {
           + "p90 \(ms(quantile(samples.wall, 0.9))) | CPU median \(ms(quantile(samples.cpu, 0.5))) | CPU p90 \(ms(quantile(samples.cpu, 0.9)))")
 }
 
-func run(todos count: Int, runs: Int, directory: String, loadOnly: Bool) async throws {
+func run(todos count: Int, sections: Int, runs: Int, directory: String, loadOnly: Bool) async throws {
     let path = directory + "/store-\(count).md"
-    let bytes = document(todos: count)
+    let bytes = document(todos: count, sections: sections)
     save(bytes, to: path)
     defer { unlink(path) }
     let options = TodoStore.Options(today: { Day(year: 2026, month: 11, day: 21)! })
@@ -156,5 +158,6 @@ func line(ofTask k: Int, in bytes: [UInt8]) -> Int {
 
 let arguments = Arguments(CommandLine.arguments)
 for size in arguments.sizes {
-    try await run(todos: size, runs: arguments.runs, directory: arguments.directory, loadOnly: arguments.loadOnly)
+    try await run(todos: size, sections: arguments.sections, runs: arguments.runs, directory: arguments.directory,
+                  loadOnly: arguments.loadOnly)
 }

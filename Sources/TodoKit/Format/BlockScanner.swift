@@ -251,6 +251,27 @@ struct BlockScanner {
         return structure
     }
 
+    /// Scans lines `range` of `buf` alone, as the part of a parallel scan that starts there does:
+    /// `range.lowerBound` must be the first line after front matter, or an ATX heading at the left
+    /// margin after a blank line that a scan from the top reads as a heading (then no block is open
+    /// there). Items, lists, tasks and block quotes are numbered from the part's own (its lists'
+    /// items filled in); lines and
+    /// offsets are `buf`'s. Writes the range's lines' flags into `lazy` and `paragraph` (indexed by
+    /// line). Returns the structure with its blocks closed, and whether its last line is blank with
+    /// every open block one that an ATX heading closes (``BlockStructure/endsFresh``).
+    static func scanPart(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, range: Range<Int>,
+                         lazy: UnsafeMutableBufferPointer<Bool>, paragraph: UnsafeMutableBufferPointer<Bool>,
+                         mayHaveObsidianComments: Bool) -> (structure: BlockStructure, endsFresh: Bool) {
+        var scanner = BlockScanner(buf: buf, lines: lines, flags: LineFlags(lazy: lazy, paragraph: paragraph),
+                                   mayHaveObsidianComments: mayHaveObsidianComments, siblingItems: true, capacity: range.count)
+        scanner.run(from: range.lowerBound, to: range.upperBound)
+        let endsFresh = scanner.endsFresh
+        scanner.closeAll()
+        var structure = scanner.structure
+        structure.fillListItems()
+        return (structure, endsFresh)
+    }
+
     /// The lines where the parts of a parallel scan start, then the line count: one part (no cut)
     /// for small files or files without a suitable heading. A part starts at an ATX heading at the
     /// left margin right after a blank line.

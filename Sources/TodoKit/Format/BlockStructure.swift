@@ -57,6 +57,18 @@ struct BlockStructure: Sendable, Equatable {
             _markerStart &+= delta
             _contentStart &+= delta
         }
+
+        /// Numbers the item's list, task and first child list on by `lists` and `tasks`, and moves it
+        /// by `lines` lines and `bytes` bytes (``BlockStructure/splicing(lines:_:with:lineShift:byteShift:)``).
+        fileprivate mutating func renumber(lists: Int32, tasks: Int32, lines: Int32, bytes: Int32) {
+            _list &+= lists
+            if _taskAndMarkerLength & Item.taskMask != 0 { _taskAndMarkerLength &+= UInt32(bitPattern: tasks) }
+            if _firstChildList >= 0 { _firstChildList &+= lists }
+            _startLine &+= lines
+            _lastLine &+= lines
+            _markerStart &+= bytes
+            _contentStart &+= bytes
+        }
     }
 
     /// One list: consecutive items of the same kind (32-bit numbers, like ``Item``). Its items are
@@ -105,8 +117,7 @@ struct BlockStructure: Sendable, Equatable {
 
     /// One checkbox on an item's first line (32-bit numbers, like ``Item``; 16 bytes a task).
     struct Task: Sendable, Equatable {
-        private var _line: Int32
-        fileprivate var _checkbox, _item: Int32
+        fileprivate var _line, _checkbox, _item: Int32
         /// `[`, the mark (one scalar: 1 to 4 bytes) and `]`: 3 to 6 bytes.
         private var _checkboxLength: UInt8
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
@@ -409,6 +420,120 @@ extension BlockStructure {
             if shift != 0 { runs.append((firstPast(change.line)..<end, shift)) }
         }
         return runs
+    }
+}
+
+extension BlockStructure {
+    /// Appends `source[range]` to `array` with one copy of the memory (appending an array slice
+    /// copies element by element).
+    private static func append<Element: BitwiseCopyable>(_ source: [Element], _ range: Range<Int>, to array: inout [Element]) {
+        source.withUnsafeBufferPointer { array.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether a list or an HTML comment stands in a block quote: their containers name block quotes
+    /// by number, counted from the top of the document.
+    var refersToBlockQuotes: Bool {
+        lists.contains { $0.container <= -2 } || comments.contains { $0.container <= -2 }
+    }
+
+    /// The first item, list and task that start on `line` or later (items, lists and tasks are in
+    /// the order of their first lines).
+    private func firstIndices(from line: Int) -> (item: Int, list: Int, task: Int) {
+        (BinarySearch.partitionPoint(in: items.indices) { items[$0].startLine < line },
+         BinarySearch.partitionPoint(in: lists.indices) { startLine(ofList: $0) < line },
+         BinarySearch.partitionPoint(in: tasks.indices) { tasks[$0].line < line })
+    }
+
+    /// This structure with its lines `start..<end` replaced by `region`'s: `region` is the structure
+    /// of the new lines in their place, scanned alone from `start` (items, lists and tasks numbered
+    /// from 0, lines and offsets the new text's), and whatever stood from `end` on moves by
+    /// `lineShift` lines and `byteShift` bytes. No block may be open at `start` or at `end` (nor at
+    /// the end of `region`), and no list or comment may stand in a block quote (they are numbered
+    /// from the top). Copies each array once, renumbering only what follows `start`.
+    func splicing(lines start: Int, _ end: Int, with region: BlockStructure, lineShift: Int, byteShift: Int) -> BlockStructure {
+        let (i0, l0, t0) = firstIndices(from: start)
+        let (i1, l1, t1) = firstIndices(from: end)
+        // How far the region's and the rest's items, lists and tasks are numbered on.
+        let (ri, rl, rt) = (Int32(i0), Int32(l0), Int32(t0))
+        let (di, dl, dt) = (Int32(i0 + region.items.count - i1), Int32(l0 + region.lists.count - l1), Int32(t0 + region.tasks.count - t1))
+        let (lines, bytes) = (Int32(truncatingIfNeeded: lineShift), Int32(truncatingIfNeeded: byteShift))
+        var s = BlockStructure()
+
+        s.items.reserveCapacity(i0 + region.items.count + items.count - i1)
+        BlockStructure.append(items, 0..<i0, to: &s.items)
+        s.items += region.items
+        BlockStructure.append(items, i1..<items.count, to: &s.items)
+        s.items.withUnsafeMutableBufferPointer { items in
+            let regionEnd = i0 + region.items.count
+            for index in i0..<regionEnd { items[index].renumber(lists: rl, tasks: rt, lines: 0, bytes: 0) }
+            for index in regionEnd..<items.count { items[index].renumber(lists: dl, tasks: dt, lines: lines, bytes: bytes) }
+        }
+
+        // Each list's items are a stretch of `listItems`, lists one after another in order.
+        let (x, y) = (l0 < lists.count ? Int(lists[l0]._itemsStart) : listItems.count,
+                      l1 < lists.count ? Int(lists[l1]._itemsStart) : listItems.count)
+        s.listItems.reserveCapacity(x + region.listItems.count + listItems.count - y)
+        BlockStructure.append(listItems, 0..<x, to: &s.listItems)
+        s.listItems += region.listItems
+        BlockStructure.append(listItems, y..<listItems.count, to: &s.listItems)
+        s.listItems.withUnsafeMutableBufferPointer { entries in
+            for index in x..<(x + region.listItems.count) { entries[index] &+= ri }
+            for index in (x + region.listItems.count)..<entries.count { entries[index] &+= di }
+        }
+        let (rs, ds) = (Int32(x), Int32(x + region.listItems.count - y))
+        s.lists.reserveCapacity(l0 + region.lists.count + lists.count - l1)
+        s.lists += lists[..<l0]
+        s.lists += region.lists
+        s.lists += lists[l1...]
+        s.lists.withUnsafeMutableBufferPointer { lists in
+            func renumber(_ range: Range<Int>, items d: Int32, lists dl: Int32, itemsStart: Int32) {
+                for index in range {
+                    if lists[index].parentItem >= 0 { lists[index].parentItem += Int(d) }
+                    if lists[index].nextSibling >= 0 { lists[index].nextSibling += Int(dl) }
+                    if lists[index].container >= 0 { lists[index].container += Int(d) }
+                    lists[index]._itemsStart &+= itemsStart
+                }
+            }
+            let regionEnd = l0 + region.lists.count
+            renumber(l0..<regionEnd, items: ri, lists: rl, itemsStart: rs)
+            renumber(regionEnd..<lists.count, items: di, lists: dl, itemsStart: ds)
+            // The top-level lists, linked in order (the links into and out of the region change).
+            var last = -1
+            for index in lists.indices where lists[index].parentItem < 0 {
+                if last >= 0 { lists[last].nextSibling = index } else { s.firstTopList = index }
+                last = index
+            }
+            if last >= 0 { lists[last].nextSibling = -1 }
+            s.lastTopList = last
+        }
+
+        s.tasks.reserveCapacity(t0 + region.tasks.count + tasks.count - t1)
+        BlockStructure.append(tasks, 0..<t0, to: &s.tasks)
+        s.tasks += region.tasks
+        BlockStructure.append(tasks, t1..<tasks.count, to: &s.tasks)
+        s.tasks.withUnsafeMutableBufferPointer { tasks in
+            let regionEnd = t0 + region.tasks.count
+            for index in t0..<regionEnd { tasks[index]._item &+= ri }
+            for index in regionEnd..<tasks.count {
+                tasks[index]._item &+= di
+                tasks[index]._line &+= lines
+                tasks[index]._checkbox &+= bytes
+            }
+        }
+
+        s.headings = headings.filter { $0.line < start } + region.headings + headings.filter { $0.line >= end }.map {
+            Heading(line: $0.line + lineShift, level: $0.level, text: ($0.text.lowerBound + byteShift)..<($0.text.upperBound + byteShift))
+        }
+        s.comments = comments.filter { $0.line < start }
+            + region.comments.map { var c = $0; if c.container >= 0 { c.container += Int(ri) }; return c }
+            + comments.filter { $0.line >= end }.map {
+                Comment(line: $0.line + lineShift, start: $0.start + byteShift,
+                        text: ($0.text.lowerBound + byteShift)..<($0.text.upperBound + byteShift),
+                        container: $0.container >= 0 ? $0.container + Int(di) : $0.container)
+            }
+        s.obsidianCommentLines = obsidianCommentLines.filter { $0 < start } + region.obsidianCommentLines
+            + obsidianCommentLines.filter { $0 >= end }.map { $0 + lineShift }
+        return s
     }
 }
 

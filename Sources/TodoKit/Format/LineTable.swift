@@ -99,6 +99,20 @@ struct LineTable: Sendable {
         return table
     }
 
+    /// The table of `bytes`, this table's buffer with the lines between its first `prefix` and its
+    /// last `suffix` replaced: those lines are kept (the last ones moved by what the buffer gained),
+    /// the new ones between are found in `bytes`.
+    func splicing(_ bytes: UnsafeBufferPointer<UInt8>, keeping prefix: Int, _ suffix: Int) -> LineTable {
+        let shift = bytes.count - (count == 0 ? 0 : end(count - 1))
+        let regionStart = start(prefix), regionEnd = suffix == 0 ? bytes.count : start(count - suffix) + shift
+        var table = LineTable(joining: [])
+        table.packed.reserveCapacity(count + 64)
+        table.packed += packed[..<prefix]
+        table.packed += LineTable.lineEnds(bytes, from: regionStart, to: regionEnd)
+        table.packed += packed[(count - suffix)...].lazy.map { UInt32(truncatingIfNeeded: Int($0) + (shift << 2)) }
+        return table
+    }
+
     /// Buffers of at least twice this many bytes are split in parts.
     static let bytesPerPart = 1 << 20
 

@@ -67,6 +67,89 @@ struct ParsedDocument: Sendable {
         return copy
     }
 
+    /// Parses bytes that are `old`'s with some lines changed, as `old` was parsed (its statuses and
+    /// global filter): only the lines between the cuts around the change are scanned again, where
+    /// ``reparsing(_:editing:)`` can, else all of them.
+    init(validated input: [UInt8], editing old: ParsedDocument) {
+        guard let reparsed = ParsedDocument.reparsing(input, editing: old) else {
+            self.init(validated: input, like: old)
+            return
+        }
+        // Debug builds (the tests) check every such parse against the parse of the whole.
+        assert(reparsed.structure == ParsedDocument(validated: input, like: old).structure, "a part scanned again reads otherwise")
+        self = reparsed
+    }
+
+    /// `input`, `old`'s bytes with some lines changed, parsed by scanning again only the lines from
+    /// the last cut before the first changed line to the first cut after the last one, and reading
+    /// the rest from `old`. A cut is a line where a parallel scan may start a part (``BlockScanner``):
+    /// an ATX heading at the left margin after a blank line, which `old`'s scan read as a heading,
+    /// so that no block was open there and every block before it is closed; or the first line after
+    /// front matter. The lines after the second cut read as they did if the scan of the changed
+    /// lines leaves nothing open there that the heading would not close (the parallel scan's test).
+    ///
+    /// Nil, for the whole to be parsed, where that does not hold or the parts could not be joined
+    /// as they are: a document with `%%` (Obsidian comments), lists or comments in block quotes
+    /// (numbered from the top), a change to the byte-order mark or front matter.
+    static func reparsing(_ input: [UInt8], editing old: ParsedDocument) -> ParsedDocument? {
+        guard !old.structure.mayHaveObsidianComments, !old.structure.refersToBlockQuotes,
+              input.withUnsafeBufferPointer(ParsedDocument.byteOrderMarkLength) == (old.hasBOM ? 3 : 0) else { return nil }
+        let bytes = old.hasBOM ? Array(input[3...]) : input
+        return old.bytes.withUnsafeBufferPointer { oldBuf in
+            bytes.withUnsafeBufferPointer { buf -> ParsedDocument? in
+                let ends = CommonEnds(old: oldBuf, new: buf, lineFeedOnly: false)
+                // Lines ..<first are the same in both, and so are the last ones from `oldEnd` of old.
+                let first = ends.prefixLines
+                let oldEnd = BinarySearch.partitionPoint(in: 0..<old.lines.count) { old.lines.start($0) < ends.oldEnd }
+                guard first >= old.frontMatterLines else { return nil }
+                let s = old.structure
+                func isCut(_ line: Int) -> Bool {
+                    line >= 1 && BlockScanner.isHeadingAfterBlankLine(oldBuf, lines: old.lines, line)
+                }
+                // The last cut before the first changed line (its blank line unchanged too), else the
+                // top; the first cut after the last one, else the end.
+                let before = s.headings.last { $0.line < first && $0.line > old.frontMatterLines && isCut($0.line) }?.line
+                let after = s.headings.first { $0.line > oldEnd && isCut($0.line) }?.line
+                let start = before ?? old.frontMatterLines
+
+                let lines = old.lines.splicing(buf, keeping: first, old.lines.count - oldEnd)
+                guard ParsedDocument.frontMatterLength(buf, lines) == old.frontMatterLines else { return nil }
+                let lineShift = lines.count - old.lines.count
+                let end = after.map { $0 + lineShift } ?? lines.count
+                let regionBytes = lines.start(start)..<(end < lines.count ? lines.start(end) : buf.count)
+                guard !ObsidianComment.occurs(in: UnsafeBufferPointer(rebasing: buf[regionBytes])) else { return nil }
+
+                var lazy = [Bool](repeating: false, count: lines.count), paragraph = lazy
+                lazy.replaceSubrange(0..<start, with: s.lazyLines[0..<start])
+                paragraph.replaceSubrange(0..<start, with: s.paragraphLines[0..<start])
+                if let after {
+                    lazy.replaceSubrange(end..., with: s.lazyLines[after...])
+                    paragraph.replaceSubrange(end..., with: s.paragraphLines[after...])
+                }
+                var (region, endsFresh) = lazy.withUnsafeMutableBufferPointer { lazy in
+                    paragraph.withUnsafeMutableBufferPointer { paragraph in
+                        BlockScanner.scanPart(buf, lines: lines, range: start..<end, lazy: lazy, paragraph: paragraph,
+                                              mayHaveObsidianComments: false)
+                    }
+                }
+                guard after == nil || endsFresh, !region.refersToBlockQuotes else { return nil }
+                if let filter = old.globalFilter { region.keepTasks(containing: Array(filter.utf8), buf, lines: lines) }
+                var structure = s.splicing(lines: start, after ?? old.lines.count, with: region, lineShift: lineShift,
+                                           byteShift: buf.count - oldBuf.count)
+                structure.endsFresh = after == nil ? endsFresh : s.endsFresh
+                structure.lazyLines = lazy
+                structure.paragraphLines = paragraph
+                var doc = old
+                doc.utf8 = input
+                doc.bytes = bytes
+                doc.lines = lines
+                doc.structure = structure
+                doc.directives = Directives(buf, lines: lines, structure: structure)
+                return doc
+            }
+        }
+    }
+
     /// This document with the content of some task lines replaced (a todo ticked, retitled, its
     /// fields changed), read from this parse instead of from the bytes: what follows a changed line
     /// moves by the bytes it gained, and nothing else changes. That holds when a new line keeps the

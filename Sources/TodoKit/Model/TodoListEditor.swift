@@ -82,6 +82,8 @@ struct TodoListEditor {
         // Only task lines changed: most such edits leave every line reading as it did, and the
         // parse is this one's with the offsets after them moved; the todos stay on their lines.
         if spawns.isEmpty && !deleted.contains(true), let parsed = list.parsed.replacingTaskLines(replaced) {
+            // Debug builds (the tests) check every such parse against the parse of its bytes.
+            assert(parsed.structure == ParsedDocument(validated: parsed.utf8, like: list.parsed).structure, "an edited line reads otherwise")
             return TodoList(parsed: parsed, sameTasksAs: list)
         }
         var lines = EditableLines(list.parsed, ids: list.lineIDs)
@@ -121,7 +123,7 @@ struct TodoListEditor {
         let options = FormatOptions(stampDates: false, sinkCompleted: true, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: lists))
         let ids = order.map { list.lineIDs[Int($0)] }
-        return TodoList(parsed: ParsedDocument(validated: bytes, like: list.parsed), lineIDs: ids, nextID: list.nextID)
+        return TodoList(parsed: ParsedDocument(validated: bytes, editing: list.parsed), lineIDs: ids, nextID: list.nextID)
     }
 
     // MARK: - Structure
@@ -270,7 +272,7 @@ struct TodoListEditor {
     // MARK: - Helpers
 
     private func rebuilt(_ lines: EditableLines, from list: TodoList) -> TodoList {
-        TodoList(parsed: ParsedDocument(validated: lines.bytes, like: list.parsed), lineIDs: lines.ids, nextID: list.nextID)
+        TodoList(parsed: ParsedDocument(validated: lines.bytes, editing: list.parsed), lineIDs: lines.ids, nextID: list.nextID)
     }
 
     /// Renumbers the ordered lists that hold these todos.
@@ -280,7 +282,7 @@ struct TodoListEditor {
         guard !lists.isEmpty else { return list }
         let options = FormatOptions(stampDates: false, sinkCompleted: false, today: today)
         let (bytes, order) = CanonicalForm.render(list.parsed, options: options, scope: .init(rewriteTasks: false, lists: [], renumber: lists))
-        return TodoList(parsed: ParsedDocument(validated: bytes, like: list.parsed), lineIDs: order.map { list.lineIDs[Int($0)] }, nextID: list.nextID)
+        return TodoList(parsed: ParsedDocument(validated: bytes, editing: list.parsed), lineIDs: order.map { list.lineIDs[Int($0)] }, nextID: list.nextID)
     }
 
     /// Shifts an item's lines right (or left) by `shift` columns of indentation.
