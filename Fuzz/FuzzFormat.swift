@@ -169,6 +169,19 @@ private func checkScanInParts(_ bytes: [UInt8]) {
     }
 }
 
+/// Whether `derived`, a parse read another way, is the parse of `bytes`: the same text, lines,
+/// structure, front matter and directives.
+private func isParse(_ derived: ParsedDocument, of bytes: [UInt8]) -> Bool {
+    let parsed = ParsedDocument(validated: bytes)
+    let sameLines = derived.lines.count == parsed.lines.count && (0..<parsed.lines.count).allSatisfy {
+        derived.lines.end($0) == parsed.lines.end($0) && derived.lines.contentEnd($0) == parsed.lines.contentEnd($0)
+    }
+    return derived.utf8 == bytes && derived.bytes == parsed.bytes && sameLines && derived.structure == parsed.structure
+        && derived.frontMatterLines == parsed.frontMatterLines
+        && derived.directives.all.map(\.line) == parsed.directives.all.map(\.line)
+        && derived.directives.frozen == parsed.directives.frozen
+}
+
 /// Lines of the input removed, copied and moved (chosen from the input's hash): a parse that scans
 /// again only the lines around the change, where it is made, must be the parse of the new bytes.
 private func checkReparsedRegions(_ bytes: [UInt8]) {
@@ -194,14 +207,7 @@ private func checkReparsedRegions(_ bytes: [UInt8]) {
     for edit in edits {
         let edited = Array(head) + edit.flatMap { $0 }
         guard let derived = ParsedDocument.reparsing(edited, editing: doc) else { continue }
-        let parsed = ParsedDocument(validated: edited)
-        let sameLines = derived.lines.count == parsed.lines.count && (0..<parsed.lines.count).allSatisfy {
-            derived.lines.end($0) == parsed.lines.end($0) && derived.lines.contentEnd($0) == parsed.lines.contentEnd($0)
-        }
-        guard derived.utf8 == edited, derived.bytes == parsed.bytes, sameLines, derived.structure == parsed.structure,
-              derived.frontMatterLines == parsed.frontMatterLines,
-              derived.directives.all.map(\.line) == parsed.directives.all.map(\.line),
-              derived.directives.frozen == parsed.directives.frozen else {
+        guard isParse(derived, of: edited) else {
             violation("lines scanned again around an edit differ from the parse of the new bytes", bytes)
         }
     }
@@ -227,14 +233,7 @@ private func checkReplacedTaskLines(_ bytes: [UInt8]) {
             }
             let edited = lines.bytes
             guard let derived = doc.replacingTaskLines(replacements) else { continue }
-            let parsed = ParsedDocument(validated: edited)
-            let sameLines = derived.lines.count == parsed.lines.count && (0..<parsed.lines.count).allSatisfy {
-                derived.lines.end($0) == parsed.lines.end($0) && derived.lines.contentEnd($0) == parsed.lines.contentEnd($0)
-            }
-            guard derived.utf8 == edited, derived.bytes == parsed.bytes, sameLines, derived.structure == parsed.structure,
-                  derived.frontMatterLines == parsed.frontMatterLines,
-                  derived.directives.all.map(\.line) == parsed.directives.all.map(\.line),
-                  derived.directives.frozen == parsed.directives.frozen else {
+            guard isParse(derived, of: edited) else {
                 violation("task lines replaced in the old parse differ from the parse of the new bytes", bytes)
             }
         }

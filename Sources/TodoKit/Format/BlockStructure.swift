@@ -424,10 +424,18 @@ extension BlockStructure {
 }
 
 extension BlockStructure {
-    /// Appends `source[range]` to `array` with one copy of the memory (appending an array slice
-    /// copies element by element).
-    private static func append<Element: BitwiseCopyable>(_ source: [Element], _ range: Range<Int>, to array: inout [Element]) {
-        source.withUnsafeBufferPointer { array.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    /// `old[prefix]`, then `region`, then `old[suffix]`, each copied as one block of memory
+    /// (appending an array slice copies element by element).
+    private static func spliced<Element: BitwiseCopyable>(_ old: [Element], _ prefix: Range<Int>, _ region: [Element],
+                                                          _ suffix: Range<Int>) -> [Element] {
+        var array: [Element] = []
+        array.reserveCapacity(prefix.count + region.count + suffix.count)
+        old.withUnsafeBufferPointer { old in
+            array.append(contentsOf: UnsafeBufferPointer(rebasing: old[prefix]))
+            array += region
+            array.append(contentsOf: UnsafeBufferPointer(rebasing: old[suffix]))
+        }
+        return array
     }
 
     /// Whether a list or an HTML comment stands in a block quote: their containers name block quotes
@@ -459,10 +467,7 @@ extension BlockStructure {
         let (lines, bytes) = (Int32(truncatingIfNeeded: lineShift), Int32(truncatingIfNeeded: byteShift))
         var s = BlockStructure()
 
-        s.items.reserveCapacity(i0 + region.items.count + items.count - i1)
-        BlockStructure.append(items, 0..<i0, to: &s.items)
-        s.items += region.items
-        BlockStructure.append(items, i1..<items.count, to: &s.items)
+        s.items = BlockStructure.spliced(items, 0..<i0, region.items, i1..<items.count)
         s.items.withUnsafeMutableBufferPointer { items in
             let regionEnd = i0 + region.items.count
             for index in i0..<regionEnd { items[index].renumber(lists: rl, tasks: rt, lines: 0, bytes: 0) }
@@ -472,19 +477,13 @@ extension BlockStructure {
         // Each list's items are a stretch of `listItems`, lists one after another in order.
         let (x, y) = (l0 < lists.count ? Int(lists[l0]._itemsStart) : listItems.count,
                       l1 < lists.count ? Int(lists[l1]._itemsStart) : listItems.count)
-        s.listItems.reserveCapacity(x + region.listItems.count + listItems.count - y)
-        BlockStructure.append(listItems, 0..<x, to: &s.listItems)
-        s.listItems += region.listItems
-        BlockStructure.append(listItems, y..<listItems.count, to: &s.listItems)
+        s.listItems = BlockStructure.spliced(listItems, 0..<x, region.listItems, y..<listItems.count)
         s.listItems.withUnsafeMutableBufferPointer { entries in
             for index in x..<(x + region.listItems.count) { entries[index] &+= ri }
             for index in (x + region.listItems.count)..<entries.count { entries[index] &+= di }
         }
         let (rs, ds) = (Int32(x), Int32(x + region.listItems.count - y))
-        s.lists.reserveCapacity(l0 + region.lists.count + lists.count - l1)
-        s.lists += lists[..<l0]
-        s.lists += region.lists
-        s.lists += lists[l1...]
+        s.lists = BlockStructure.spliced(lists, 0..<l0, region.lists, l1..<lists.count)
         s.lists.withUnsafeMutableBufferPointer { lists in
             func renumber(_ range: Range<Int>, items d: Int32, lists dl: Int32, itemsStart: Int32) {
                 for index in range {
@@ -507,10 +506,7 @@ extension BlockStructure {
             s.lastTopList = last
         }
 
-        s.tasks.reserveCapacity(t0 + region.tasks.count + tasks.count - t1)
-        BlockStructure.append(tasks, 0..<t0, to: &s.tasks)
-        s.tasks += region.tasks
-        BlockStructure.append(tasks, t1..<tasks.count, to: &s.tasks)
+        s.tasks = BlockStructure.spliced(tasks, 0..<t0, region.tasks, t1..<tasks.count)
         s.tasks.withUnsafeMutableBufferPointer { tasks in
             let regionEnd = t0 + region.tasks.count
             for index in t0..<regionEnd { tasks[index]._item &+= ri }

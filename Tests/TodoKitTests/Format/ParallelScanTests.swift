@@ -38,14 +38,7 @@ final class ParallelScanTests: XCTestCase {
     func testPartsGiveTheStructureOfOneScan() {
         var checked = 0
         for seed in 0..<150 as Range<UInt64> {
-            var bytes: [UInt8] = []
-            for k in 0..<12 as Range<UInt64> {
-                bytes += Array("\n# Part \(k)\n\n".utf8)
-                bytes += DocumentGenerator.document(seed: 90_000 + seed * 12 + k, directives: k % 3 == 0)
-                if k % 4 == 1 { bytes += Array("\n```\nan unclosed fence\n\n# not a heading here\n".utf8) }
-                if k % 4 == 2 { bytes += Array("\n%% an open comment\n\n# hidden\n%%\n".utf8) }
-                if k % 4 == 3 { bytes += Array("\n<pre>\n\n# inside HTML\n</pre>\n> - [ ] quoted\n".utf8) }
-            }
+            let bytes = DocumentGenerator.sections(12, firstSeed: 90_000 + seed * 12)
             for parts in [2, 3, 4] {
                 let (one, cut) = structures(bytes, parts: parts)
                 XCTAssertEqual(summary(one), summary(cut), "seed \(seed), \(parts) parts")

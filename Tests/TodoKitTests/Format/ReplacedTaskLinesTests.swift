@@ -9,18 +9,6 @@ import XCTest
 final class ReplacedTaskLinesTests: XCTestCase {
     private static let today = Day(year: 2026, month: 11, day: 29)!
 
-    /// Everything a parse holds, in a form that compares.
-    private func summary(_ doc: ParsedDocument) -> [String] {
-        [
-            String(decoding: doc.utf8, as: UTF8.self),
-            "\(doc.hasBOM) \(doc.frontMatterLines) \(doc.bytes.count)",
-            (0..<doc.lines.count).map { "\(doc.lines.start($0))-\(doc.lines.contentEnd($0))-\(doc.lines.end($0))" }.joined(separator: " "),
-            String(describing: doc.directives.all.map { "\($0.line) \($0.kind)" }),
-            String(describing: doc.directives.frozen),
-            String(describing: doc.directives.problems.map(\.message)),
-        ]
-    }
-
     /// Replaces the lines of `tasks` in `doc` with what `change` makes of each; returns the parse read
     /// from the old one (nil when it declined) and the parse of the new bytes.
     private func replaced(_ doc: ParsedDocument, tasks: [Int], _ change: (Int) -> TaskLineEditor.Change?) throws
@@ -45,7 +33,7 @@ final class ReplacedTaskLinesTests: XCTestCase {
     private func check(_ result: (derived: ParsedDocument?, parsed: ParsedDocument)?, _ label: String,
                        file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard let result, let derived = result.derived else { return false }
-        XCTAssertEqual(summary(derived), summary(result.parsed), label, file: file, line: line)
+        XCTAssertEqual(derived.summary, result.parsed.summary, label, file: file, line: line)
         XCTAssertTrue(derived.structure == result.parsed.structure, "structure: \(label)", file: file, line: line)
         return true
     }
@@ -122,7 +110,7 @@ final class ReplacedTaskLinesTests: XCTestCase {
                 for operation in [TodoOperation.toggle([todo.id]), .edit(todo.id, TaskLineEditor.Change(title: "new title \(seed)"))] {
                     guard let after = try? editor.apply(operation, to: list) else { continue }
                     let parsed = ParsedDocument(validated: after.utf8)
-                    XCTAssertEqual(summary(after.parsed), summary(parsed), "seed \(seed) \(operation)")
+                    XCTAssertEqual(after.parsed.summary, parsed.summary, "seed \(seed) \(operation)")
                     XCTAssertTrue(after.parsed.structure == parsed.structure, "seed \(seed) \(operation)")
                     let again = TodoList(parsed: parsed, lineIDs: after.lineIDs, nextID: after.nextID)
                     XCTAssertEqual(after.todos.map { "\($0.id) \($0.line) \($0.title) \($0.status)" },

@@ -27,6 +27,22 @@ struct DocumentGenerator {
         rng = SplitMix64(seed: seed)
     }
 
+    /// `count` documents (seeds `firstSeed` on), each after an ATX heading that follows a blank line,
+    /// where scans and reparses cut, every third with directives; after some of them a code fence
+    /// left open, an Obsidian comment left open (`obsidianComments`) and an HTML block (followed by
+    /// a quoted task, `quotedTasks`): the cuts meet blocks that run across them.
+    static func sections(_ count: Int, firstSeed: UInt64, obsidianComments: Bool = true, quotedTasks: Bool = true) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for k in 0..<UInt64(count) {
+            bytes += Array("\n# Part \(k)\n\n".utf8)
+            bytes += document(seed: firstSeed + k, directives: k % 3 == 0)
+            if k % 4 == 1 { bytes += Array("\n```\nan unclosed fence\n\n# not a heading here\n".utf8) }
+            if k % 4 == 2 && obsidianComments { bytes += Array("\n%% an open comment\n\n# hidden\n%%\n".utf8) }
+            if k % 4 == 3 { bytes += Array("\n<pre>\n\n# inside HTML\n</pre>\n\(quotedTasks ? "> - [ ] quoted\n" : "")".utf8) }
+        }
+        return bytes
+    }
+
     /// The document for `seed`; `directives`: with inline directives mixed in.
     static func document(seed: UInt64, directives: Bool = false) -> [UInt8] {
         var generator = DocumentGenerator(seed: seed)
