@@ -255,10 +255,10 @@ struct BlockScanner {
     /// `range.lowerBound` must be the first line after front matter, or an ATX heading at the left
     /// margin after a blank line that a scan from the top reads as a heading (then no block is open
     /// there). Items, lists, tasks and block quotes are numbered from the part's own (its lists'
-    /// items filled in); lines and
-    /// offsets are `buf`'s. Writes the range's lines' flags into `lazy` and `paragraph` (indexed by
-    /// line). Returns the structure with its blocks closed, and whether its last line is blank with
-    /// every open block one that an ATX heading closes (``BlockStructure/endsFresh``).
+    /// items filled in); lines and offsets are `buf`'s. Writes the range's lines' flags into `lazy`
+    /// and `paragraph` (indexed by line). Returns the structure with its blocks closed, and whether
+    /// its last line is blank with every open block one that an ATX heading closes
+    /// (``BlockStructure/endsFresh``).
     static func scanPart(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, range: Range<Int>,
                          lazy: UnsafeMutableBufferPointer<Bool>, paragraph: UnsafeMutableBufferPointer<Bool>,
                          mayHaveObsidianComments: Bool) -> (structure: BlockStructure, endsFresh: Bool) {
