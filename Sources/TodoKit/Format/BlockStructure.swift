@@ -66,8 +66,7 @@ struct BlockStructure: Sendable, Equatable {
             if _firstChildList >= 0 { _firstChildList &+= lists }
             _startLine &+= lines
             _lastLine &+= lines
-            _markerStart &+= bytes
-            _contentStart &+= bytes
+            move(by: bytes)
         }
     }
 
@@ -113,6 +112,12 @@ struct BlockStructure: Sendable, Equatable {
         var text: Range<Int>
         /// The container block it stands in, numbered as ``List/container``.
         var container: Int
+
+        /// The comment moved by `lines` lines and `bytes` bytes, its container item numbered on by `items`.
+        fileprivate func moved(lines: Int, bytes: Int, items: Int = 0) -> Comment {
+            Comment(line: line + lines, start: start + bytes, text: (text.lowerBound + bytes)..<(text.upperBound + bytes),
+                    container: container >= 0 ? container + items : container)
+        }
     }
 
     /// One checkbox on an item's first line (32-bit numbers, like ``Item``; 16 bytes a task).
@@ -145,6 +150,11 @@ struct BlockStructure: Sendable, Equatable {
         var line: Int
         var level: Int
         var text: Range<Int>
+
+        /// The heading moved by `lines` lines and `bytes` bytes.
+        fileprivate func moved(lines: Int, bytes: Int) -> Heading {
+            Heading(line: line + lines, level: level, text: (text.lowerBound + bytes)..<(text.upperBound + bytes))
+        }
     }
 
     var items: [Item] = []
@@ -393,15 +403,8 @@ extension BlockStructure {
             task.paragraphContinues = old.paragraphContinues
             s.tasks[change.task] = task
         }
-        for index in s.headings.indices {
-            let delta = shift(s.headings[index].line)
-            s.headings[index].text = (s.headings[index].text.lowerBound + delta)..<(s.headings[index].text.upperBound + delta)
-        }
-        for index in s.comments.indices {
-            let delta = shift(s.comments[index].line)
-            s.comments[index].start += delta
-            s.comments[index].text = (s.comments[index].text.lowerBound + delta)..<(s.comments[index].text.upperBound + delta)
-        }
+        s.headings = s.headings.map { $0.moved(lines: 0, bytes: shift($0.line)) }
+        s.comments = s.comments.map { $0.moved(lines: 0, bytes: shift($0.line)) }
         return s
     }
 
@@ -517,16 +520,10 @@ extension BlockStructure {
             }
         }
 
-        s.headings = headings.filter { $0.line < start } + region.headings + headings.filter { $0.line >= end }.map {
-            Heading(line: $0.line + lineShift, level: $0.level, text: ($0.text.lowerBound + byteShift)..<($0.text.upperBound + byteShift))
-        }
-        s.comments = comments.filter { $0.line < start }
-            + region.comments.map { var c = $0; if c.container >= 0 { c.container += Int(ri) }; return c }
-            + comments.filter { $0.line >= end }.map {
-                Comment(line: $0.line + lineShift, start: $0.start + byteShift,
-                        text: ($0.text.lowerBound + byteShift)..<($0.text.upperBound + byteShift),
-                        container: $0.container >= 0 ? $0.container + Int(di) : $0.container)
-            }
+        s.headings = headings.filter { $0.line < start } + region.headings
+            + headings.filter { $0.line >= end }.map { $0.moved(lines: lineShift, bytes: byteShift) }
+        s.comments = comments.filter { $0.line < start } + region.comments.map { $0.moved(lines: 0, bytes: 0, items: Int(ri)) }
+            + comments.filter { $0.line >= end }.map { $0.moved(lines: lineShift, bytes: byteShift, items: Int(di)) }
         s.obsidianCommentLines = obsidianCommentLines.filter { $0 < start } + region.obsidianCommentLines
             + obsidianCommentLines.filter { $0 >= end }.map { $0 + lineShift }
         return s

@@ -208,6 +208,8 @@ struct ParsedDocument: Sendable {
         copy.lines = lines.resizing(lines: changes.map { ($0.line, $0.delta) })
         copy.structure = structure.resizing(lines: changes)
         copy.directives = copy.bytes.withUnsafeBufferPointer { Directives($0, lines: copy.lines, structure: copy.structure) }
+        // Debug builds (the tests) check every such parse against the parse of its bytes.
+        assert(copy.structure == ParsedDocument(validated: utf8, like: self).structure, "an edited line reads otherwise")
         return copy
     }
 

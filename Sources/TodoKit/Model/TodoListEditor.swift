@@ -82,8 +82,6 @@ struct TodoListEditor {
         // Only task lines changed: most such edits leave every line reading as it did, and the
         // parse is this one's with the offsets after them moved; the todos stay on their lines.
         if spawns.isEmpty && !deleted.contains(true), let parsed = list.parsed.replacingTaskLines(replaced) {
-            // Debug builds (the tests) check every such parse against the parse of its bytes.
-            assert(parsed.structure == ParsedDocument(validated: parsed.utf8, like: list.parsed).structure, "an edited line reads otherwise")
             return TodoList(parsed: parsed, sameTasksAs: list)
         }
         var lines = EditableLines(list.parsed, ids: list.lineIDs)
