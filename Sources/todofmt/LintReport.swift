@@ -76,36 +76,30 @@ struct LintReport {
     /// ``text(colored:)`` written as bytes (a check of a large file reports thousands of lines:
     /// string interpolation cost more than formatting the file). Each entry's fields are read in
     /// place, not copied out with the strings they hold; a run of entries in one file writes its
-    /// path from the bytes of the first, and a run of one rule's findings what stands around the
-    /// message (severity, code).
+    /// path from the bytes of the first, and what stands between the column and the message is made
+    /// once for each severity.
     private func textBytes(colored: Bool) -> [UInt8] {
         var out = ByteWriter(capacity: entries.count * 96 + 256)
         var path = ""
         var pathBytes: [UInt8] = []
-        var severity: Severity?
-        var code = ""
-        // `: severity: ` and ` [code]` and the line feed, for `severity` and `code`.
-        var beforeMessage: [UInt8] = []
-        var afterMessage: [UInt8] = []
+        // `: severity: ` for each severity.
+        let beforeMessage = Severity.allCases.map { Self.beforeMessage($0, colored: colored) }
         for index in entries.indices {
             if entries[index].path != path {
                 path = entries[index].path
                 pathBytes = Array(path.utf8)
-            }
-            if entries[index].finding.severity != severity || entries[index].finding.code != code {
-                severity = entries[index].finding.severity
-                code = entries[index].finding.code
-                beforeMessage = Self.beforeMessage(entries[index].finding.severity, colored: colored)
-                afterMessage = Array(" [\(code)]\n".utf8)
             }
             pathBytes.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.line)
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.column)
-            beforeMessage.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
+            let severity = Severity.allCases.firstIndex(of: entries[index].finding.severity)!
+            beforeMessage[severity].withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(contentsOf: entries[index].finding.message)
-            afterMessage.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
+            out.append(" [")
+            out.append(contentsOf: entries[index].finding.code)
+            out.append("]\n")
         }
         return out.bytes
     }

@@ -1,35 +1,39 @@
 // Tokens that look like fields but are not read as fields: impossible dates (TD001) and misspelled
 // keys (TD011). Tokens are whitespace-delimited and never inside a backtick code span.
 extension LintPass {
-    private static let plainDateKeys = FieldKey.allCases.filter(\.isDate).map(\.rawValue)
-    private static let dataviewDateKeys = FieldKey.allCases.filter(\.isDate).map(\.dataviewName)
-    private static let dateEmojis: Set<String> = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"]
+    /// The date fields' keys, plain and Dataview, as UTF-8.
+    private static let plainDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.rawValue.utf8) }
+    private static let dataviewDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.dataviewName.utf8) }
+    /// The date fields' emojis, as UTF-8 (each one scalar).
+    static let dateEmojis: [[UInt8]] = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"].map { Array($0.utf8) }
 
-    mutating func checkFieldLookalikes(line: Int, from start: Int, to end: Int) {
-        let tokens = Self.tokens(buf, from: start, to: end)
+    /// The tokens (``tokens(_:from:to:into:)``) of one task's line, which ends at `end`.
+    mutating func checkFieldLookalikes(line: Int, tokens: [Range<Int>], end: Int) {
         for (index, token) in tokens.enumerated() {
             let first = buf[token.lowerBound]
             if first == UInt8(ascii: "[") || first == UInt8(ascii: "(") {
                 checkDataview(line: line, at: token.lowerBound, end: end)
             } else if first >= 0xE2 {
-                var text = String(decoding: UnsafeBufferPointer(rebasing: buf[token]), as: UTF8.self)
-                if let glued = Self.gluedEmojiDate(text) {
-                    // `📅2026-13-01`: the date written right after its emoji.
-                    if let problem = Self.dateProblem(glued) {
+                let emojiEnd = token.lowerBound + UTF8Scalar.width(leadingByte: first)
+                guard Self.isDateEmoji(buf, token.lowerBound, emojiEnd) else { continue }
+                // `📅2026-13-01`: the date written right after its emoji (a variation selector between).
+                let glued = Self.isVariationSelector(buf, at: emojiEnd, before: token.upperBound) ? emojiEnd + 3 : emojiEnd
+                if glued < token.upperBound && Self.isDateShaped(buf[glued..<token.upperBound]) {
+                    if let problem = dateProblem(glued..<token.upperBound) {
                         report(.invalidDate, line: line, offset: token.lowerBound, problem)
                     }
                     continue
                 }
-                if text.unicodeScalars.last == "\u{FE0F}" { text.unicodeScalars.removeLast() }
-                guard Self.dateEmojis.contains(text), index + 1 < tokens.count else { continue }
-                let value = bytes(tokens[index + 1])
-                if let problem = Self.dateProblem(value) {
+                // The emoji alone (a variation selector after it) is a field's, its date the next token.
+                guard glued == token.upperBound, index + 1 < tokens.count else { continue }
+                if let problem = dateProblem(tokens[index + 1]) {
                     report(.invalidDate, line: line, offset: token.lowerBound, problem)
                 }
             } else if let colon = buf[token].firstIndex(of: UInt8(ascii: ":")), colon > token.lowerBound {
-                let key = bytes(token.lowerBound..<colon)
-                let value = bytes((colon + 1)..<token.upperBound)
-                if key == "completion" && Self.isDateShaped(value) {
+                // Both findings are of date-shaped values.
+                let key = token.lowerBound..<colon, value = (colon + 1)..<token.upperBound
+                guard Self.isDateShaped(buf[value]) else { continue }
+                if buf[key].elementsEqual("completion".utf8) {
                     report(.misspelledFieldKey, line: line, offset: token.lowerBound,
                            "unknown field key 'completion', did you mean 'done'?")
                     continue
@@ -39,14 +43,16 @@ extension LintPass {
         }
     }
 
-    /// The date-shaped text glued to a date emoji (`📅2026-13-01` → `2026-13-01`), or nil.
-    private static func gluedEmojiDate(_ token: String) -> String? {
-        var scalars = Substring(token).unicodeScalars
-        guard let first = scalars.first, dateEmojis.contains(String(first)) else { return nil }
-        scalars = scalars.dropFirst()
-        if scalars.first == "\u{FE0F}" { scalars = scalars.dropFirst() }
-        let rest = String(scalars)
-        return !rest.isEmpty && isDateShaped(rest) ? rest : nil
+    /// Whether `buf[start..<end]` is one of the date fields' emojis.
+    private static func isDateEmoji(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end <= buf.count else { return false }
+        let emoji = buf[start..<end]
+        return dateEmojis.contains { $0.elementsEqual(emoji) }
+    }
+
+    /// Whether U+FE0F (the emoji presentation selector, EF B8 8F) is at `p`, ending at or before `end`.
+    static func isVariationSelector(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, before end: Int) -> Bool {
+        p + 3 <= end && buf[p] == 0xEF && buf[p + 1] == 0xB8 && buf[p + 2] == 0x8F
     }
 
     /// The key of `[key:: value]` or `(key:: value)` starting at `p` (spaces before it skipped,
@@ -64,29 +70,31 @@ extension LintPass {
     /// `[key:: value]` or `(key:: value)` starting at `p`.
     private mutating func checkDataview(line: Int, at p: Int, end: Int) {
         guard let (keyRange, close) = dataviewKey(at: p, end: end) else { return }
-        let key = bytes(keyRange)
         var j = keyRange.upperBound + 2
         while j < end && buf[j].isSpaceOrTab { j += 1 }
         let valueStart = j
         while j < end && buf[j] != close && !buf[j].isSpaceOrTab { j += 1 }
-        let value = bytes(valueStart..<j)
+        let valueEnd = j
         while j < end && buf[j].isSpaceOrTab { j += 1 }
-        guard j < end, buf[j] == close else { return }
-        if key == "done" && Self.isDateShaped(value) {
+        // Both findings are of date-shaped values.
+        guard j < end, buf[j] == close, Self.isDateShaped(buf[valueStart..<valueEnd]) else { return }
+        if buf[keyRange].elementsEqual("done".utf8) {
             report(.misspelledFieldKey, line: line, offset: p, "unknown field key 'done', did you mean 'completion'?")
             return
         }
-        check(key: key, value: value, known: Self.dataviewDateKeys, line: line, offset: p)
+        check(key: keyRange, value: valueStart..<valueEnd, known: Self.dataviewDateKeys, line: line, offset: p)
     }
 
-    private mutating func check(key: String, value: String, known: [String], line: Int, offset: Int) {
-        guard Self.isDateShaped(value) else { return }
-        if known.contains(key) {
-            if let problem = Self.dateProblem(value) { report(.invalidDate, line: line, offset: offset, problem) }
+    /// The field `key` with a date-shaped `value` (ranges of the bytes): an impossible date of a
+    /// `known` key, or a key close to one of them.
+    private mutating func check(key keyRange: Range<Int>, value: Range<Int>, known: [[UInt8]], line: Int, offset: Int) {
+        if known.contains(where: { $0.elementsEqual(buf[keyRange]) }) {
+            if let problem = dateProblem(value) { report(.invalidDate, line: line, offset: offset, problem) }
             return
         }
+        let key = bytes(keyRange)
         guard key.unicodeScalars.allSatisfy({ $0.value >= 0x80 || ($0.properties.isAlphabetic && $0.isASCII) }) else { return }
-        if let suggestion = EditDistance.closest(to: key, among: known) {
+        if let suggestion = EditDistance.closest(to: key, among: known.map { String(decoding: $0, as: UTF8.self) }) {
             report(.misspelledFieldKey, line: line, offset: offset, "unknown field key '\(key)', did you mean '\(suggestion)'?")
         }
     }
@@ -97,11 +105,16 @@ extension LintPass {
 
     /// `NNNN-N-N` with one or two digits for month and day.
     static func isDateShaped(_ value: String) -> Bool {
+        isDateShaped(value.utf8)
+    }
+
+    /// ``isDateShaped(_:)-(String)`` of UTF-8 bytes.
+    static func isDateShaped<Bytes: Sequence<UInt8>>(_ value: Bytes) -> Bool {
         // One pass over the bytes (every `key:value` word of every task comes here): digits, and
         // exactly two hyphens between runs of 4, 1-2 and 1-2 of them.
         var lengths = (0, 0, 0)
         var part = 0
-        for byte in value.utf8 {
+        for byte in value {
             if byte == UInt8(ascii: "-") {
                 part += 1
                 guard part < 3 else { return false }
@@ -117,18 +130,20 @@ extension LintPass {
         return part == 2 && lengths.0 == 4 && (1...2).contains(lengths.1) && (1...2).contains(lengths.2)
     }
 
-    /// What is wrong with a date-shaped value, or nil when it is a valid day.
-    static func dateProblem(_ value: String) -> String? {
-        guard isDateShaped(value) else { return nil }
-        if value.utf8.count != 10 { return "date '\(value)' is not written yyyy-mm-dd" }
-        return Day(value) == nil ? "date '\(value)' does not exist" : nil
+    /// What is wrong with the date-shaped bytes in `range` (``isDateShaped(_:)-(String)``), or nil
+    /// when they are a valid day or not date-shaped.
+    private func dateProblem(_ range: Range<Int>) -> String? {
+        guard Self.isDateShaped(buf[range]) else { return nil }
+        if range.count != 10 { return "date '\(bytes(range))' is not written yyyy-mm-dd" }
+        return Day(isoBytes: buf, at: range.lowerBound) == nil ? "date '\(bytes(range))' does not exist" : nil
     }
 
-    /// Whitespace-delimited tokens in `[start, end)`, leaving out every token that touches a code span.
-    static func tokens(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [Range<Int>] {
+    /// Whitespace-delimited tokens in `[start, end)`, leaving out every token that touches a code
+    /// span, into `result` (emptied first, its storage kept).
+    static func tokens(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into result: inout [Range<Int>]) {
         // The line's backtick runs, read at its first backtick (``BacktickRuns``).
         var runs: BacktickRuns?
-        var result: [Range<Int>] = []
+        result.removeAll(keepingCapacity: true)
         var i = start
         var tokenStart = -1
         var tainted = false
@@ -158,6 +173,5 @@ extension LintPass {
             i += 1
         }
         finish(min(i, end))
-        return result
     }
 }

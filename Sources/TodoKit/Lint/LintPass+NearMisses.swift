@@ -3,16 +3,16 @@
 extension LintPass {
     mutating func checkNearMisses() {
         let s = doc.structure
-        var itemStarts = Set<Int>()
+        var isItemStart = [Bool](repeating: false, count: doc.lines.count)
         for item in s.items {
-            itemStarts.insert(item.startLine)
+            isItemStart[item.startLine] = true
             let line = item.startLine
             guard item.task < 0, s.paragraphLines[line], item.contentStart < doc.lines.contentEnds[line] else { continue }
             if let why = itemNearMiss(at: item.contentStart, end: doc.lines.contentEnds[line]) {
                 report(.nearMissTask, line: line, offset: item.contentStart, "not a task: \(why)")
             }
         }
-        for line in 0..<doc.lines.count where s.paragraphLines[line] && !itemStarts.contains(line) {
+        for line in 0..<doc.lines.count where s.paragraphLines[line] && !isItemStart[line] {
             let end = doc.lines.contentEnds[line]
             var p = doc.lines.starts[line]
             while p < end && (buf[p].isSpaceOrTab || buf[p] == UInt8(ascii: ">")) { p += 1 }

@@ -2,27 +2,31 @@
 // not read: a rule it does not understand (TD018), a date word that is not a date (TD019), an emoji
 // field that ordinary text follows (TD021); and dependencies on ids no task has (TD020).
 extension LintPass {
-    private static let dateEmojis: Set<String> = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"]
-    private static let priorityEmojis = Set(Priority.allCases.map(\.emoji))
+    /// The priorities' emojis, as UTF-8.
+    private static let priorityEmojis: [[UInt8]] = Priority.allCases.map { Array($0.emoji.utf8) }
+    /// 🔁, as UTF-8.
+    private static let recurrenceEmoji: [UInt8] = Array("🔁".utf8)
     private static let plainDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.plainName))
     private static let dataviewDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.dataviewName))
+    /// `rec`, the plain recurrence field's key, as UTF-8.
+    private static let recurrenceKey: [UInt8] = Array("rec".utf8)
     private static let phraseHint = "write yyyy-mm-dd or a relative date such as tomorrow, friday, next week, in 3 days, +2w, end of month"
 
-    /// Checks the tokens of one task's text for the rarer fields that did not come out as fields.
-    mutating func checkRecurrenceAndDateWords(line: Int, text: TaskText, from start: Int, to end: Int) {
-        let tokens = Self.tokens(buf, from: start, to: end)
-        var fieldStarts: Set<Int> = []
-        for occurrence in text.occurrences { fieldStarts.insert(occurrence.range.lowerBound) }
+    /// Checks the tokens (``tokens(_:from:to:into:)``) of one task's line, which ends at `end`, for
+    /// the rarer fields that did not come out as fields.
+    mutating func checkRecurrenceAndDateWords(line: Int, text: TaskText, tokens: [Range<Int>], end: Int) {
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
             index += 1
-            guard !fieldStarts.contains(token.lowerBound) else { continue }
+            guard !text.occurrences.contains(where: { $0.range.lowerBound == token.lowerBound }) else { continue }
             let first = buf[token.lowerBound]
             if first >= 0xE2 {
-                var emoji = word(token)
-                if emoji.unicodeScalars.last == "\u{FE0F}" { emoji.unicodeScalars.removeLast() }
-                if emoji == "🔁" {
+                // The token without one variation selector at its end.
+                let emojiEnd = token.upperBound - 3 >= token.lowerBound
+                    && Self.isVariationSelector(buf, at: token.upperBound - 3, before: token.upperBound) ? token.upperBound - 3 : token.upperBound
+                let emoji = buf[token.lowerBound..<emojiEnd]
+                if Self.recurrenceEmoji.elementsEqual(emoji) {
                     var words: [String] = []
                     while index < tokens.count, tokens[index].lowerBound == tokens[index - 1].upperBound + 1,
                           buf[tokens[index]].allSatisfy({ Self.isRuleByte($0) }) {
@@ -37,32 +41,38 @@ extension LintPass {
                         report(.unknownRecurrence, line: line, offset: token.lowerBound,
                                phrase.isEmpty ? "🔁 without a rule" : "recurrence rule '\(phrase)' is not understood")
                     }
-                } else if Self.priorityEmojis.contains(emoji) {
-                    reportNotAtEnd(line: line, offset: token.lowerBound, emoji)
-                } else if Self.dateEmojis.contains(emoji), index < tokens.count {
+                } else if Self.priorityEmojis.contains(where: { $0.elementsEqual(emoji) }) {
+                    reportNotAtEnd(line: line, offset: token.lowerBound, word(token.lowerBound..<emojiEnd))
+                } else if Self.dateEmojis.contains(where: { $0.elementsEqual(emoji) }), index < tokens.count {
                     let value = word(tokens[index])
                     let phrase = (index..<min(index + 3, tokens.count)).map { word(tokens[$0]) }
                     let isPhrase = (1...phrase.count).contains { DatePhrase.resolve(phrase.prefix($0).joined(separator: " "), today: today) != nil }
                     if isPhrase {
-                        reportNotAtEnd(line: line, offset: token.lowerBound, "\(emoji) \(value)")
+                        reportNotAtEnd(line: line, offset: token.lowerBound, "\(word(token.lowerBound..<emojiEnd)) \(value)")
                     } else if Self.isWord(value) && !Self.isDateShaped(value) {
                         report(.unknownDatePhrase, line: line, offset: tokens[index].lowerBound, "'\(value)' is not a date: \(Self.phraseHint)")
                     }
                 }
             } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "(") {
-                guard let (key, value) = dataview(at: token.lowerBound, end: end) else { continue }
+                guard let (keyRange, close) = dataviewKey(at: token.lowerBound, end: end) else { continue }
+                let key = word(keyRange)
+                guard key == "repeat" || Self.dataviewDateKeys.contains(key), let value = dataviewValue(after: keyRange, close: close, end: end)
+                else { continue }
                 if key == "repeat" {
                     report(.unknownRecurrence, line: line, offset: token.lowerBound, "recurrence rule '\(value)' is not understood")
-                } else if Self.dataviewDateKeys.contains(key), !value.isEmpty, !Self.isDateShaped(value) {
+                } else if !value.isEmpty, !Self.isDateShaped(value) {
                     report(.unknownDatePhrase, line: line, offset: token.lowerBound, "'\(value)' is not a date: \(Self.phraseHint)")
                 }
             } else if let colon = buf[token].firstIndex(of: UInt8(ascii: ":")), colon > token.lowerBound {
-                let key = word(token.lowerBound..<colon)
-                let value = word((colon + 1)..<token.upperBound)
-                if key == "rec", !value.isEmpty {
-                    report(.unknownRecurrence, line: line, offset: token.lowerBound, "recurrence rule '\(value)' is not understood")
-                } else if Self.plainDateKeys.contains(key), Self.isWord(value), !Self.isDateShaped(value) {
-                    report(.unknownDatePhrase, line: line, offset: token.lowerBound, "'\(value)' is not a date: \(Self.phraseHint)")
+                let key = buf[token.lowerBound..<colon]
+                let value = buf[(colon + 1)..<token.upperBound]
+                if Self.recurrenceKey.elementsEqual(key) {
+                    if !value.isEmpty {
+                        report(.unknownRecurrence, line: line, offset: token.lowerBound, "recurrence rule '\(word(colon + 1..<token.upperBound))' is not understood")
+                    }
+                } else if Self.isWord(value), !Self.isDateShaped(value), Self.plainDateKeys.contains(word(token.lowerBound..<colon)) {
+                    report(.unknownDatePhrase, line: line, offset: token.lowerBound,
+                           "'\(word(colon + 1..<token.upperBound))' is not a date: \(Self.phraseHint)")
                 }
             }
         }
@@ -82,15 +92,14 @@ extension LintPass {
                "'\(field)' is text here: emoji fields are read only at the end of the line, after the text")
     }
 
-    /// `[key:: value]` or `(key:: value)` at `p`: key and trimmed value.
-    private func dataview(at p: Int, end: Int) -> (String, String)? {
-        guard let (keyRange, close) = dataviewKey(at: p, end: end) else { return nil }
-        let key = word(keyRange)
-        let j = keyRange.upperBound + 2
+    /// The trimmed value of `[key:: value]` or `(key:: value)` whose key is at `key`, up to the
+    /// bracket that closes it; nil when none does.
+    private func dataviewValue(after key: Range<Int>, close: UInt8, end: Int) -> String? {
+        let j = key.upperBound + 2
         var k = j
         while k < end && buf[k] != close { k += 1 }
         guard k < end else { return nil }
-        return (key, word(j..<k).trimmingSpacesAndTabs)
+        return word(j..<k).trimmingSpacesAndTabs
     }
 
     private func word(_ range: Range<Int>) -> String {
@@ -99,7 +108,12 @@ extension LintPass {
 
     /// Letters, digits, `+` and `-`: what someone typing a date word writes (not a URL or a sentence's end).
     private static func isWord(_ value: String) -> Bool {
-        !value.isEmpty && value.utf8.allSatisfy { c in
+        isWord(value.utf8)
+    }
+
+    /// ``isWord(_:)-(String)`` of UTF-8 bytes.
+    private static func isWord<Bytes: Collection<UInt8>>(_ value: Bytes) -> Bool {
+        !value.isEmpty && value.allSatisfy { c in
             c.isASCIIAlphanumeric
                 || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
         }

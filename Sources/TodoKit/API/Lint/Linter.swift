@@ -53,8 +53,8 @@ public struct Linter: Sendable {
     /// - Returns: the findings, and the ids the file's tasks declare.
     /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
     public func lintWithDeclaredIDs(utf8 bytes: [UInt8]) throws(TodoError) -> (findings: [Finding], declaredIDs: Set<String>) {
-        let doc = try ParsedDocument(utf8: bytes, statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter)
-        return (lint(parsed: doc), Linter.declaredIDs(in: doc))
+        lintWithDeclaredIDs(parsed: try ParsedDocument(utf8: bytes, statuses: formatOptions.statuses,
+                                                       globalFilter: formatOptions.globalFilter))
     }
 
     /// The task ids (`🆔`, `id:`, `[id:: ]`) the tasks of a document declare, for checking
@@ -88,13 +88,20 @@ public struct Linter: Sendable {
     }
 
     func lint(parsed: ParsedDocument) -> [Finding] {
+        lintWithDeclaredIDs(parsed: parsed).findings
+    }
+
+    /// The findings in a parsed document, and the ids its tasks declare (the lint pass reads them,
+    /// as ``declaredIDs(utf8:)`` does).
+    private func lintWithDeclaredIDs(parsed: ParsedDocument) -> (findings: [Finding], declaredIDs: Set<String>) {
         let doc = parsed.reading(statuses: formatOptions.statuses, globalFilter: formatOptions.globalFilter)
         let codes = Set(rules.map(\.code))
-        var findings = doc.bytes.withUnsafeBufferPointer { buf in
+        let (found, ids) = doc.bytes.withUnsafeBufferPointer { buf in
             var pass = LintPass(doc: doc, buf: buf, today: today, enabled: codes)
             pass.run()
-            return pass.findings
+            return (pass.findings, pass.ids)
         }
+        var findings = found
         // A document the formatter refuses has no canonical form to compare with. The formatted
         // bytes keep a byte-order mark, so they are compared with the whole input.
         if codes.contains(LintRule.unformatted.code),
@@ -110,7 +117,7 @@ public struct Linter: Sendable {
             }
         }
         findings.sort { ($0.location, $0.code) < ($1.location, $1.code) }
-        return findings
+        return (findings, ids)
     }
 
     /// One `TD000` (the `unformatted` rule) finding per region of `original` that formatting
