@@ -1320,7 +1320,7 @@ def compare(args):
             differ += 1
             print("DIFFERENT: %s" % path)
     tree = sorted(os.path.relpath(os.path.join(d, f), root) for d, _, fs in os.walk(os.path.join(root, "tree")) for f in fs)
-    # Documents from the test suite's DocumentGenerator, when dumped there (see the README's notes).
+    # Documents from the test suite's DocumentGenerator, when dumped there (Benchmarks/gendocs.swift).
     generated = os.path.join(os.path.abspath(args.out), "gendocs")
     extra = sorted(os.path.join(generated, f) for f in os.listdir(generated)) if os.path.isdir(generated) else []
     def each(batch):

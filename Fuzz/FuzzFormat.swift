@@ -118,6 +118,7 @@ private func checkDocument(_ bytes: [UInt8]) {
     guard document.text == text else { violation("TodoDocument.text differs from the input", bytes) }
 
     checkFindingsAreInside(linter.lint(document), bytes)
+    checkLintInParts(bytes)
 
     let other = 1 + Int(fnv1a(bytes) % UInt64(optionSets.count - 1))
     for options in [optionSets[0], optionSets[other]] {
@@ -140,6 +141,28 @@ private func checkPassInParts(_ bytes: [UInt8], _ options: FormatOptions) {
         guard cut.bytes == one.bytes, cut.passes == one.passes, facts.keys == oneFacts.keys, facts.states == oneFacts.states,
               facts.completesTasksNow == oneFacts.completesTasksNow else {
             violation("a pass in \(parts) parts differs from a pass in one", bytes)
+        }
+    }
+}
+
+/// The lint pass with its tasks in parts (forced: fuzz inputs are far below the size where they
+/// are split), and with titles that share hashes (one bit kept), against one pass with whole hashes.
+private func checkLintInParts(_ bytes: [UInt8]) {
+    let doc = ParsedDocument(validated: bytes)
+    let rules = Set(LintRule.all.map(\.code))
+    func lint(parts: Int, titleHashBits: UInt64) -> ([Finding], Set<String>) {
+        bytes.withUnsafeBufferPointer { buf in
+            var pass = LintPass(doc: doc, buf: buf, today: fuzzToday, enabled: rules)
+            pass.titleHashBits = titleHashBits
+            pass.run(parts: parts)
+            return (pass.findings, pass.ids)
+        }
+    }
+    let one = lint(parts: 1, titleHashBits: .max)
+    for (parts, bits) in [(3, UInt64.max), (1, 1)] as [(Int, UInt64)] {
+        let other = lint(parts: parts, titleHashBits: bits)
+        guard other.0 == one.0, other.1 == one.1 else {
+            violation("lint in \(parts) parts, title hashes of \(bits == 1 ? "one bit" : "64 bits"), differs from one pass", bytes)
         }
     }
 }

@@ -17,7 +17,7 @@ extension LintPass {
                 let emojiEnd = token.lowerBound + UTF8Scalar.width(leadingByte: first)
                 guard Self.isDateEmoji(buf, token.lowerBound, emojiEnd) else { continue }
                 // `📅2026-13-01`: the date written right after its emoji (a variation selector between).
-                let glued = Self.isVariationSelector(buf, at: emojiEnd, before: token.upperBound) ? emojiEnd + 3 : emojiEnd
+                let glued = Self.isVariationSelector(buf, at: emojiEnd, in: token) ? emojiEnd + 3 : emojiEnd
                 if glued < token.upperBound && Self.isDateShaped(buf[glued..<token.upperBound]) {
                     if let problem = dateProblem(glued..<token.upperBound) {
                         report(.invalidDate, line: line, offset: token.lowerBound, problem)
@@ -50,9 +50,9 @@ extension LintPass {
         return dateEmojis.contains { $0.elementsEqual(emoji) }
     }
 
-    /// Whether U+FE0F (the emoji presentation selector, EF B8 8F) is at `p`, ending at or before `end`.
-    static func isVariationSelector(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, before end: Int) -> Bool {
-        p + 3 <= end && buf[p] == 0xEF && buf[p + 1] == 0xB8 && buf[p + 2] == 0x8F
+    /// Whether U+FE0F (the emoji presentation selector, EF B8 8F) is at `p`, within `token`.
+    static func isVariationSelector(_ buf: UnsafeBufferPointer<UInt8>, at p: Int, in token: Range<Int>) -> Bool {
+        p >= token.lowerBound && p + 3 <= token.upperBound && buf[p] == 0xEF && buf[p + 1] == 0xB8 && buf[p + 2] == 0x8F
     }
 
     /// The key of `[key:: value]` or `(key:: value)` starting at `p` (spaces before it skipped,

@@ -23,8 +23,7 @@ extension LintPass {
             let first = buf[token.lowerBound]
             if first >= 0xE2 {
                 // The token without one variation selector at its end.
-                let emojiEnd = token.upperBound - 3 >= token.lowerBound
-                    && Self.isVariationSelector(buf, at: token.upperBound - 3, before: token.upperBound) ? token.upperBound - 3 : token.upperBound
+                let emojiEnd = Self.isVariationSelector(buf, at: token.upperBound - 3, in: token) ? token.upperBound - 3 : token.upperBound
                 let emoji = buf[token.lowerBound..<emojiEnd]
                 if Self.recurrenceEmoji.elementsEqual(emoji) {
                     var words: [String] = []

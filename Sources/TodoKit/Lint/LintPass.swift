@@ -84,10 +84,10 @@ struct LintPass {
 
     private mutating func checkTasks(_ range: Range<Int>) {
         summaries.reserveCapacity(range.count)
-        var text = TaskText()
+        var reader = TaskText()
         var tokens: [Range<Int>] = []
         var title = ByteWriter()
-        for task in range { checkTask(task, text: &text, tokens: &tokens, title: &title) }
+        for task in range { checkTask(task, reader: &reader, tokens: &tokens, title: &title) }
     }
 
     func on(_ rule: LintRule) -> Bool { enabled & 1 << rule.number != 0 }
@@ -113,13 +113,14 @@ struct LintPass {
 
     // MARK: - One task
 
-    /// The task rules of task `index`; `text`, `tokens` and `title` are scratch space.
-    private mutating func checkTask(_ index: Int, text: inout TaskText, tokens: inout [Range<Int>], title: inout ByteWriter) {
+    /// The task rules of task `index`; `reader`, `tokens` and `title` are scratch space kept from
+    /// task to task.
+    private mutating func checkTask(_ index: Int, reader: inout TaskText, tokens: inout [Range<Int>], title: inout ByteWriter) {
         let task = doc.structure.tasks[index]
         let line = task.line
         let (status, mark) = doc.status(ofTask: index, buf)
-        doc.read(task: index, into: &text, buf)
-        let text = text
+        doc.read(task: index, into: &reader, buf)
+        let text = reader
         let chosen = text.chosenFields()
         title.truncate(to: 0)
         text.appendTitle(buf, into: &title, removing: .all)
