@@ -112,16 +112,17 @@ extension LanguageServer {
     /// "Mark done", "Mark cancelled", "Reopen" and "Start" for the task lines among `lines`, each
     /// made by the model (``TodoList/settingStatus(_:ofTodosOnLines:today:fieldStyle:stampDates:sink:nextOccurrence:)``).
     private func statusChanges(_ lines: ClosedRange<Int>, document: inout TextDocument) -> [JSONValue] {
-        guard let parsed = document.document() else { return [] }
-        let tasks = self.tasks(on: lines, in: parsed)
-        guard !tasks.isEmpty, case .success(let configuration) = configuration(for: document),
+        guard case .success(let configuration) = configuration(for: document),
               let list = document.todoList(statuses: configuration.statuses, globalFilter: configuration.globalFilter) else { return [] }
+        // The todos on the lines (0-based), with their statuses as the configuration reads them.
+        let tasks = lines.compactMap { line in list.status(atLine: line + 1).map { (line: line, status: $0) } }
+        guard !tasks.isEmpty else { return [] }
         var actions: [JSONValue] = []
         for kind in Self.statusActions {
             let changed = tasks.filter { kind.applies($0.status) }
             guard !changed.isEmpty else { continue }
             guard let result = try? list.settingStatus(
-                kind.status, ofTodosOnLines: changed.map { $0.location.line - 1 }, today: today,
+                kind.status, ofTodosOnLines: changed.map(\.line), today: today,
                 fieldStyle: configuration.fieldStyle, stampDates: configuration.stampDates,
                 sink: configuration.sinkCompleted, nextOccurrence: configuration.nextOccurrence) else { continue }
             let title = changed.count == 1 ? kind.title : "\(kind.title) (\(changed.count) tasks)"

@@ -128,10 +128,10 @@ extension LanguageServer {
         tasks(on: line...line, in: document).first
     }
 
-    /// The tasks on 0-based lines `lines`, found by binary search.
-    func tasks(on lines: ClosedRange<Int>, in document: TodoDocument) -> ArraySlice<TaskLine> {
-        let tasks = document.tasks
-        return tasks[Self.firstTask(tasks, from: lines.lowerBound)..<Self.firstTask(tasks, from: lines.upperBound + 1)]
+    /// The tasks on 0-based lines `lines` (read for these lines alone unless the document's tasks
+    /// are made already).
+    func tasks(on lines: ClosedRange<Int>, in document: TodoDocument) -> [TaskLine] {
+        document.tasks(onLines: (lines.lowerBound + 1)...(lines.upperBound + 1))
     }
 
     /// The index of the first of `tasks` (in line order) on 0-based line `line` or after it.

@@ -50,8 +50,8 @@ struct TextDocument: Sendable {
         if let list = parsed?.list, let reading = listReading, reading.statuses == statuses, reading.globalFilter == globalFilter {
             return list
         }
-        guard let document = document(),
-              let list = try? TodoList(utf8: bytes, statuses: statuses, globalFilter: globalFilter) else { return nil }
+        guard let document = document() else { return nil }
+        let list = TodoList(document, statuses: statuses, globalFilter: globalFilter)
         parsed = (document, list)
         listReading = (statuses, globalFilter)
         return list

@@ -43,6 +43,32 @@ final class TodoDocumentTests: XCTestCase {
         XCTAssertNil(nested.parent, "a plain item is not a task")
     }
 
+    /// The tasks on a range of lines, read for those lines alone or taken from ``TodoDocument/tasks``
+    /// once it is made, are the tasks whose lines are in the range.
+    func testTasksOnLinesAreTheTasksOfThoseLines() throws {
+        var generator = SplitMix64(seed: 3)
+        var ranges = 0
+        for seed in 0..<60 as Range<UInt64> {
+            let bytes = DocumentGenerator.document(seed: 4_000 + seed)
+            let document = try TodoDocument(utf8: bytes)
+            let lineCount = document.parsed.lines.count
+            var lines: [ClosedRange<Int>] = [1...lineCount + 1, 0...0]
+            for _ in 0..<20 {
+                let first = 1 + Int(generator.next() % UInt64(lineCount + 1))
+                lines.append(first...(first + Int(generator.next() % 12)))
+            }
+            let alone = lines.map { document.tasks(onLines: $0) }
+            let all = document.tasks
+            for (range, tasks) in zip(lines, alone) {
+                let expected = all.filter { range.contains($0.location.line) }
+                XCTAssertEqual(tasks, expected, "seed \(seed), lines \(range), read alone")
+                XCTAssertEqual(document.tasks(onLines: range), expected, "seed \(seed), lines \(range), from the tasks")
+                if !expected.isEmpty { ranges += 1 }
+            }
+        }
+        XCTAssertGreaterThan(ranges, 300)
+    }
+
     func testNearMissesAndCodeAreNotTasks() {
         let doc = TodoDocument("""
         -[ ] no space after dash

@@ -34,6 +34,12 @@ final class TodoReaderTests: XCTestCase {
             XCTFail("\(name): line \(wanted.line): \(made) != \(wanted)", file: file, line: line)
             return
         }
+        // The same list read from a document's parse, and each line's status without the todos.
+        let fromDocument = TodoList(try TodoDocument(utf8: bytes), firstID: 7, statuses: statuses, globalFilter: globalFilter)
+        let lineCount = list.lineIDs.count
+        XCTAssertEqual((1...lineCount + 1).map { fromDocument.status(atLine: $0) }, (1...lineCount + 1).map { list.todo(atLine: $0)?.status },
+                       "status(atLine:): \(name)", file: file, line: line)
+        XCTAssertEqual(fromDocument.todos, todos, "TodoList(document): \(name)", file: file, line: line)
     }
 
     func testGeneratedDocumentsGiveTheTodosOfTheirTaskLines() throws {

@@ -10,8 +10,13 @@ import Darwin
 public struct TodoDocument: Sendable {
     let parsed: ParsedDocument
 
-    /// The tasks in file order.
-    public let tasks: [TaskLine]
+    /// The tasks in file order, made when first asked for (an editor often needs only the tasks
+    /// around its cursor: ``tasks(onLines:)``).
+    public var tasks: [TaskLine] {
+        madeTasks.value { parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0) } }
+    }
+    /// ``tasks`` once made; shared by copies, which have the same parse.
+    private let madeTasks = LazyValue<[TaskLine]>()
 
     /// Parses text, with the standard statuses and no global filter.
     /// - Parameter text: The file's content; never refused.
@@ -29,7 +34,20 @@ public struct TodoDocument: Sendable {
 
     init(parsed: ParsedDocument) {
         self.parsed = parsed
-        tasks = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0) }
+    }
+
+    /// The tasks whose task lines are among `lines`, in file order, without making ``tasks``
+    /// when it has not been made yet.
+    /// - Parameter lines: 1-based line numbers.
+    /// - Returns: The task lines, as ``tasks`` has them.
+    public func tasks(onLines lines: ClosedRange<Int>) -> [TaskLine] {
+        let all = parsed.structure.tasks
+        // The first task on line `line` (1-based) or after it.
+        func first(from line: Int) -> Int { BinarySearch.partitionPoint(in: all.indices) { all[$0].line + 1 < line } }
+        let range = first(from: lines.lowerBound)..<first(from: lines.upperBound + 1)
+        guard !range.isEmpty else { return [] }
+        if madeTasks.isMade { return Array(tasks[range]) }
+        return parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0, tasks: range) }
     }
 
     /// ``TodoError/tooLarge(bytes:)`` for a file of `count` bytes that is too large to parse (the line

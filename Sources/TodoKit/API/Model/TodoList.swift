@@ -28,7 +28,7 @@ public struct TodoList: Sendable {
     /// The raw identity that `positions[0]` stands for.
     private let firstPosition: UInt64
     /// ``todos`` once made; shared by copies, which have the same document and identities.
-    private let madeTodos = LazyTodos()
+    private let madeTodos = LazyValue<[Todo]>()
 
     /// Parses bytes and gives every task a new identity, as ``TodoStore/load()`` does; throws for
     /// bytes that are not UTF-8 text.
@@ -45,6 +45,20 @@ public struct TodoList: Sendable {
 
     /// Builds the model over a parsed document; task lines without an identity get a new one,
     /// and ``nextID`` ends up above every identity in the list (an identity is handed out once).
+    /// The todos of a document already parsed, each with a new identity, as
+    /// ``init(utf8:firstID:statuses:globalFilter:)`` gives them for its bytes: an editor that keeps
+    /// a ``TodoDocument`` of its text reads the model from the same parse.
+    ///
+    /// - Parameters:
+    ///   - document: the parsed file.
+    ///   - firstID: the identity the first todo gets; the others count up from it.
+    ///   - statuses: custom checkbox marks and their kinds (`.todofmt.json` `statuses`).
+    ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are
+    ///     todos (the document is parsed again when it has one).
+    public init(_ document: TodoDocument, firstID: UInt64 = 1, statuses: StatusMap = .standard, globalFilter: String? = nil) {
+        self.init(parsed: document.parsed.reading(statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
+    }
+
     init(parsed: ParsedDocument, lineIDs: [TodoID?]?, nextID: UInt64) {
         self.parsed = parsed
         let tasks = parsed.structure.tasks
@@ -146,6 +160,15 @@ public struct TodoList: Sendable {
     public func id(atLine line: Int) -> TodoID? {
         guard line >= 1, line <= lineIDs.count else { return nil }
         return lineIDs[line - 1]
+    }
+
+    /// The status of the todo whose task line is `line` (1-based), without making ``todos``.
+    ///
+    /// - Parameter line: 1-based.
+    /// - Returns: the status, or nil when the line holds no task.
+    public func status(atLine line: Int) -> TaskStatus? {
+        guard let id = id(atLine: line), let index = taskIndex(of: id) else { return nil }
+        return parsed.bytes.withUnsafeBufferPointer { parsed.status(ofTask: index, $0).0 }
     }
 
     /// The 1-based line of a todo's task line, without making ``todos``.
