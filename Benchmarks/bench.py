@@ -668,6 +668,7 @@ class Bench:
         self.watch = None
         self.watch_note = ""
         self.lsp = None
+        self.lsp_actions = None
         self.lsp_note = ""
         self.store_rows = []
         self.started = time.time()
@@ -1015,6 +1016,8 @@ class Bench:
             self.lsp_note = "not measured: lsp-latency failed (%s)" % (r.stderr.strip().split("\n") or [""])[-1][:100]
             return
         self.lsp = [float(x) for x in found.groups()]
+        actions = re.search(r"code actions median ([0-9.]+) ms \| worst ([0-9.]+) ms", r.stdout)
+        self.lsp_actions = [float(x) for x in actions.groups()] if actions else None
         self.log("lsp: " + r.stdout.strip())
 
     # Report -------------------------------------------------------------------------------
@@ -1136,6 +1139,10 @@ class Bench:
                          "median %.1f ms, worst %.1f ms (server RSS %.0f MB)" % (diag, diag_worst, rss), diag < 150))
             rows.append(("lsp: textDocument/formatting (%s)" % label, "< 50 ms",
                          "median %.1f ms, worst %.1f ms" % (fmt, fmt_worst), fmt < 50))
+            if self.lsp_actions:
+                rows.append(("lsp: a change, then textDocument/codeAction on its line (%s)" % label,
+                             "(the editor's cursor; no target of its own)",
+                             "median %.1f ms, worst %.1f ms" % tuple(self.lsp_actions), None))
         else:
             rows.append(("lsp: change to diagnostics, formatting", "< 150 ms, < 50 ms", self.lsp_note or "not measured", None))
         if not t.lint:

@@ -8,8 +8,12 @@ above open ones, unstamped and misspelled checkboxes), opens it, then measures
   - diagnostics: from sending a one-character didChange to receiving publishDiagnostics for that
     version (the server's debounce included), RUNS changes on lines spread over the file;
   - formatting: from sending textDocument/formatting to its response, RUNS times;
+  - code actions: from sending a one-character didChange and, at once, textDocument/codeAction on
+    that line (what an editor asks when the cursor stands on it: quick fixes, the status changes
+    the model makes, format all) to its response, RUNS changes;
 and the server's resident memory with the document open. Prints one Markdown-ready line:
   diagnostics median X ms | worst Y ms | formatting median Z ms | worst W ms | rss R MB | size S bytes | tasks T
+  | code actions median A ms | worst B ms
 """
 import json
 import os
@@ -147,12 +151,33 @@ def main():
         formatting.append(time.perf_counter() - start)
         if not response.get("result"):
             raise SystemExit("formatting returned no edits: %s" % str(response)[:200])
+    actions = []
+    for k in range(runs):
+        line = 15 + (k * 1009) % (len(lines) - 30)
+        while not lines[line].lstrip().startswith("- ["):
+            line += 1
+        column = lines[line].index("Task")
+        letter = "t" if k % 2 == 0 else "T"
+        version += 1
+        start = time.perf_counter()
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": line, "character": column},
+                                          "end": {"line": line, "character": column + 1}}, "text": letter}]})
+        response = server.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "context": {"diagnostics": []},
+            "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}})
+        actions.append(time.perf_counter() - start)
+        if not response.get("result"):
+            raise SystemExit("codeAction returned no actions: %s" % str(response)[:200])
+        lines[line] = lines[line][:column] + letter + lines[line][column + 1:]
     status = server.close()
     if status != 0:
         raise SystemExit("the server exited %d" % status)
-    print("diagnostics median %.1f ms | worst %.1f ms | formatting median %.1f ms | worst %.1f ms | rss %.1f MB | size %d bytes | tasks %d" % (
-        median(diagnostics) * 1e3, max(diagnostics) * 1e3, median(formatting) * 1e3, max(formatting) * 1e3,
-        rss / 1048576, len(text.encode()), tasks))
+    print("diagnostics median %.1f ms | worst %.1f ms | formatting median %.1f ms | worst %.1f ms | rss %.1f MB | size %d bytes | tasks %d"
+          " | code actions median %.1f ms | worst %.1f ms" % (
+              median(diagnostics) * 1e3, max(diagnostics) * 1e3, median(formatting) * 1e3, max(formatting) * 1e3,
+              rss / 1048576, len(text.encode()), tasks, median(actions) * 1e3, max(actions) * 1e3))
 
 
 if __name__ == "__main__":
