@@ -125,24 +125,32 @@ def main():
     server.diagnostics(1)
     rss = server.rss()
 
-    diagnostics = []
     version = 1
-    for k in range(runs):
-        # A task line spread over the file; its "Task" becomes "task" and back.
-        line = 10 + (k * 997) % (len(lines) - 20)
+
+    def change(k, first, step):
+        """Sends the `k`th one-character change: on a task line spread over the file (from line
+        `first`, `step` lines apart), its "Task" becomes "task" and back. Returns the line and
+        the document's new version, once the change is sent."""
+        nonlocal version
+        line = first + (k * step) % (len(lines) - 2 * first)
         while not lines[line].lstrip().startswith("- ["):
             line += 1
         column = lines[line].index("Task")
         letter = "t" if k % 2 == 0 else "T"
         version += 1
-        start = time.perf_counter()
         server.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version},
             "contentChanges": [{"range": {"start": {"line": line, "character": column},
                                           "end": {"line": line, "character": column + 1}}, "text": letter}]})
-        server.diagnostics(version)
-        diagnostics.append(time.perf_counter() - start)
         lines[line] = lines[line][:column] + letter + lines[line][column + 1:]
+        return line, version
+
+    diagnostics = []
+    for k in range(runs):
+        start = time.perf_counter()
+        _, changed = change(k, 10, 997)
+        server.diagnostics(changed)
+        diagnostics.append(time.perf_counter() - start)
 
     formatting = []
     for _ in range(runs):
@@ -153,24 +161,14 @@ def main():
             raise SystemExit("formatting returned no edits: %s" % str(response)[:200])
     actions = []
     for k in range(runs):
-        line = 15 + (k * 1009) % (len(lines) - 30)
-        while not lines[line].lstrip().startswith("- ["):
-            line += 1
-        column = lines[line].index("Task")
-        letter = "t" if k % 2 == 0 else "T"
-        version += 1
         start = time.perf_counter()
-        server.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": version},
-            "contentChanges": [{"range": {"start": {"line": line, "character": column},
-                                          "end": {"line": line, "character": column + 1}}, "text": letter}]})
+        line, _ = change(k, 15, 1009)
         response = server.request("textDocument/codeAction", {
             "textDocument": {"uri": uri}, "context": {"diagnostics": []},
             "range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}})
         actions.append(time.perf_counter() - start)
         if not response.get("result"):
             raise SystemExit("codeAction returned no actions: %s" % str(response)[:200])
-        lines[line] = lines[line][:column] + letter + lines[line][column + 1:]
     status = server.close()
     if status != 0:
         raise SystemExit("the server exited %d" % status)

@@ -43,8 +43,6 @@ public struct TodoList: Sendable {
         self.init(parsed: try ParsedDocument(utf8: bytes, statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
     }
 
-    /// Builds the model over a parsed document; task lines without an identity get a new one,
-    /// and ``nextID`` ends up above every identity in the list (an identity is handed out once).
     /// The todos of a document already parsed, each with a new identity, as
     /// ``init(utf8:firstID:statuses:globalFilter:)`` gives them for its bytes: an editor that keeps
     /// a ``TodoDocument`` of its text reads the model from the same parse.
@@ -59,6 +57,8 @@ public struct TodoList: Sendable {
         self.init(parsed: document.parsed.reading(statuses: statuses, globalFilter: globalFilter), lineIDs: nil, nextID: firstID)
     }
 
+    /// Builds the model over a parsed document; task lines without an identity get a new one,
+    /// and ``nextID`` ends up above every identity in the list (an identity is handed out once).
     init(parsed: ParsedDocument, lineIDs: [TodoID?]?, nextID: UInt64) {
         self.parsed = parsed
         let tasks = parsed.structure.tasks
