@@ -77,13 +77,12 @@ struct LintReport {
     /// string interpolation cost more than formatting the file). Each entry's fields are read in
     /// place, not copied out with the strings they hold; a run of entries in one file writes its
     /// path from the bytes of the first, and what stands between the column and the message is made
-    /// once for each severity.
+    /// once for each severity (``BeforeMessage``).
     private func textBytes(colored: Bool) -> [UInt8] {
         var out = ByteWriter(capacity: entries.count * 96 + 256)
         var path = ""
         var pathBytes: [UInt8] = []
-        // `: severity: ` for each severity.
-        let beforeMessage = Severity.allCases.map { Self.beforeMessage($0, colored: colored) }
+        var beforeMessage = BeforeMessage(colored: colored)
         for index in entries.indices {
             if entries[index].path != path {
                 path = entries[index].path
@@ -94,14 +93,41 @@ struct LintReport {
             out.appendDecimal(entries[index].finding.location.line)
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.column)
-            let severity = Severity.allCases.firstIndex(of: entries[index].finding.severity)!
-            beforeMessage[severity].withUnsafeBufferPointer { out.append($0, 0, $0.count) }
+            beforeMessage[entries[index].finding.severity].withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(contentsOf: entries[index].finding.message)
             out.append(" [")
             out.append(contentsOf: entries[index].finding.code)
             out.append("]\n")
         }
         return out.bytes
+    }
+
+    /// ``beforeMessage(_:colored:)`` of each severity, made when first needed. Three fields, not an
+    /// array: the check of a small file prints here, and the first array of a type costs the Swift
+    /// runtime its metadata at start-up.
+    private struct BeforeMessage {
+        let colored: Bool
+        private var error: [UInt8] = [], warning: [UInt8] = [], info: [UInt8] = []
+
+        init(colored: Bool) {
+            self.colored = colored
+        }
+
+        subscript(severity: Severity) -> [UInt8] {
+            mutating get {
+                switch severity {
+                case .error:
+                    if error.isEmpty { error = LintReport.beforeMessage(.error, colored: colored) }
+                    return error
+                case .warning:
+                    if warning.isEmpty { warning = LintReport.beforeMessage(.warning, colored: colored) }
+                    return warning
+                case .info:
+                    if info.isEmpty { info = LintReport.beforeMessage(.info, colored: colored) }
+                    return info
+                }
+            }
+        }
     }
 
     /// What stands between a text line's column and its message: `: severity: `, the severity

@@ -9,7 +9,7 @@ extension LintRule {
     ]
 
     static let unformatted = LintRule(
-        code: "TD000", name: "unformatted", severity: .error, enabledByDefault: false, fixable: true,
+        code: "TD000", number: 0, name: "unformatted", severity: .error, enabledByDefault: false, fixable: true,
         summary: "lines that formatting would change (what `todofmt --check` and `--diff` report)",
         rationale: "A file that is not in canonical form fails `todofmt --check`; each finding marks one region "
             + "the formatter would rewrite, so a CI log shows where, not only that.",
@@ -20,7 +20,7 @@ extension LintRule {
         passes: ["- [ ] Book taxi\n- [x] Pay rent done:2026-11-20\n", "Text only\n", "- [ ]\n"])
 
     static let invalidDate = LintRule(
-        code: "TD001", name: "invalid-date", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD001", number: 1, name: "invalid-date", severity: .error, enabledByDefault: true, fixable: false,
         summary: "a field with a date that does not exist or is not written YYYY-MM-DD",
         rationale: "The formatter reads `due:2026-02-30` as plain text, so the task silently has no due date.",
         triggers: [
@@ -36,14 +36,14 @@ extension LintRule {
         ])
 
     static let endDateOnOpenTask = LintRule(
-        code: "TD002", name: "end-date-on-open-task", severity: .warning, enabledByDefault: true, fixable: true,
+        code: "TD002", number: 2, name: "end-date-on-open-task", severity: .warning, enabledByDefault: true, fixable: true,
         summary: "a task that is not completed carries a done or cancelled date",
         rationale: "A reopened task keeps a stale end date; formatting removes it.",
         triggers: [Example("- [ ] Pay rent done:2026-11-01\n", line: 1, column: 16)],
         passes: ["- [x] Pay rent done:2026-11-01\n", "- [ ] Pay rent due:2026-11-01\n", "- [ ] a `done:2026-11-01`\n"])
 
     static let completedWithoutDate = LintRule(
-        code: "TD003", name: "completed-without-date", severity: .warning, enabledByDefault: true, fixable: true,
+        code: "TD003", number: 3, name: "completed-without-date", severity: .warning, enabledByDefault: true, fixable: true,
         summary: "a done or cancelled task has no done or cancelled date",
         rationale: "Without an end date nobody can tell when the task was finished; formatting stamps today.",
         triggers: [Example("- [x] Pay rent\n", line: 1, column: 3), Example("1. [-] Party\n", line: 1, column: 4)],
@@ -51,7 +51,7 @@ extension LintRule {
                  "- [x]\n", "- [ ] Pay rent\n"])
 
     static let completedAboveOpen = LintRule(
-        code: "TD004", name: "completed-above-open", severity: .warning, enabledByDefault: true, fixable: true,
+        code: "TD004", number: 4, name: "completed-above-open", severity: .warning, enabledByDefault: true, fixable: true,
         summary: "a completed task stands above items of its list that are not completed",
         rationale: "Open work belongs at the top of a list; formatting sinks completed tasks.",
         triggers: [Example("- [x] Pack done:2026-11-20\n- [ ] Book taxi\n", line: 1, column: 3)],
@@ -59,21 +59,21 @@ extension LintRule {
                  "- [ ] Trip\n  - [x] Pack done:2026-11-20\n- [ ] Book\n"])
 
     static let endDateInFuture = LintRule(
-        code: "TD005", name: "end-date-in-future", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD005", number: 5, name: "end-date-in-future", severity: .error, enabledByDefault: true, fixable: false,
         summary: "a completed task's done or cancelled date is after today",
         rationale: "A task cannot have been finished on a day that has not come yet; usually a typo.",
         triggers: [Example("- [x] Pay rent done:2026-12-01\n", line: 1, column: 16)],
         passes: ["- [x] Pay rent done:2026-11-21\n", "- [ ] Pay rent due:2026-12-01\n"])
 
     static let dueBeforeCreated = LintRule(
-        code: "TD006", name: "due-before-created", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD006", number: 6, name: "due-before-created", severity: .error, enabledByDefault: true, fixable: false,
         summary: "a task is due before the day it was created",
         rationale: "One of the two dates is wrong.",
         triggers: [Example("- [ ] a created:2026-11-10 due:2026-11-01\n", line: 1, column: 28)],
         passes: ["- [ ] a created:2026-11-01 due:2026-11-01\n", "- [ ] a due:2026-11-01\n"])
 
     static let completedParentWithOpenSubtasks = LintRule(
-        code: "TD007", name: "completed-parent-with-open-subtasks", severity: .warning, enabledByDefault: true,
+        code: "TD007", number: 7, name: "completed-parent-with-open-subtasks", severity: .warning, enabledByDefault: true,
         fixable: false,
         summary: "a completed task has subtasks that are not completed",
         rationale: "Either the parent is not really done or the subtasks were forgotten.",
@@ -81,7 +81,7 @@ extension LintRule {
         passes: ["- [x] Pack done:2026-11-20\n  - [x] Find passport done:2026-11-20\n", "- [ ] Pack\n  - [ ] Find passport\n"])
 
     static let nonCanonicalCheckbox = LintRule(
-        code: "TD008", name: "non-canonical-checkbox", severity: .warning, enabledByDefault: true, fixable: true,
+        code: "TD008", number: 8, name: "non-canonical-checkbox", severity: .warning, enabledByDefault: true, fixable: true,
         summary: "a checkbox written `[X]`, or not followed by exactly one space",
         rationale: "One spelling keeps diffs and searches simple; formatting writes `[x]` and one space.",
         triggers: [
@@ -92,14 +92,14 @@ extension LintRule {
         passes: ["- [x] Pay rent done:2026-11-20\n", "- [ ] Pay rent\n", "-   [ ] Pay rent\n", "- [ ]  \n"])
 
     static let unknownStatus = LintRule(
-        code: "TD009", name: "unknown-status", severity: .info, enabledByDefault: true, fixable: false,
+        code: "TD009", number: 9, name: "unknown-status", severity: .info, enabledByDefault: true, fixable: false,
         summary: "a checkbox mark other than space, x, X, - or / that the configuration's statuses do not map",
         rationale: "Custom marks such as `[?]` are kept and read as open unless `statuses` in .todofmt.json maps them; other tools may not know them.",
         triggers: [Example("- [?] Ask Bob\n", line: 1, column: 4)],
         passes: ["- [ ] a\n", "- [/] a\n", "- [-] a cancelled:2026-11-20\n", "- [x] a done:2026-11-20\n"])
 
     static let nearMissTask = LintRule(
-        code: "TD010", name: "near-miss-task", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD010", number: 10, name: "near-miss-task", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "a line that looks like a task but is not one",
         rationale: "`- [x]foo`, `-[ ] a` or `[ ] a` render as text: the task is invisible to every tool.",
         triggers: [
@@ -118,7 +118,7 @@ extension LintRule {
                  "[x]: https://example.com\n", "- [[]] -\n", "- [[Page]] notes\n", "- [[x]]foo\n", "%%\n-[ ] a\n%%\n"])
 
     static let misspelledFieldKey = LintRule(
-        code: "TD011", name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD011", number: 11, name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,
         summary: "an unknown key followed by a date, one or two edits away from a field key",
         rationale: "`deu:2026-01-01` is plain text, so the task silently has no due date.",
         triggers: [
@@ -135,7 +135,7 @@ extension LintRule {
                  "- [x] a [completion:: 2026-01-01]\n", "- [ ] a [deu:: soon]\n"])
 
     static let duplicateTask = LintRule(
-        code: "TD012", name: "duplicate-task", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD012", number: 12, name: "duplicate-task", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "a task with the same title as an earlier task in the same list",
         rationale: "Usually the same task written down twice.",
         triggers: [Example("- [ ] Buy milk\n- [ ] Buy milk due:2026-12-01\n", line: 2, column: 3)],
@@ -143,21 +143,21 @@ extension LintRule {
                  "- [ ] Shop\n  - [ ] Buy milk\n- [ ] Buy milk\n"])
 
     static let emptyTask = LintRule(
-        code: "TD013", name: "empty-task", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD013", number: 13, name: "empty-task", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "a task with no title",
         rationale: "A checkbox with nothing to do is a leftover.",
         triggers: [Example("- [ ]\n", line: 1, column: 3), Example("- [ ] due:2026-12-01\n", line: 1, column: 3)],
         passes: ["- [ ] a\n", "- [ ] `code`\n"])
 
     static let overdueTask = LintRule(
-        code: "TD014", name: "overdue-task", severity: .warning, enabledByDefault: false, fixable: false,
+        code: "TD014", number: 14, name: "overdue-task", severity: .warning, enabledByDefault: false, fixable: false,
         summary: "a task that is not completed is past its due date",
         rationale: "Useful in a daily CI job; off by default because the result changes with the date.",
         triggers: [Example("- [ ] Pay rent due:2026-11-20\n", line: 1, column: 16)],
         passes: ["- [ ] Pay rent due:2026-11-21\n", "- [x] Pay rent due:2026-11-01 done:2026-11-02\n"])
 
     static let unknownDirective = LintRule(
-        code: "TD015", name: "unknown-directive", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD015", number: 15, name: "unknown-directive", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "a `todofmt-` comment the tool does not know, or a rule name no rule has",
         rationale: "A misspelled directive (`todofmt-ignroe`, `todofmt-disable TD04`) silently does nothing.",
         triggers: [
@@ -171,7 +171,7 @@ extension LintRule {
                  "<!-- todofmtignore -->\n", "<!-- todofmt-disable TD015 -->\n<!-- todofmt-nonsense -->\n"])
 
     static let unmatchedDirective = LintRule(
-        code: "TD016", name: "unmatched-directive", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD016", number: 16, name: "unmatched-directive", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "`todofmt-ignore` with no list right after it, or an ignore region that is not closed or not opened",
         rationale: "The directive does not cover what its author meant: nothing, or the whole rest of the file.",
         triggers: [
@@ -184,7 +184,7 @@ extension LintRule {
                  "> <!-- todofmt-ignore -->\n> - [ ] a\n", "- [ ] a\n  <!-- todofmt-ignore -->\n  - [ ] b\n"])
 
     static let duplicateField = LintRule(
-        code: "TD017", name: "duplicate-field", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD017", number: 17, name: "duplicate-field", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "a task that gives one field twice: the last counts, the earlier one stays text",
         rationale: "Obsidian Tasks reads the leftmost and todofmt the last (docs/FORMAT.md says why), so the two tools disagree about the task.",
         triggers: [
@@ -196,7 +196,7 @@ extension LintRule {
                  "- [ ] a done:2026-01-01 done:2026-01-02\n"])
 
     static let unknownRecurrence = LintRule(
-        code: "TD018", name: "unknown-recurrence", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD018", number: 18, name: "unknown-recurrence", severity: .error, enabledByDefault: true, fixable: false,
         summary: "a recurrence (`🔁`, `rec:`, `[repeat:: ]`) whose rule todofmt does not understand",
         rationale: "The rule stays text, so ticking the task leaves no next occurrence; todofmt never guesses a rule.",
         triggers: [
@@ -209,7 +209,7 @@ extension LintRule {
                  "- [ ] a `rec:sometimes`\n", "- a rec:sometimes\n", "- [ ] record:sometimes\n"])
 
     static let unknownDatePhrase = LintRule(
-        code: "TD019", name: "unknown-date-word", severity: .error, enabledByDefault: true, fixable: false,
+        code: "TD019", number: 19, name: "unknown-date-word", severity: .error, enabledByDefault: true, fixable: false,
         summary: "a date field whose value is a word that is neither a date nor a relative date",
         rationale: "`due:soon` is text, so the task has no due date; `due:tomorrow` and `📅 friday` become dates.",
         triggers: [
@@ -221,7 +221,7 @@ extension LintRule {
                  "- [ ] see https://example.com/due:x\n", "- [ ] a `due:soon`\n", "- [ ] a due:\n"])
 
     static let unknownDependency = LintRule(
-        code: "TD020", name: "unknown-dependency", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD020", number: 20, name: "unknown-dependency", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "a task depends on (`⛔`) an id that no task in the file or the walk has (`🆔`)",
         rationale: "Obsidian Tasks treats a task whose dependency does not exist as blocked by nothing; usually a typo or a deleted task.",
         triggers: [
@@ -231,7 +231,7 @@ extension LintRule {
         passes: ["- [ ] Review ⛔ draft1\n- [ ] Draft 🆔 draft1\n", "- [ ] a [dependsOn:: b1] [id:: a1]\n- [x] b [id:: b1] [completion:: 2026-11-20]\n"])
 
     static let emojiFieldNotAtEnd = LintRule(
-        code: "TD021", name: "emoji-field-not-at-end", severity: .warning, enabledByDefault: true, fixable: false,
+        code: "TD021", number: 21, name: "emoji-field-not-at-end", severity: .warning, enabledByDefault: true, fixable: false,
         summary: "an emoji field with ordinary text after it, which makes it text",
         rationale: "Obsidian Tasks reads emoji fields only at the end of the line, and so does todofmt: `📅 2026-12-01 call Bob` has no due date.",
         triggers: [

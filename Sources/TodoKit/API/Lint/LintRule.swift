@@ -26,6 +26,10 @@ public struct LintRule: Hashable, Sendable {
 
     /// The stable code, `TD` and three digits.
     public let code: String
+    /// The code's number (`TD017` → 17): the linter keeps the rules that run as bits. Written in the
+    /// registry beside the code (a test checks that they agree), so that each rule stays a constant
+    /// the compiler lays out in the binary rather than a value made at run time.
+    let number: Int
     /// The kebab-case name.
     public let name: String
     /// The severity of the rule's findings.
@@ -42,23 +46,6 @@ public struct LintRule: Hashable, Sendable {
     public let triggers: [Example]
     /// Documents that must not trigger the rule.
     public let passes: [String]
-    /// The code's number (`TD017` → 17): the linter keeps the rules that run as bits.
-    let number: Int
-
-    /// A rule as the registry (``all``) describes it; its ``number`` is read from its code.
-    init(code: String, name: String, severity: Severity, enabledByDefault: Bool, fixable: Bool, summary: String,
-         rationale: String, triggers: [Example], passes: [String]) {
-        self.code = code
-        self.name = name
-        self.severity = severity
-        self.enabledByDefault = enabledByDefault
-        self.fixable = fixable
-        self.summary = summary
-        self.rationale = rationale
-        self.triggers = triggers
-        self.passes = passes
-        number = code.utf8.dropFirst(2).reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
-    }
 
     /// The day the examples are linted on.
     public static let exampleDay = Day(year: 2026, month: 11, day: 21)!
