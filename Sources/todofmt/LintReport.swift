@@ -76,28 +76,41 @@ struct LintReport {
     /// ``text(colored:)`` written as bytes (a check of a large file reports thousands of lines:
     /// string interpolation cost more than formatting the file). Each entry's fields are read in
     /// place, not copied out with the strings they hold; a run of entries in one file writes its
-    /// path from the bytes of the first, and what stands between the column and the message is made
-    /// once for each severity (``BeforeMessage``).
+    /// path from the bytes of the first, and a run of one severity's and one rule's findings what
+    /// stands around the message, with each severity's part made once (``BeforeMessage``).
     private func textBytes(colored: Bool) -> [UInt8] {
         var out = ByteWriter(capacity: entries.count * 96 + 256)
         var path = ""
         var pathBytes: [UInt8] = []
-        var beforeMessage = BeforeMessage(colored: colored)
+        var prefixes = BeforeMessage(colored: colored)
+        var severity: Severity?
+        var code = ""
+        // `: severity: ` for `severity`, and ` [code]` and the line feed for `code`.
+        var beforeMessage: [UInt8] = []
+        var afterMessage: [UInt8] = []
         for index in entries.indices {
             if entries[index].path != path {
                 path = entries[index].path
                 pathBytes = Array(path.utf8)
+            }
+            if entries[index].finding.severity != severity {
+                severity = entries[index].finding.severity
+                beforeMessage = prefixes[entries[index].finding.severity]
+            }
+            if entries[index].finding.code != code {
+                code = entries[index].finding.code
+                afterMessage = Array(" [".utf8)
+                afterMessage += code.utf8
+                afterMessage += "]\n".utf8
             }
             pathBytes.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.line)
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(entries[index].finding.location.column)
-            beforeMessage[entries[index].finding.severity].withUnsafeBufferPointer { out.append($0, 0, $0.count) }
+            beforeMessage.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
             out.append(contentsOf: entries[index].finding.message)
-            out.append(" [")
-            out.append(contentsOf: entries[index].finding.code)
-            out.append("]\n")
+            afterMessage.withUnsafeBufferPointer { out.append($0, 0, $0.count) }
         }
         return out.bytes
     }
