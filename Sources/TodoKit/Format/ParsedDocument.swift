@@ -174,12 +174,8 @@ struct ParsedDocument: Sendable {
             let checkbox = t.checkbox - start
             let newEnd = bytes.withUnsafeBufferPointer { old in
                 content.withUnsafeBufferPointer { new -> Int? in
-                    guard new.count > checkbox, (0..<checkbox).allSatisfy({ new[$0] == old[start + $0] }) else { return nil }
-                    var previous: UInt8 = 0
-                    for byte in new {
-                        if byte.isLineBreak || byte == 0x25 && previous == 0x25 { return nil }
-                        previous = byte
-                    }
+                    guard new.count > checkbox, (0..<checkbox).allSatisfy({ new[$0] == old[start + $0] }),
+                          !new.contains(where: \.isLineBreak), !ObsidianComment.occurs(in: new) else { return nil }
                     let newEnd = BlockScanner.checkboxEnd(new, at: checkbox, lineEnd: new.count)
                     guard newEnd >= 0 else { return nil }
                     let opened = t.checkboxEnd == end || !SpacesAndTabs.isBlank(old, from: t.checkboxEnd, to: end)
