@@ -2,8 +2,8 @@
 // keys (TD011). Tokens are whitespace-delimited and never inside a backtick code span.
 extension LintPass {
     /// The date fields' keys, plain and Dataview, as UTF-8.
-    private static let plainDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.rawValue.utf8) }
-    private static let dataviewDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.dataviewName.utf8) }
+    static let plainDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.plainName.utf8) }
+    static let dataviewDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.dataviewName.utf8) }
     /// The date fields' emojis, as UTF-8 (each one scalar).
     static let dateEmojis: [[UInt8]] = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"].map { Array($0.utf8) }
 
@@ -15,7 +15,7 @@ extension LintPass {
                 checkDataview(line: line, at: token.lowerBound, end: end)
             } else if first >= 0xE2 {
                 let emojiEnd = token.lowerBound + UTF8Scalar.width(leadingByte: first)
-                guard Self.isDateEmoji(buf, token.lowerBound, emojiEnd) else { continue }
+                guard emojiEnd <= token.upperBound, Self.isOne(of: Self.dateEmojis, buf[token.lowerBound..<emojiEnd]) else { continue }
                 // `📅2026-13-01`: the date written right after its emoji (a variation selector between).
                 let glued = Self.isVariationSelector(buf, at: emojiEnd, in: token) ? emojiEnd + 3 : emojiEnd
                 if glued < token.upperBound && Self.isDateShaped(buf[glued..<token.upperBound]) {
@@ -43,11 +43,9 @@ extension LintPass {
         }
     }
 
-    /// Whether `buf[start..<end]` is one of the date fields' emojis.
-    private static func isDateEmoji(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        guard end <= buf.count else { return false }
-        let emoji = buf[start..<end]
-        return dateEmojis.contains { $0.elementsEqual(emoji) }
+    /// Whether `bytes` are one of `candidates` (keys, emojis), byte for byte.
+    static func isOne(of candidates: [[UInt8]], _ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        candidates.contains { $0.elementsEqual(bytes) }
     }
 
     /// Whether U+FE0F (the emoji presentation selector, EF B8 8F) is at `p`, within `token`.
@@ -88,19 +86,15 @@ extension LintPass {
     /// The field `key` with a date-shaped `value` (ranges of the bytes): an impossible date of a
     /// `known` key, or a key close to one of them.
     private mutating func check(key keyRange: Range<Int>, value: Range<Int>, known: [[UInt8]], line: Int, offset: Int) {
-        if known.contains(where: { $0.elementsEqual(buf[keyRange]) }) {
+        if Self.isOne(of: known, buf[keyRange]) {
             if let problem = dateProblem(value) { report(.invalidDate, line: line, offset: offset, problem) }
             return
         }
-        let key = bytes(keyRange)
+        let key = string(keyRange)
         guard key.unicodeScalars.allSatisfy({ $0.value >= 0x80 || ($0.properties.isAlphabetic && $0.isASCII) }) else { return }
         if let suggestion = EditDistance.closest(to: key, among: known.map { String(decoding: $0, as: UTF8.self) }) {
             report(.misspelledFieldKey, line: line, offset: offset, "unknown field key '\(key)', did you mean '\(suggestion)'?")
         }
-    }
-
-    private func bytes(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
     }
 
     /// `NNNN-N-N` with one or two digits for month and day.
@@ -134,8 +128,8 @@ extension LintPass {
     /// when they are a valid day or not date-shaped.
     private func dateProblem(_ range: Range<Int>) -> String? {
         guard Self.isDateShaped(buf[range]) else { return nil }
-        if range.count != 10 { return "date '\(bytes(range))' is not written yyyy-mm-dd" }
-        return Day(isoBytes: buf, at: range.lowerBound) == nil ? "date '\(bytes(range))' does not exist" : nil
+        if range.count != 10 { return "date '\(string(range))' is not written yyyy-mm-dd" }
+        return Day(isoBytes: buf, at: range.lowerBound) == nil ? "date '\(string(range))' does not exist" : nil
     }
 
     /// Whitespace-delimited tokens in `[start, end)`, leaving out every token that touches a code

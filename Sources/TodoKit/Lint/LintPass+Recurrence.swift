@@ -6,8 +6,6 @@ extension LintPass {
     private static let priorityEmojis: [[UInt8]] = Priority.allCases.map { Array($0.emoji.utf8) }
     /// 🔁, as UTF-8.
     private static let recurrenceEmoji: [UInt8] = Array("🔁".utf8)
-    private static let plainDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.plainName))
-    private static let dataviewDateKeys: Set<String> = Set(FieldKey.allCases.filter(\.isDate).map(\.dataviewName))
     /// `rec`, the plain recurrence field's key, as UTF-8.
     private static let recurrenceKey: [UInt8] = Array("rec".utf8)
     private static let phraseHint = "write yyyy-mm-dd or a relative date such as tomorrow, friday, next week, in 3 days, +2w, end of month"
@@ -29,7 +27,7 @@ extension LintPass {
                     var words: [String] = []
                     while index < tokens.count, tokens[index].lowerBound == tokens[index - 1].upperBound + 1,
                           buf[tokens[index]].allSatisfy({ Self.isRuleByte($0) }) {
-                        words.append(word(tokens[index]))
+                        words.append(string(tokens[index]))
                         index += 1
                     }
                     let phrase = words.joined(separator: " ")
@@ -40,24 +38,24 @@ extension LintPass {
                         report(.unknownRecurrence, line: line, offset: token.lowerBound,
                                phrase.isEmpty ? "🔁 without a rule" : "recurrence rule '\(phrase)' is not understood")
                     }
-                } else if Self.priorityEmojis.contains(where: { $0.elementsEqual(emoji) }) {
-                    reportNotAtEnd(line: line, offset: token.lowerBound, word(token.lowerBound..<emojiEnd))
-                } else if Self.dateEmojis.contains(where: { $0.elementsEqual(emoji) }), index < tokens.count {
-                    let value = word(tokens[index])
-                    let phrase = (index..<min(index + 3, tokens.count)).map { word(tokens[$0]) }
+                } else if Self.isOne(of: Self.priorityEmojis, emoji) {
+                    reportNotAtEnd(line: line, offset: token.lowerBound, string(token.lowerBound..<emojiEnd))
+                } else if Self.isOne(of: Self.dateEmojis, emoji), index < tokens.count {
+                    let value = string(tokens[index])
+                    let phrase = (index..<min(index + 3, tokens.count)).map { string(tokens[$0]) }
                     let isPhrase = (1...phrase.count).contains { DatePhrase.resolve(phrase.prefix($0).joined(separator: " "), today: today) != nil }
                     if isPhrase {
-                        reportNotAtEnd(line: line, offset: token.lowerBound, "\(word(token.lowerBound..<emojiEnd)) \(value)")
+                        reportNotAtEnd(line: line, offset: token.lowerBound, "\(string(token.lowerBound..<emojiEnd)) \(value)")
                     } else if Self.isWord(value) && !Self.isDateShaped(value) {
                         report(.unknownDatePhrase, line: line, offset: tokens[index].lowerBound, "'\(value)' is not a date: \(Self.phraseHint)")
                     }
                 }
             } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "(") {
                 guard let (keyRange, close) = dataviewKey(at: token.lowerBound, end: end) else { continue }
-                let key = word(keyRange)
-                guard key == "repeat" || Self.dataviewDateKeys.contains(key), let value = dataviewValue(after: keyRange, close: close, end: end)
-                else { continue }
-                if key == "repeat" {
+                let isRepeat = buf[keyRange].elementsEqual("repeat".utf8)
+                guard isRepeat || Self.isOne(of: Self.dataviewDateKeys, buf[keyRange]),
+                      let value = dataviewValue(after: keyRange, close: close, end: end) else { continue }
+                if isRepeat {
                     report(.unknownRecurrence, line: line, offset: token.lowerBound, "recurrence rule '\(value)' is not understood")
                 } else if !value.isEmpty, !Self.isDateShaped(value) {
                     report(.unknownDatePhrase, line: line, offset: token.lowerBound, "'\(value)' is not a date: \(Self.phraseHint)")
@@ -67,11 +65,11 @@ extension LintPass {
                 let value = buf[(colon + 1)..<token.upperBound]
                 if Self.recurrenceKey.elementsEqual(key) {
                     if !value.isEmpty {
-                        report(.unknownRecurrence, line: line, offset: token.lowerBound, "recurrence rule '\(word(colon + 1..<token.upperBound))' is not understood")
+                        report(.unknownRecurrence, line: line, offset: token.lowerBound, "recurrence rule '\(string(colon + 1..<token.upperBound))' is not understood")
                     }
-                } else if Self.isWord(value), !Self.isDateShaped(value), Self.plainDateKeys.contains(word(token.lowerBound..<colon)) {
+                } else if Self.isWord(value), !Self.isDateShaped(value), Self.isOne(of: Self.plainDateKeys, key) {
                     report(.unknownDatePhrase, line: line, offset: token.lowerBound,
-                           "'\(word(colon + 1..<token.upperBound))' is not a date: \(Self.phraseHint)")
+                           "'\(string(colon + 1..<token.upperBound))' is not a date: \(Self.phraseHint)")
                 }
             }
         }
@@ -98,11 +96,7 @@ extension LintPass {
         var k = j
         while k < end && buf[k] != close { k += 1 }
         guard k < end else { return nil }
-        return word(j..<k).trimmingSpacesAndTabs
-    }
-
-    private func word(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
+        return string(j..<k).trimmingSpacesAndTabs
     }
 
     /// Letters, digits, `+` and `-`: what someone typing a date word writes (not a URL or a sentence's end).

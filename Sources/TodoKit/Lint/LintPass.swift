@@ -92,6 +92,11 @@ struct LintPass {
 
     func on(_ rule: LintRule) -> Bool { enabled & 1 << rule.number != 0 }
 
+    /// The bytes in `range` as a string (for a token that makes a finding or may).
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
+    }
+
     /// Records a finding at byte `offset` of `line` (0-based) if the rule is enabled, not turned off
     /// there by a `todofmt-disable` comment, and the line is not left alone by an ignore directive.
     mutating func report(_ rule: LintRule, line: Int, offset: Int, _ message: String) {
