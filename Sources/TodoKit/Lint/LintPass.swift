@@ -48,8 +48,7 @@ struct LintPass {
     /// four per processor for a large document (tasks differ in cost: the threads take the next
     /// part as they come free, and end together).
     mutating func run(parts: Int? = nil) {
-        let most = doc.structure.tasks.count / Self.tasksPerPart
-        checkTasks(parts: parts ?? (most <= 1 ? 1 : min(4 * Parallel.available, most)))
+        checkTasks(parts: parts ?? Parallel.parts(doc.structure.tasks.count, minimumPerPart: Self.tasksPerPart, perProcessor: 4))
         if on(.unknownDependency) { checkDependencies(ids: ids, references: dependencies) }
         checkLists()
         checkParents()

@@ -22,12 +22,14 @@ package enum Parallel {
         runsSerially ? 1 : processors
     }
 
-    /// How many parts `count` units of work are split into: one per processor
-    /// (``available``), each at least `minimumPerPart` units.
-    package static func parts(_ count: Int, minimumPerPart: Int) -> Int {
+    /// How many parts `count` units of work are split into: `perProcessor` per processor
+    /// (``available``; one inside ``serially(_:)``), each at least `minimumPerPart` units. More
+    /// than one per processor where parts differ in cost: the threads take the next part as they
+    /// come free, and end together.
+    package static func parts(_ count: Int, minimumPerPart: Int, perProcessor: Int = 1) -> Int {
         // Small work does not count the processors (that reads a file in /sys).
         let most = count / max(minimumPerPart, 1)
-        return most <= 1 ? 1 : min(available, most)
+        return most <= 1 || runsSerially ? 1 : min(processors * perProcessor, most)
     }
 
     /// Runs `body` with every step it starts on the calling thread alone: for work that is itself
@@ -90,8 +92,7 @@ package enum Parallel {
     /// the first thing it finds), and the threads still share the rest of the work. `parts`: how many
     /// instead (tests choose).
     static func any(_ count: Int, minimumPerPart: Int, parts: Int? = nil, _ body: @Sendable (Range<Int>) -> Bool) -> Bool {
-        let most = count / max(minimumPerPart, 1)
-        let parts = parts ?? (most <= 1 || runsSerially ? 1 : min(processors * 8, most))
+        let parts = parts ?? Parallel.parts(count, minimumPerPart: minimumPerPart, perProcessor: 8)
         guard parts > 1 else { return body(0..<count) }
         var results = [Bool](repeating: false, count: parts)
         results.withUnsafeMutableBufferPointer { results in
