@@ -28,8 +28,15 @@ private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 /// by its output's: 0.5 MB more at the peak of a list of 100,000 items) and where the formatted
 /// file is gathered whole besides (2.5 MB more with a million tasks formatted in place), so they
 /// are kept from the first check of a large document's stretches on
-/// (``keepFreedBlocksFromNowOn(if:)``), and only in runs that ask for it
+/// (``keepFreedBlocksFromNowOn(if:growingHeapBy:)``), and only in runs that ask for it
 /// (``keepsBlocksBetweenStretches``).
+///
+/// Until the stretches have taken the heap they need, each of its pages is a fault of its own: 1,900
+/// faults in the 10 MB unformatted file's check. So when blocks start being kept, the heap is grown
+/// at once by what the stretches in progress take, in huge pages (``growHeapInHugePages(by:)``):
+/// about 600 faults, and the unformatted 10 MB check 1.2 ms (CPU 3.9 ms) faster, the canonical one
+/// 1.5 ms, the 1 MB one 0.3 ms (201 runs of each in turns), for 0.4 MB more at the 10 MB check's
+/// peak and 2.8 MB more at the 1 MB one's (a huge page is resident whole once touched).
 package enum FreedMemory {
     /// Whether freed blocks of up to ``reusedBlockLimit`` are kept from the first check of a large
     /// document's stretches on: set once, before formatting starts, by short runs (the command line
@@ -57,12 +64,41 @@ package enum FreedMemory {
 
     /// Keeps freed blocks of up to ``reusedBlockLimit`` for reuse from now on, for the rest of the
     /// run, when `keep` and ``keepsBlocksBetweenStretches`` (`M_MMAP_THRESHOLD`, and
-    /// `M_TRIM_THRESHOLD` out of reach).
-    static func keepFreedBlocksFromNowOn(if keep: Bool = true) {
+    /// `M_TRIM_THRESHOLD` out of reach); the first time, also grows the heap by `heapBytes` in huge
+    /// pages (``growHeapInHugePages(by:)``) for the blocks to come.
+    static func keepFreedBlocksFromNowOn(if keep: Bool = true, growingHeapBy heapBytes: Int = 0) {
         guard keep && keepsBlocksBetweenStretches else { return }
         lock.locked {
-            if !keeping { keeping = keepFreedBlocks(true) }
+            guard !keeping else { return }
+            keeping = keepFreedBlocks(true)
+            if keeping { growHeapInHugePages(by: heapBytes) }
         }
+    }
+
+    /// The largest block glibc takes from the heap when asked to (`M_MMAP_THRESHOLD` at most 32 MB
+    /// on 64-bit systems): the most ``growHeapInHugePages(by:)`` grows the heap by.
+    static let largestHeapGrowth = 24 << 20
+
+    /// Grows the heap by `bytes` at once, in huge pages where the kernel gives them on request
+    /// (``HugePages/advise(_:)``), for the blocks of up to ``reusedBlockLimit`` taken after, while
+    /// freed blocks are kept (``keepFreedBlocks(_:)``): a block of `bytes` is taken from the heap
+    /// (not from a mapping of its own) and freed at once, which leaves it at the top of the heap,
+    /// untouched, where kept blocks are not trimmed from. Does nothing for less than two huge pages
+    /// or more than ``largestHeapGrowth``, and off glibc.
+    /// - Returns: Where the block was, for tests; nil when the heap was not grown.
+    @discardableResult
+    static func growHeapInHugePages(by bytes: Int) -> Range<Int>? {
+        #if canImport(Glibc)
+        guard HugePages.pageSize(ofBufferOf: bytes) > 4096, bytes <= largestHeapGrowth,
+              mallopt(-3, Int32(bytes + 4096)) == 1 else { return nil }
+        defer { _ = mallopt(-3, reusedBlockLimit) }
+        guard let block = malloc(bytes) else { return nil }
+        HugePages.advise(UnsafeMutableRawBufferPointer(start: block, count: bytes))
+        free(block)
+        return Int(bitPattern: block)..<Int(bitPattern: block) + bytes
+        #else
+        return nil
+        #endif
     }
 
     /// Sets whether freed blocks are kept; true when glibc took the settings.

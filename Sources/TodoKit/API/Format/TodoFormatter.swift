@@ -347,7 +347,10 @@ public struct TodoFormatter: Sendable {
             var stop: RunStop?
             let first = k
             let count = takenInTurns(k) ? min(end - k, Parallel.processors) : end - k
-            FreedMemory.keepFreedBlocksFromNowOn(if: output != .gathered)
+            // A stretch in progress holds about six times its size (its parse, its output and the
+            // output's parse): the heap grows at once by eight smallest stretches per processor.
+            FreedMemory.keepFreedBlocksFromNowOn(if: output != .gathered,
+                                                 growingHeapBy: 8 * DocumentStretches.minimumBytes * Parallel.processors)
             // Where products hold bytes, no more are made ahead than there are processors.
             let taken = Parallel.inOrder(count, ahead: (output == .none ? 4 : 1) * Parallel.processors,
                                          make: { formatBeside(first + $0) }) { part, result in
