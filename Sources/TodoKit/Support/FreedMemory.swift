@@ -34,9 +34,9 @@ private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 /// Until the stretches have taken the heap they need, each of its pages is a fault of its own: 1,900
 /// faults in the 10 MB unformatted file's check. So when blocks start being kept, the heap is grown
 /// at once by what the stretches in progress take, in huge pages (``growHeapInHugePages(by:)``):
-/// about 600 faults, and the unformatted 10 MB check 1.2 ms (CPU 3.9 ms) faster, the canonical one
-/// 1.5 ms, the 1 MB one 0.3 ms (201 runs of each in turns), for 0.4 MB more at the 10 MB check's
-/// peak and 2.8 MB more at the 1 MB one's (a huge page is resident whole once touched).
+/// 350 to 650 faults, and the unformatted 10 MB check 2.0 ms faster (CPU 4.6 ms), the canonical
+/// one 2.0 ms, the 1 MB one 0.5 ms (101 to 201 runs of each in turns), for 0.8, 1.9 and 2.8 MB more
+/// at their peaks (a huge page is resident whole once touched).
 package enum FreedMemory {
     /// Whether freed blocks of up to ``reusedBlockLimit`` are kept from the first check of a large
     /// document's stretches on: set once, before formatting starts, by short runs (the command line
