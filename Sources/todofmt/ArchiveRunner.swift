@@ -65,7 +65,7 @@ struct ArchiveRunner {
             do {
                 plan = try archiver.plan(source: source, to: .section(section))
             } catch {
-                throw Diagnostic(name, .document(error))
+                throw Diagnostic(archiving: error, source: name, archive: name)
             }
             guard plan.moved > 0 else { return (0, []) }
             try write(plan.source, to: path, name: name, over: source)
@@ -89,7 +89,7 @@ struct ArchiveRunner {
         do {
             plan = try archiver.plan(source: source, to: .file(archive: old, sourceName: sourceName))
         } catch {
-            throw Diagnostic(name, .document(error))
+            throw Diagnostic(archiving: error, source: name, archive: archivePath)
         }
         guard plan.moved > 0, let archived = plan.archive else { return (0, []) }
 
@@ -147,5 +147,16 @@ struct ArchiveRunner {
             throw Diagnostic(name, .file(error))
         }
         guard written else { throw Diagnostic(name, .changedMeanwhile(while: "archiving"), notes: ["not written"]) }
+    }
+}
+
+extension Diagnostic {
+    /// Why `archive` made no plan for the todo file `source`: the file whose bytes are not text,
+    /// named; nothing was written.
+    init(archiving failure: TaskArchiver.Failure, source: String, archive: String) {
+        switch failure {
+        case .source(let error): self.init(source, .document(error))
+        case .archive(let error): self.init(archive, .document(error), notes: ["nothing was archived from \(source)"])
+        }
     }
 }

@@ -182,12 +182,12 @@ extension CommandDescription {
                 + "ranges, in N days); has|no due|scheduled|start|created|done|cancelled|happens date; priority is "
                 + "[above|below] highest|high|medium|none|low|lowest; tags include|do not include TAG; description|"
                 + "path|heading includes|does not include TEXT; description|path|heading|tags regex matches|does "
-                + "not match /RE/i; status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; parenthesised filters "
+                + "not match /RE/i; status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; is [not] recurring; parenthesised filters "
                 + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"
                 + "path|description|status [reverse]; group by filename|folder|path|heading|due|scheduled|priority|"
                 + "status|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
                 + "date|cancelled date|priority|tags|backlink|task count|relative dates. Any other instruction "
-                + "(is recurring among them, for now) is an error naming it (exit 2). docs/TASKS.md has the details "
+                + "is an error naming it (exit 2). docs/TASKS.md has the details "
                 + "and the JSON schema.",
         ])
 

@@ -69,6 +69,43 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.bytes("todos.md"), try Data(contentsOf: TaskFixtures.directory.appendingPathComponent("todos.md")).map { $0 })
     }
 
+    /// Two todo files that share one archive: the journal entry holds that archive once, from
+    /// before the first file's tasks to after the second's, so one undo puts all three files back
+    /// (it used to find the archive "saved meanwhile" and stay stuck on the stack).
+    func testUndoOfTwoFilesSharingAnArchive() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+        try sandbox.write("lists/a.todo.md", "- [ ] o\n- [x] a done:2026-11-01\n")
+        try sandbox.write("lists/b.todo.md", "- [ ] p\n- [x] b done:2026-11-01\n")
+        XCTAssertEqual(try archive(["lists"]).stdout, "lists/a.todo.md: archived 1 task to lists/done.md\n"
+            + "lists/b.todo.md: archived 1 task to lists/done.md\n")
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "## a.todo.md\n\n- [x] a done:2026-11-01\n\n## b.todo.md\n\n- [x] b done:2026-11-01\n")
+        let state = ["XDG_STATE_HOME": sandbox.path("state")]
+        let undo = try sandbox.todofmt(["undo"], environment: state)
+        XCTAssertEqual(undo.status, 0, undo.stderr)
+        XCTAssertEqual(try sandbox.read("lists/a.todo.md"), "- [ ] o\n- [x] a done:2026-11-01\n")
+        XCTAssertEqual(try sandbox.read("lists/b.todo.md"), "- [ ] p\n- [x] b done:2026-11-01\n")
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "")
+        let redo = try sandbox.todofmt(["redo"], environment: state)
+        XCTAssertEqual(redo.status, 0, redo.stderr)
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "## a.todo.md\n\n- [x] a done:2026-11-01\n\n## b.todo.md\n\n- [x] b done:2026-11-01\n")
+        XCTAssertEqual(try sandbox.read("lists/b.todo.md"), "- [ ] p\n")
+    }
+
+    /// Tasks are not appended to an archive that is not text: one line naming it, exit 2, and
+    /// both files as they were.
+    func testAnArchiveThatIsNotTextIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+        try sandbox.write("lists/t.todo.md", "- [x] c done:2026-11-01\n")
+        for (name, bytes) in [("bin.md", [0x89, 0x50, 0x00, 0x01] as [UInt8]), ("latin1.md", Array("caf".utf8) + [0xE9, 0x0A])] {
+            try sandbox.write("lists/\(name)", bytes: bytes)
+            let result = try archive(["--to", "lists/\(name)", "lists/t.todo.md"], expect: 2)
+            let problem = name == "bin.md" ? "binary file (NUL byte at byte 3)" : "not valid UTF-8 (byte 4)"
+            XCTAssertEqual(result.stderr, "todofmt: lists/\(name): \(problem); nothing was archived from lists/t.todo.md\n")
+            XCTAssertEqual(try sandbox.bytes("lists/\(name)"), bytes)
+            XCTAssertEqual(try sandbox.read("lists/t.todo.md"), "- [x] c done:2026-11-01\n")
+        }
+    }
+
     func testOlderThanAndNewestFirstUnderAnExistingHeading() throws {
         XCTAssertEqual(try archive(["--older-than", "4", "todos.md"]).stdout, "todos.md: archived 1 task to done.md\n")
         XCTAssertEqual(try sandbox.read("done.md"), "## todos.md › Home\n\n- [x] Buy paint #home created:2026-11-10 done:2026-11-18\n")

@@ -53,4 +53,19 @@ final class TaskArchiverTests: XCTestCase {
         XCTAssertEqual(String(decoding: plan.source, as: UTF8.self),
                        "- [x] undated\n- [-] recent cancelled:2026-11-22\n\n## Archive\n\n- [x] old done:2026-10-01\n")
     }
+
+    /// Neither file's bytes may be other than UTF-8 text, and the failure says which one.
+    func testBytesThatAreNotTextInEitherFile() {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        let source = Array("- [x] a done:2026-11-01\n".utf8)
+        XCTAssertThrowsError(try archiver.plan(source: source, to: .file(archive: [0x61, 0x00, 0x62], sourceName: "todos.md"))) {
+            XCTAssertEqual($0 as? TaskArchiver.Failure, .archive(.binary(offset: 1)))
+        }
+        XCTAssertThrowsError(try archiver.plan(source: source, to: .file(archive: Array("ok\n".utf8) + [0xFF], sourceName: "todos.md"))) {
+            XCTAssertEqual($0 as? TaskArchiver.Failure, .archive(.invalidUTF8(offset: 3)))
+        }
+        XCTAssertThrowsError(try archiver.plan(source: [0xC3], to: .section("Archive"))) {
+            XCTAssertEqual($0 as? TaskArchiver.Failure, .source(.invalidUTF8(offset: 0)))
+        }
+    }
 }

@@ -58,6 +58,30 @@ final class UndoJournalTests: XCTestCase {
         XCTAssertEqual(try read(path), "a\nBee\nc\nd\n")
     }
 
+    /// A command that writes one file twice (an archive that two todo files share) is undone and
+    /// redone as a whole: the entry keeps one change for that file, from its first bytes to its last.
+    func testAFileWrittenTwiceByOneCommandIsUndoneWhole() throws {
+        let journal = UndoJournal(directory: directory.file("journal"))
+        let archive = directory.file("done.md")
+        let source = try file("- [ ] o\n")
+        let steps = ["", "## a\n", "## a\n\n## b\n"].map { Array($0.utf8) }
+        try Data(steps[2]).write(to: URL(fileURLWithPath: archive))
+        let entry = JournalEntry(command: "archive", files: [
+            .init(path: archive, before: steps[0], after: steps[1]),
+            .init(path: source, before: Array("- [ ] o\n- [x] a\n".utf8), after: Array("- [ ] o\n".utf8)),
+            .init(path: archive, before: steps[1], after: steps[2]),
+        ])
+        XCTAssertEqual(entry.files.map(\.path), [archive, source])
+        XCTAssertEqual(entry.files[0], .init(path: archive, before: steps[0], after: steps[2]))
+        try journal.record(entry)
+        XCTAssertEqual(try journal.undo().command, "archive")
+        XCTAssertEqual(try read(archive), "")
+        XCTAssertEqual(try read(source), "- [ ] o\n- [x] a\n")
+        try journal.redo()
+        XCTAssertEqual(try read(archive), "## a\n\n## b\n")
+        XCTAssertEqual(try read(source), "- [ ] o\n")
+    }
+
     func testDefaultDirectory() {
         XCTAssertEqual(UndoJournal.defaultDirectory(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]), "/s/todofmt/journal")
         XCTAssertEqual(UndoJournal.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]), "/h/.local/state/todofmt/journal")

@@ -24,17 +24,29 @@ public struct JournalEntry: Hashable, Sendable {
 
     /// The command as a person reads it: `done todos.md:3`.
     public var command: String
-    /// The files it changed, in the order they were written.
+    /// The files it changed, one change each, in the order they were first written.
     public var files: [FileChange]
 
     /// An entry.
     ///
     /// - Parameters:
     ///   - command: the command line, shown by `todofmt undo`.
-    ///   - files: what it changed, one entry per file.
+    ///   - files: what it changed, in the order it wrote them. A file written more than once (the
+    ///     archive that several todo files share) becomes one change: its bytes before the first
+    ///     write and after the last, so that undoing the entry finds the file as the command left it.
     public init(command: String, files: [FileChange]) {
         self.command = command
-        self.files = files
+        var changes: [FileChange] = []
+        var changeOfPath: [String: Int] = [:]
+        for change in files {
+            if let index = changeOfPath[change.path] {
+                changes[index].after = change.after
+            } else {
+                changeOfPath[change.path] = changes.count
+                changes.append(change)
+            }
+        }
+        self.files = changes
     }
 
     private static let magic = Array("todofmt-journal 1\n".utf8)

@@ -18,6 +18,15 @@ public struct TaskArchiver: Sendable {
         case section(String)
     }
 
+    /// Why no plan can be made: the bytes of one of the two files are not UTF-8 text.
+    public enum Failure: Error, Hashable, Sendable {
+        /// The todo file's bytes.
+        case source(TodoError)
+        /// The archive file's bytes (``Destination/file(archive:sourceName:)``): tasks are not
+        /// appended to a binary file or one that is not UTF-8.
+        case archive(TodoError)
+    }
+
     /// Tasks completed more than this many days before ``today`` move; 0: every completed task.
     public var olderThanDays: Int
     /// The day the age is counted from.
@@ -41,15 +50,27 @@ public struct TaskArchiver: Sendable {
         self.globalFilter = globalFilter
     }
 
-    /// The plan for one file; bytes that are not UTF-8 text are an error.
+    /// The plan for one file; bytes that are not UTF-8 text, in the todo file or the archive, are an error.
     ///
     /// - Parameters:
     ///   - bytes: the todo file's bytes.
     ///   - destination: where the completed todos go.
     /// - Returns: the new bytes of the source and of the destination, and what moved.
-    /// - Throws: ``TodoError`` for bytes that are not UTF-8 text.
-    public func plan(source bytes: [UInt8], to destination: Destination) throws(TodoError) -> ArchivePlan {
-        let list = try TodoList(utf8: bytes, statuses: statuses, globalFilter: globalFilter)
+    /// - Throws: ``Failure`` naming the file whose bytes are not UTF-8 text.
+    public func plan(source bytes: [UInt8], to destination: Destination) throws(Failure) -> ArchivePlan {
+        let list: TodoList
+        do {
+            list = try TodoList(utf8: bytes, statuses: statuses, globalFilter: globalFilter)
+        } catch {
+            throw .source(error)
+        }
+        if case .file(let archive, _) = destination {
+            do {
+                try TodoDocument.validate(archive)
+            } catch {
+                throw .archive(error)
+            }
+        }
         let doc = list.parsed
         let s = doc.structure
         var sectionName: String?
