@@ -112,8 +112,39 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertTrue(try matches("/(a*)*b/", "aaaab"))
         XCTAssertTrue(try matches("/\\//", "a/b"))
         XCTAssertTrue(try matches("/(?:x|y)z/", "yz"))
-        for bad in ["abc", "/(a/", "/a)/", "/[a/", "/*a/", "/a/g", "/(?=a)/", "/\\1/", "/a{3,1}/"] {
+        for bad in ["abc", "/(a/", "/a)/", "/[a/", "/*a/", "/a/g", "/(?=a)/", "/\\1/", "/a{3,1}/", "/(a{1000}){1000}/"] {
             XCTAssertThrowsError(try TextPattern(slashed: bad), bad)
         }
+    }
+
+    /// Alternatives, empty branches, counted and nested repetitions and anchors, as a regular
+    /// expression engine reads them (cases checked against Python's `re.search`).
+    func testTextPatternSemantics() throws {
+        let cases: [(String, String, Bool)] = [
+            ("/a(|b)c/", "ac", true), ("/a(|b)c/", "abc", true), ("/a(|b)c/", "abbc", false),
+            ("/(a|ab)(c|bcd)(d*)$/", "abcd", true), ("/x*/", "", true), ("/^$/", "", true), ("/^$/", "a", false),
+            ("/a$/", "ab", false), ("/b$/", "ab", true), ("/^b/", "ab", false), ("/a{0}b/", "b", true),
+            ("/a{2,}/", "a", false), ("/a{2,}/", "caaa", true), ("/(ab){1,2}c/", "abababc", true),
+            ("/^(ab){1,2}c/", "abababc", false), ("/\\bend\\b/", "the end", true), ("/\\Bnd/", "end", true),
+            ("/\\Bend/", "end", false), ("/[^a-c]+$/", "abcxyz", true), ("/^[^a-c]+$/", "abcxyz", false),
+            ("/(a*)+$/", "b", true), ("/(a|b)*c/", "ababab", false), ("/.+/", "\n", false), ("/\\d{4}-\\d\\d/", "due 2026-12", true),
+        ]
+        for (pattern, text, expected) in cases {
+            XCTAssertEqual(try TextPattern(slashed: pattern).matches(text), expected, "\(pattern) on \(text.debugDescription)")
+        }
+    }
+
+    /// Patterns that take a backtracking matcher exponential time (seconds for a title of 25
+    /// letters, minutes for 30) are answered at once: every thread of the match is followed at
+    /// the same time, each instruction once per position.
+    func testNestedRepetitionsDoNotBacktrack() throws {
+        let words = try TextPattern(slashed: "/^(\\w+\\s?)+$/")
+        XCTAssertFalse(words.matches("Callplumberaboutleakingsinkbeforethefloodtomorrow!"))
+        XCTAssertTrue(words.matches("Call plumber about leaking sink"))
+        let stars = try TextPattern(slashed: "/(a*)*b/")
+        XCTAssertFalse(stars.matches(String(repeating: "a", count: 5_000)))
+        XCTAssertTrue(stars.matches(String(repeating: "a", count: 5_000) + "b"))
+        let alternatives = try TextPattern(slashed: "/^(a|a?)+$/")
+        XCTAssertFalse(alternatives.matches(String(repeating: "a", count: 60) + "!"))
     }
 }
