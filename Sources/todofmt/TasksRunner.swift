@@ -50,7 +50,7 @@ struct TasksRunner {
                 let bytes = try AtomicFile.read(path)
                 if path.hasPrefix("./") { path.removeFirst(2) }
                 return .success(try QueriedTask.tasks(in: bytes, path: path, statuses: configuration.statuses,
-                                                      globalFilter: configuration.globalFilter))
+                                                      globalFilter: configuration.globalFilter, today: request.today))
             } catch {
                 return .failure(Diagnostic(path, error: error))
             }

@@ -376,6 +376,26 @@ final class TasksCommandTests: XCTestCase {
         XCTAssertEqual(once.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["2", "5"])
     }
 
+    /// A relative date still written in a file not formatted yet counts as the day it names from
+    /// `--today`, as formatting would write it: an agenda of a hand-edited file is not wrong.
+    func testRelativeDatesInTheFileCountFromToday() throws {
+        let vault = try Sandbox()
+        try vault.write("todos.md", "- [ ] pay due:tomorrow\n- [ ] b 📅 friday\n- [ ] c [scheduled:: in 3 days]\n- [ ] d\n")
+        let json = try vault.todofmt("tasks", "--today", "2026-11-29", "--format", "json")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        for (title, field) in [("pay", "\"due\": \"2026-11-30\""), ("b", "\"due\": \"2026-12-04\""), ("c", "\"scheduled\": \"2026-12-02\"")] {
+            XCTAssertTrue(json.stdout.contains("\"title\": \"\(title)\""), json.stdout)
+            XCTAssertTrue(json.stdout.contains(field), "\(field) in \(json.stdout)")
+        }
+        let due = try vault.todofmt("tasks", "--today", "2026-11-29", "--format", "tsv", "-q", "has due date")
+        XCTAssertEqual(due.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["1", "2"])
+        let week = try vault.todofmt("tasks", "--today", "2026-11-29", "--format", "tsv", "-q", "due before 2026-12-01")
+        XCTAssertEqual(week.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["1"])
+        // What formatting writes is the same day.
+        XCTAssertEqual(try vault.todofmt("--today", "2026-11-29", "todos.md").status, 0)
+        XCTAssertEqual(try vault.read("todos.md"), "- [ ] pay due:2026-11-30\n- [ ] b due:2026-12-04\n- [ ] c scheduled:2026-12-02\n- [ ] d\n")
+    }
+
     func testUnsupportedAndInvalidInstructionsExit2NamingThem() throws {
         let cases: [(String, String)] = [
             ("explain", "todofmt: query instruction 'explain': not supported (see 'todofmt help tasks')\n"),

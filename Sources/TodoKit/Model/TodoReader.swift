@@ -8,6 +8,9 @@ struct TodoReader: Sendable {
     let identities: Identities
     /// For each list item, the index of the nearest enclosing task, or -1.
     let enclosingTask: [Int32]
+    /// The day a relative date still written in the file (`due:tomorrow`) counts from, as the
+    /// formatter would write it; nil: such a field gives no date (a loaded list's todos).
+    let today: Day?
 
     /// Where a todo's identity comes from.
     enum Identities: Sendable {
@@ -17,9 +20,10 @@ struct TodoReader: Sendable {
         case positions
     }
 
-    init(_ parsed: ParsedDocument, identities: Identities) {
+    init(_ parsed: ParsedDocument, identities: Identities, today: Day? = nil) {
         self.parsed = parsed
         self.identities = identities
+        self.today = today
         let s = parsed.structure
         // Parents come before their children.
         var enclosing = [Int32](repeating: -1, count: s.items.count)
@@ -95,6 +99,8 @@ struct TodoReader: Sendable {
                     tags: hasHash ? TodoList.tags(in: string) : [],
                     status: status,
                     fields: text,
+                    relativeDatesFrom: today,
+                    buf,
                     parent: parent >= 0 ? id(ofTask: Int(parent)) : nil,
                     line: task.line + 1,
                     section: sections.heading(above: task.line)))

@@ -66,4 +66,18 @@ final class QueriedTaskTests: XCTestCase {
         XCTAssertEqual(tasks.map(\.todo.id.rawValue), [1, 2, 3, 4])
         XCTAssertEqual(tasks.map(\.todo.section), ["Trip", "Trip", "Trip", "Trip"])
     }
+
+    /// Given a day, a relative date still written in the file counts as the day it names from it
+    /// (as the formatter resolves it); without one, it gives no date.
+    func testRelativeDatesCountFromTheDayGiven() throws {
+        let parsed = try ParsedDocument(utf8: Array("- [ ] pay due:tomorrow\n- [x] filed done:yesterday\n".utf8))
+        let today = try XCTUnwrap(Day("2026-11-29"))
+        let resolved = QueriedTask.tasks(in: parsed, path: "t.md", today: today)
+        XCTAssertEqual(resolved.map(\.todo.due), [Day("2026-11-30"), nil])
+        XCTAssertEqual(resolved.map(\.todo.done), [nil, Day("2026-11-28")])
+        XCTAssertEqual(resolved.map(\.todo.title), ["pay", "filed"])
+        let unresolved = QueriedTask.tasks(in: parsed, path: "t.md")
+        XCTAssertEqual(unresolved.map(\.todo.due), [nil, nil])
+        XCTAssertEqual(unresolved.map(\.todo.done), [nil, nil])
+    }
 }

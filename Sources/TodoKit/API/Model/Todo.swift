@@ -56,8 +56,10 @@ public struct Todo: Identifiable, Hashable, Sendable {
 
     /// A todo read from a task's text, as ``init(_:id:parent:section:)`` reads it from its task
     /// line: the fields that count (``TaskText/chosenFields()``), the title without them and
-    /// its `#tags` (``TodoList/tags(in:)``).
-    init(id: TodoID, title: String, tags: [String], status: TaskStatus, fields text: TaskText, parent: TodoID?, line: Int, section: String?) {
+    /// its `#tags` (``TodoList/tags(in:)``). A relative date (`due:tomorrow`, read from `buf`)
+    /// counts as the day it names from `today`, when given.
+    init(id: TodoID, title: String, tags: [String], status: TaskStatus, fields text: TaskText,
+         relativeDatesFrom today: Day? = nil, _ buf: UnsafeBufferPointer<UInt8>, parent: TodoID?, line: Int, section: String?) {
         self.id = id
         self.title = title
         self.status = status
@@ -71,6 +73,8 @@ public struct Todo: Identifiable, Hashable, Sendable {
             let occurrence = text.occurrences[Int(chosen[order])]
             switch (occurrence.key, occurrence.value) {
             case (let key, .day(let day)): take(day, for: key)
+            case (let key, .relative):
+                if let today, let day = occurrence.day(today: today, buf) { take(day, for: key) }
             case (.priority, .priority(let level)): priority = level
             case (.recurrence, .recurrence(let rule)): recurrence = rule
             default: break

@@ -28,21 +28,23 @@ public struct QueriedTask: Hashable, Sendable {
     ///   - path: The file's path as it should be reported.
     ///   - statuses: Custom checkbox marks and their kinds (`.todofmt.json` `statuses`).
     ///   - globalFilter: Obsidian Tasks' global filter: only checklist items containing it are tasks.
+    ///   - today: The day a relative date still written in the file (`due:tomorrow`, `📅 friday`)
+    ///     counts from, as formatting would write it; nil: such a field gives no date.
     /// - Returns: One task per task line; empty for a file without tasks.
     /// - Throws: ``TodoError`` for bytes that are not UTF-8 text or hold a NUL byte.
     public static func tasks(in bytes: [UInt8], path: String, statuses: StatusMap = .standard,
-                             globalFilter: String? = nil) throws(TodoError) -> [QueriedTask] {
-        tasks(in: try ParsedDocument(utf8: bytes, statuses: statuses, globalFilter: globalFilter), path: path)
+                             globalFilter: String? = nil, today: Day? = nil) throws(TodoError) -> [QueriedTask] {
+        tasks(in: try ParsedDocument(utf8: bytes, statuses: statuses, globalFilter: globalFilter), path: path, today: today)
     }
 
     /// The tasks of a parsed document in file order: those of a large document read in `parts` at
     /// the same time (by default one per processor from ``tasksPerPart`` tasks each; tests choose),
     /// each part writing its own tasks in place in the result.
-    static func tasks(in parsed: ParsedDocument, path: String, parts: Int? = nil) -> [QueriedTask] {
+    static func tasks(in parsed: ParsedDocument, path: String, today: Day? = nil, parts: Int? = nil) -> [QueriedTask] {
         let tasks = parsed.structure.tasks
         let count = tasks.count
         // Each todo's identity is its position among all tasks.
-        let reader = TodoReader(parsed, identities: .positions)
+        let reader = TodoReader(parsed, identities: .positions, today: today)
         let parts = parts ?? Parallel.parts(count, minimumPerPart: tasksPerPart)
         return [QueriedTask](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each part initializes only its own tasks' elements.
