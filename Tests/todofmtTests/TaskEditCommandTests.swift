@@ -46,6 +46,20 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try run("undo", expect: 2).stderr, "todofmt: nothing to undo\n")
     }
 
+    /// Fields typed in the title are read as the file reads them and written canonically, so the
+    /// file stays canonical; a done date on the new open task is refused (exit 2, one line, nothing
+    /// written).
+    func testAddReadsFieldsTypedInTheTitle() throws {
+        XCTAssertEqual(try run("add", "Call mom due:tomorrow #family").stdout, "todos.md:7\n")
+        XCTAssertEqual(try lines()[6], "- [ ] Call mom #family created:2026-11-23 due:2026-11-24")
+        XCTAssertEqual(try run("--check", "todos.md").status, 0)
+        let before = try sandbox.bytes("todos.md")
+        let refused = try run("add", "Ask about done:2026-11-01 invoice", expect: 2)
+        XCTAssertEqual(refused.stderr, "todofmt: todos.md: 'done:2026-11-01' in the title: a task that is not completed has no done "
+            + "date; write it in backticks to keep it as text\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), before)
+    }
+
     func testAddToASectionWithEveryDate() throws {
         let added = try run("add", "Pick up parcel", "--section", "errands", "--scheduled", "friday", "--start", "2026-11-25",
                             "--due", "in 2 weeks", "--tag", "#post", "--tag", "town")

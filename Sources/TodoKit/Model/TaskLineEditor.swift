@@ -11,6 +11,81 @@ enum TaskLineEditor {
         var stampDates = true
     }
 
+    /// A title as someone typed it for a task, read as the task's line would read it (docs/FORMAT.md
+    /// section 2): the fields written in it are the task's, the last of each key counting (a
+    /// relative date resolved from today), and so is a block id at its end.
+    struct TypedTitle {
+        /// The title without the fields that count and the block id; a run of line breaks is one space.
+        var title: [UInt8]
+        /// The fields written in the title, by key.
+        var fields: [FieldKey: Field]
+        /// The block id the title ends in (`^id`), if any.
+        var blockID: [UInt8]?
+        /// Each field as it was typed (`📅 friday`), for messages.
+        private var typedFields: [FieldKey: String]
+
+        /// Reads `typed` for a task; `today` resolves relative dates. (Whether the title still reads
+        /// the same once written with its fields after it is ``readsBack(_:title:fields:today:)``'s check.)
+        init(_ typed: String, today: Day) {
+            var line = Array("[ ] ".utf8)
+            for byte in typed.utf8 {
+                if !byte.isLineBreak {
+                    line.append(byte)
+                } else if line.last != 0x20 {
+                    line.append(0x20)
+                }
+            }
+            var fields: [FieldKey: Field] = [:]
+            var typedFields: [FieldKey: String] = [:]
+            var title = ByteWriter()
+            var blockID: [UInt8]?
+            line.withUnsafeBufferPointer { buf in
+                var text = TaskText()
+                text.read(buf, start: 3, end: buf.count, paragraphContinues: false)
+                let chosen = text.effectiveFields()
+                for (key, index) in chosen {
+                    let field = text.occurrences[index].field(buf)
+                    fields[key] = field.resolved(today: today)
+                    typedFields[key] = String(decoding: UnsafeBufferPointer(rebasing: buf[text.occurrences[index].range]), as: UTF8.self)
+                }
+                blockID = text.blockID.map { Array(buf[$0]) }
+                text.appendTitle(buf, into: &title, removing: .indices(chosen.values.sorted()))
+            }
+            self.title = title.bytes
+            self.fields = fields
+            self.blockID = blockID
+            self.typedFields = typedFields
+        }
+
+        /// Throws when the title holds a done or cancelled date and the task is not completed (the
+        /// date would be dropped, as the formatter drops it), or a field that `given` sets to
+        /// another value (one of the two would be lost).
+        func check(completed: Bool, given: [FieldKey: Field.Value?]) throws(TodoStoreError) {
+            if !completed, let key = [FieldKey.done, .cancelled].first(where: { fields[$0] != nil }) {
+                throw .invalid("'\(typedFields[key] ?? "")' in the title: a task that is not completed has no "
+                    + "\(key.rawValue) date; write it in backticks to keep it as text")
+            }
+            for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
+                if let value = given[key], value != field.value {
+                    throw .invalid("'\(typedFields[key] ?? "")' in the title, and another "
+                        + "\(key.isDate ? key.rawValue + " date" : key.rawValue) given beside it")
+                }
+            }
+        }
+
+        /// Whether `tail` (a task line from its `[`, with a one-byte mark) reads back as a task with this
+        /// title and exactly `fields`, the one check of every line written from a typed title.
+        static func readsBack(_ tail: [UInt8], title: [UInt8], fields: [Field], today: Day) -> Bool {
+            tail.withUnsafeBufferPointer { line in
+                var reread = TaskText()
+                reread.read(line, start: 3, end: line.count, paragraphContinues: false)
+                var written = ByteWriter()
+                reread.appendTitle(line, into: &written, removing: .chosen(dropEndDates: false))
+                return written.bytes == title && reread.hasFields(fields, line, today: today)
+            }
+        }
+    }
+
     /// The new content of the task's line.
     ///
     /// A task whose title would read differently once its fields moved to the end (text joined where
@@ -32,6 +107,12 @@ enum TaskLineEditor {
             // The line keeps the spelling it already uses.
             let style = chosen.values.min().map { text.occurrences[$0].style } ?? defaultStyle
 
+            // A new title's own fields come before the ones the change names.
+            let typed = change.title.map { TypedTitle($0, today: today) }
+            if let typed {
+                try typed.check(completed: status.isCompleted, given: change.fields)
+                for (key, field) in typed.fields { fields[key] = Field(key: key, value: field.value, style: style) }
+            }
             for (key, value) in change.fields {
                 fields[key] = value.map { Field(key: key, value: $0, style: style) }
             }
@@ -66,8 +147,8 @@ enum TaskLineEditor {
             }
             let title: [UInt8]
             var joined = false
-            if let newTitle = change.title {
-                title = Array(newTitle.utf8).filter { !$0.isLineBreak }
+            if let typed {
+                title = typed.title
             } else {
                 var written = ByteWriter(capacity: text.coreEnd - text.coreStart)
                 joined = text.appendTitle(buf, into: &written, removing: .indices(removed.sorted()))
@@ -77,10 +158,16 @@ enum TaskLineEditor {
             let sorted = fields.values.sorted { $0.key < $1.key }
             let canonical = TaskTail.bytes(
                 mark: mark, title: title, fields: sorted, style: style,
-                blockID: text.blockID.map { Array(doc.bytes[$0]) },
+                blockID: typed?.blockID ?? text.blockID.map { Array(doc.bytes[$0]) },
                 hardBreak: text.hardBreak.map { Array(doc.bytes[$0]) },
                 paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash,
                 spaceWhenEmpty: change.title != nil)
+            if let typed {
+                guard TypedTitle.readsBack(canonical, title: typed.title, fields: sorted, today: today) else {
+                    throw .invalid("the title '\(change.title!)' would not read back as written")
+                }
+                return prefix + canonical
+            }
             guard joined, !reads(canonical, checkbox: mark.count + 2, as: text, buf, fields: sorted, today: today, t) else {
                 return prefix + canonical
             }

@@ -129,12 +129,18 @@ struct TodoListEditor {
     private func add(id: TodoID, title: String, fields: [FieldKey: Field.Value], placement: TodoPlacement, to list: TodoList) throws(TodoStoreError) -> TodoList {
         let doc = list.parsed
         let s = doc.structure
-        var allFields = fields
+        // Fields written in the title are the todo's; those given beside it win.
+        let typed = TaskLineEditor.TypedTitle(title, today: today)
+        try typed.check(completed: false, given: fields.mapValues { $0 })
+        var allFields = typed.fields.mapValues(\.value)
+        allFields.merge(fields) { $1 }
         if allFields[.created] == nil { allFields[.created] = .day(today) }
-        let tail = TaskTail.bytes(
-            mark: [0x20], title: Array(title.utf8).filter { !$0.isLineBreak },
-            fields: allFields.map { Field(key: $0.key, value: $0.value, style: fieldStyle) }.sorted { $0.key < $1.key },
-            style: fieldStyle, blockID: nil, hardBreak: nil, paragraphContinues: false)
+        let sorted = allFields.map { Field(key: $0.key, value: $0.value, style: fieldStyle) }.sorted { $0.key < $1.key }
+        let tail = TaskTail.bytes(mark: [0x20], title: typed.title, fields: sorted, style: fieldStyle, blockID: typed.blockID,
+                                  hardBreak: nil, paragraphContinues: false)
+        guard TaskLineEditor.TypedTitle.readsBack(tail, title: typed.title, fields: sorted, today: today) else {
+            throw .invalid("the title '\(title)' would not read back as written")
+        }
 
         var target = -1
         var openIndex: Int?

@@ -96,6 +96,41 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertTrue(storage.text.contains("- [ ] Call plumber due:2026-11-01 #house\n  - [ ] Ask neighbour created:2026-11-21\n"), storage.text)
     }
 
+    /// A title is read as its line reads it: the fields typed in it are the todo's, written in
+    /// canonical form (relative dates resolved), a block id at its end stays the todo's, and text in
+    /// backticks stays text; the file stays canonical. A done date in an open todo's title, or a
+    /// field given twice with two values, is refused and nothing is written.
+    func testFieldsTypedInATitleAreTheTodos() async throws {
+        let (store, storage) = try await makeStore("- [ ] a\n")
+        let plants = try await store.add("Water plants 🔁 every week 📅 tomorrow ^water")
+        XCTAssertEqual(storage.text, "- [ ] a\n- [ ] Water plants rec:+1w created:2026-11-21 due:2026-11-22 ^water\n")
+        let todo = await store.list[plants]
+        XCTAssertEqual(todo?.title, "Water plants")
+        XCTAssertEqual(todo?.due, Day("2026-11-22"))
+        XCTAssertNotNil(todo?.recurrence)
+        _ = try await store.add("Keep `due:2026-12-25` as text", due: Day("2026-12-01"))
+        _ = try await store.add("Two\nlines due:2026-12-03", due: Day("2026-12-03"))
+        XCTAssertTrue(storage.text.hasSuffix("- [ ] Keep `due:2026-12-25` as text created:2026-11-21 due:2026-12-01\n"
+            + "- [ ] Two lines created:2026-11-21 due:2026-12-03\n"), storage.text)
+        XCTAssertEqual(try TodoFormatter(options: FormatOptions(today: Self.today)).format(storage.text), storage.text)
+
+        let before = storage.text
+        for (title, due) in [("Ask about done:2026-11-01 invoice", nil), ("Pay due:2026-12-25", Day("2026-12-31"))] as [(String, Day?)] {
+            await XCTAssertThrowsErrorAsync(try await store.add(title, due: due)) { error in
+                guard case .invalid = error as? TodoStoreError else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertEqual(storage.text, before)
+
+        // A new title's fields are set; the block id stays.
+        try await store.setTitle("Water the plants due:2026-12-24 #home", of: plants)
+        XCTAssertTrue(storage.text.contains("- [ ] Water the plants #home rec:+1w created:2026-11-21 due:2026-12-24 ^water\n"), storage.text)
+        await XCTAssertThrowsErrorAsync(try await store.setTitle("Water cancelled:2026-11-20", of: plants))
+        try await store.setStatus(.cancelled, of: plants)
+        let cancelled = await store.list[plants]?.cancelled
+        XCTAssertEqual(cancelled, Self.today)
+    }
+
     func testAddToAFileWithoutAListStartsOne() async throws {
         let (store, storage) = try await makeStore("# Empty\n\nNothing yet.")
         _ = try await store.add("One")

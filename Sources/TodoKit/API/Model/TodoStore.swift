@@ -222,15 +222,20 @@ public actor TodoStore {
 
     /// Adds an open todo (stamped `created:` today) and returns its identity.
     ///
+    /// The title is read as the todo's line reads it: fields written in it (`due:2026-12-01`,
+    /// `📅 friday`, `🔁 every week`) are the todo's, written in canonical form after its text, and
+    /// so is a block id at its end (`^id`); the parameters below win over the same fields in the
+    /// title. Text in backticks stays text.
+    ///
     /// - Parameters:
-    ///   - title: the todo's text (line breaks are dropped).
+    ///   - title: the todo's text (a run of line breaks becomes one space).
     ///   - due: its due day.
     ///   - scheduled: the day it is planned for.
     ///   - start: the day work may start.
     ///   - priority: its priority.
     ///   - placement: where it goes.
     /// - Returns: the new todo's identity.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the parent of `.subtask` is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/noSection(_:)`` for a heading that is not there.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the parent of `.subtask` is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/noSection(_:)`` for a heading that is not there, ``TodoStoreError/invalid(_:)`` for a title that holds a done or cancelled date (an open todo has none).
     @discardableResult
     public func add(_ title: String, due: Day? = nil, scheduled: Day? = nil, start: Day? = nil, priority: Priority? = nil,
                     placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
@@ -244,12 +249,12 @@ public actor TodoStore {
         return id
     }
 
-    /// Changes a todo's title.
+    /// Changes a todo's title; fields written in it are set, as ``add(_:due:scheduled:start:priority:placement:)`` reads them.
     ///
     /// - Parameters:
-    ///   - title: the new title (line breaks are dropped).
+    ///   - title: the new title (a run of line breaks becomes one space).
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/invalid(_:)`` for a done or cancelled date in the title of a todo that is not completed.
     public func setTitle(_ title: String, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(title: title)))
     }
