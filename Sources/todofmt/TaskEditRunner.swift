@@ -118,7 +118,7 @@ struct TaskEditRunner {
         }
         guard candidates.count == 1 else {
             if candidates.isEmpty {
-                console.error("no task to \(request.command) has '\(text)' in its title")
+                console.error("no task that \(request.command) would change has '\(text)' in its title")
             } else {
                 console.error("\(candidates.count) tasks have '\(text)' in their title; name one by PATH:LINE:")
                 let renderer = TaskListRenderer(hidden: [], today: request.today, colored: false, width: nil)

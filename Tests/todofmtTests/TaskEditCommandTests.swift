@@ -158,7 +158,7 @@ final class TaskEditCommandTests: XCTestCase {
             todofmt:   wide/notes.todo.md:2 [ ] 🎉 Party planning 👨‍👩‍👧 with the family  due:2026-11-23 (due today)
 
             """)
-        XCTAssertEqual(try run("rm", "--match", "no such thing", expect: 2).stderr, "todofmt: no task to rm has 'no such thing' in its title\n")
+        XCTAssertEqual(try run("rm", "--match", "no such thing", expect: 2).stderr, "todofmt: no task that rm would change has 'no such thing' in its title\n")
         // Only tasks the change would change are candidates: Buy paint is done already, Call plumber too.
         XCTAssertEqual(try run("done", "--match", "paint").stdout, "todos.md:4\n")
         XCTAssertEqual(try run("reopen", "--match", "buy paint").stdout, "todos.md:4\n")

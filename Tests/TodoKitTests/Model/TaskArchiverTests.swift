@@ -68,4 +68,19 @@ final class TaskArchiverTests: XCTestCase {
             XCTAssertEqual($0 as? TaskArchiver.Failure, .source(.invalidUTF8(offset: 0)))
         }
     }
+
+    /// Lines added to an archive (or a section of a file) that ends its lines with CRLF end with CRLF
+    /// too, under a new heading or an existing one: the file keeps one kind of line ending.
+    func testNewLinesEndAsTheFilesDo() throws {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        let source = Array("- [ ] o\n- [x] a done:2026-11-01\n".utf8)
+        let fresh = try archiver.plan(source: source, to: .file(archive: Array("# Done\r\n".utf8), sourceName: "todos.md"))
+        XCTAssertEqual(String(decoding: fresh.archive!, as: UTF8.self), "# Done\r\n\r\n## todos.md\r\n\r\n- [x] a done:2026-11-01\r\n")
+        let existing = Array("## todos.md\r\n\r\n- [x] b done:2026-10-01\r\n".utf8)
+        let under = try archiver.plan(source: source, to: .file(archive: existing, sourceName: "todos.md"))
+        XCTAssertEqual(String(decoding: under.archive!, as: UTF8.self),
+                       "## todos.md\r\n\r\n- [x] a done:2026-11-01\r\n- [x] b done:2026-10-01\r\n")
+        let section = try archiver.plan(source: Array("- [ ] o\r\n- [x] a done:2026-11-01\r\n".utf8), to: .section("Archive"))
+        XCTAssertEqual(String(decoding: section.source, as: UTF8.self), "- [ ] o\r\n\r\n## Archive\r\n\r\n- [x] a done:2026-11-01\r\n")
+    }
 }

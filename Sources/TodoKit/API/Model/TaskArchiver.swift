@@ -152,12 +152,15 @@ public struct TaskArchiver: Sendable {
 
     /// Inserts blocks right below the heading `title` (any level, compared ignoring case), or
     /// appends `## title` and the blocks. With `skippingPresent`, a block whose lines already stand
-    /// under that heading is left out.
+    /// under that heading is left out. The new lines end as the file's first line does (CRLF or LF).
     static func insert(_ blocks: [[UInt8]], under title: String, into bytes: [UInt8],
                        skippingPresent: Bool) -> (bytes: [UInt8], skipped: Int) {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
         let endsWithNewline = bytes.last == 0x0A
         if endsWithNewline { lines.removeLast() }
+        let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+        // A new line as the file ends its lines (each line here is without its LF).
+        func ended(_ line: [UInt8]) -> [UInt8] { crlf ? line + [0x0D] : line }
         let wanted = title.lowercased()
         func headingText(_ line: [UInt8]) -> String? {
             var text = line[...]
@@ -168,12 +171,15 @@ public struct TaskArchiver: Sendable {
         }
         guard let headingLine = lines.firstIndex(where: { headingText($0) == wanted }) else {
             var out = bytes
+            let newline: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
             if !out.isEmpty {
-                if !endsWithNewline { out.append(0x0A) }
-                out.append(0x0A)
+                if !endsWithNewline { out += newline }
+                out += newline
             }
-            out += Array("## \(title)\n\n".utf8)
-            for block in blocks { out += block }
+            out += Array("## \(title)".utf8) + newline + newline
+            for block in blocks {
+                for line in block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() { out += Array(line) + newline }
+            }
             return (out, 0)
         }
         // The heading's section runs to the next heading of the same or a higher level.
@@ -199,12 +205,12 @@ public struct TaskArchiver: Sendable {
             insertAt += 1
             needsBlankBefore = false
         }
-        var inserted: [[UInt8]] = needsBlankBefore ? [[]] : []
+        var inserted: [[UInt8]] = needsBlankBefore ? [ended([])] : []
         for block in fresh {
-            inserted += block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Array($0) }
+            inserted += block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { ended(Array($0)) }
         }
         // A blank line separates the new items from what follows unless a list continues there.
-        if insertAt < lines.count, !lines[insertAt].isEmpty, headingText(lines[insertAt]) != nil { inserted.append([]) }
+        if insertAt < lines.count, !lines[insertAt].isEmpty, headingText(lines[insertAt]) != nil { inserted.append(ended([])) }
         guard !fresh.isEmpty else { return (bytes, skipped) }
         let atEnd = insertAt >= lines.count
         lines.insert(contentsOf: inserted, at: insertAt)
