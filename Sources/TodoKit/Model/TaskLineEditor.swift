@@ -25,7 +25,7 @@ enum TaskLineEditor {
         private var typedFields: [FieldKey: String]
 
         /// Reads `typed` for a task; `today` resolves relative dates. (Whether the title still reads
-        /// the same once written with its fields after it is ``readsBack(_:title:fields:today:)``'s check.)
+        /// the same once written with its fields after it is ``isReadBack(from:checkbox:paragraphContinues:fields:today:)``'s check.)
         init(_ typed: String, today: Day) {
             var line = Array("[ ] ".utf8)
             for byte in typed.utf8 {
@@ -73,12 +73,13 @@ enum TaskLineEditor {
             }
         }
 
-        /// Whether `tail` (a task line from its `[`, with a one-byte mark) reads back as a task with this
-        /// title and exactly `fields`, the one check of every line written from a typed title.
-        static func readsBack(_ tail: [UInt8], title: [UInt8], fields: [Field], today: Day) -> Bool {
+        /// Whether `tail` (a task line from its `[`, its text starting at `checkbox`: the mark's
+        /// length plus two) reads back as a task with this title and exactly `fields`, the one check
+        /// of every line written from a typed title.
+        func isReadBack(from tail: [UInt8], checkbox: Int, paragraphContinues: Bool, fields: [Field], today: Day) -> Bool {
             tail.withUnsafeBufferPointer { line in
                 var reread = TaskText()
-                reread.read(line, start: 3, end: line.count, paragraphContinues: false)
+                reread.read(line, start: checkbox, end: line.count, paragraphContinues: paragraphContinues)
                 var written = ByteWriter()
                 reread.appendTitle(line, into: &written, removing: .chosen(dropEndDates: false))
                 return written.bytes == title && reread.hasFields(fields, line, today: today)
@@ -163,7 +164,8 @@ enum TaskLineEditor {
                 paragraphContinues: t.paragraphContinues, protectsBackslash: text.protectsBackslash,
                 spaceWhenEmpty: change.title != nil)
             if let typed {
-                guard TypedTitle.readsBack(canonical, title: typed.title, fields: sorted, today: today) else {
+                guard typed.isReadBack(from: canonical, checkbox: mark.count + 2, paragraphContinues: t.paragraphContinues,
+                                       fields: sorted, today: today) else {
                     throw .invalid("the title '\(change.title!)' would not read back as written")
                 }
                 return prefix + canonical

@@ -138,7 +138,7 @@ struct TodoListEditor {
         let sorted = allFields.map { Field(key: $0.key, value: $0.value, style: fieldStyle) }.sorted { $0.key < $1.key }
         let tail = TaskTail.bytes(mark: [0x20], title: typed.title, fields: sorted, style: fieldStyle, blockID: typed.blockID,
                                   hardBreak: nil, paragraphContinues: false)
-        guard TaskLineEditor.TypedTitle.readsBack(tail, title: typed.title, fields: sorted, today: today) else {
+        guard typed.isReadBack(from: tail, checkbox: 3, paragraphContinues: false, fields: sorted, today: today) else {
             throw .invalid("the title '\(title)' would not read back as written")
         }
 
