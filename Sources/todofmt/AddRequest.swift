@@ -16,4 +16,6 @@ struct AddRequest: Equatable {
     var under: TaskReference?
     /// The day stamped as `created:`.
     var today: Day
+    /// Which configuration applies (`--config`, `--no-config`): the field style of the new task's fields.
+    var configuration = ConfigurationOverrides()
 }

@@ -392,7 +392,7 @@ extension OptionDescription {
     /// `--config`
     static let config = OptionDescription(
         names: ["--config"], value: Value(name: "FILE", completion: .paths),
-        commands: [.format, .watch, .lint, .config, .tasks, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
+        commands: [.format, .watch, .lint, .config, .tasks, .add, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
         repeatable: false,
         summary: "use this configuration file for every input",
         help: "use FILE (JSON, as .todofmt.json) for every input instead of looking for .todofmt.json files; its "
@@ -405,7 +405,7 @@ extension OptionDescription {
     /// `--no-config`
     static let noConfig = OptionDescription(
         names: ["--no-config"], value: nil,
-        commands: [.format, .watch, .lint, .config, .tasks, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
+        commands: [.format, .watch, .lint, .config, .tasks, .add, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
         repeatable: false,
         summary: "ignore .todofmt.json files",
         help: "ignore .todofmt.json files: the defaults and the command-line options apply",

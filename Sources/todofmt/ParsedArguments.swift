@@ -190,7 +190,8 @@ struct ParsedArguments {
             throw .invalidChoice("none", "priority", "--priority", expected: Priority.allCases.map(\.rawValue))
         }
         return .add(AddRequest(title: title, due: due, scheduled: scheduled, start: start, priority: shell.priority?.priority,
-                               file: shell.file, section: shell.section, under: under, today: today))
+                               file: shell.file, section: shell.section, under: under, today: today,
+                               configuration: options.configuration))
     }
 
     /// `todofmt done|cancel|reopen|start|rm REF...`: the same change to every task named.

@@ -82,7 +82,7 @@ struct TaskEditRunner {
             console.error("created \(path)")
         }
         do {
-            let store = try await Self.store(path, today: request.today, overrides: ConfigurationOverrides())
+            let store = try await Self.store(path, today: request.today, overrides: request.configuration)
             let before = await store.list.utf8
             var placement = TodoPlacement.end(section: request.section)
             if let under = request.under {

@@ -60,6 +60,18 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.bytes("todos.md"), before)
     }
 
+    /// `add` takes `--config` and `--no-config` as the other task commands do: the configuration
+    /// given writes the new task's fields in its style; none, in the default one.
+    func testAddWithConfigAndNoConfig() throws {
+        try sandbox.write("emoji.json", "{\"fieldStyle\": \"emoji\"}\n")
+        XCTAssertEqual(try run("add", "Post parcel", "--due", "2026-11-30", "--config", "emoji.json").stdout, "todos.md:7\n")
+        XCTAssertEqual(try lines()[6], "- [ ] Post parcel ➕ 2026-11-23 📅 2026-11-30")
+        XCTAssertEqual(try run("add", "Buy stamps", "--due", "2026-11-30", "--no-config").stdout, "todos.md:8\n")
+        XCTAssertEqual(try lines()[7], "- [ ] Buy stamps created:2026-11-23 due:2026-11-30")
+        XCTAssertEqual(try run("add", "x", "--config", "emoji.json", "--no-config", expect: 2).stderr,
+                       "todofmt: options '--config' and '--no-config' cannot be used together\n")
+    }
+
     func testAddToASectionWithEveryDate() throws {
         let added = try run("add", "Pick up parcel", "--section", "errands", "--scheduled", "friday", "--start", "2026-11-25",
                             "--due", "in 2 weeks", "--tag", "#post", "--tag", "town")
