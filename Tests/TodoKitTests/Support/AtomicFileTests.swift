@@ -86,6 +86,21 @@ final class AtomicFileTests: XCTestCase {
         close(fds[0])
     }
 
+    /// A link the kernel makes up for an open pipe (`/dev/fd/63` of a shell's `<(…)`, here
+    /// `/proc/self/fd/N`) names `pipe:[…]`, which is no path: replacing it is refused as a file
+    /// that is not a regular one, not as a missing file.
+    func testAPipesMadeUpLinkIsNotARegularFile() throws {
+        #if os(Linux)
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { fds.forEach { close($0) } }
+        assertThrows(.notRegularFile) { _ = try AtomicFile.resolvingLinks(Array("/proc/self/fd/\(fds[0])".utf8)) }
+        assertThrows(.noSuchFile) { _ = try AtomicFile.resolvingLinks(Array(self.path("missing").utf8)) }
+        #else
+        throw XCTSkip("Linux's /proc")
+        #endif
+    }
+
     // MARK: - Replacing
 
     func testReplacesContentsAndKeepsMode() throws {

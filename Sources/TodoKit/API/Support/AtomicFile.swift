@@ -338,7 +338,13 @@ public enum AtomicFile {
         // The same limit Linux applies (ELOOP after 40 links).
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current.cString, &info) == 0 else { throw FileError(errno: errno) }
+            guard lstat(current.cString, &info) == 0 else {
+                let error = FileError(errno: errno)
+                // A link the kernel makes up (`/dev/fd/63` of a shell's `<(…)`, naming `pipe:[…]`)
+                // leads nowhere as a path, but what it opens is there: not a file to replace.
+                if current != path, stat(path.cString, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw .notRegularFile }
+                throw error
+            }
             guard info.st_mode & S_IFMT == S_IFLNK else { return current }
             let destination = try linkDestination(current)
             if destination.first == UInt8(ascii: "/") {
