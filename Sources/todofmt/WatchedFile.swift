@@ -45,9 +45,10 @@ final class WatchedFile: @unchecked Sendable {
     /// already canonical or the file has changed again since `saved` was read.
     ///
     /// ``AtomicFile/write(_:to:ifStill:)`` makes the second check race-free for every editor that
-    /// replaces the file or has finished writing it. One case is left: an editor that writes in
-    /// place and pauses longer than the debounce in the middle of one save, then goes on writing
-    /// to the file it opened, which is no longer at the path. Editors write a save in one go.
+    /// replaces the file or has finished writing it. A program that keeps the file open between
+    /// writes would go on writing to the copy this replaces: on Linux the watcher reports a write
+    /// only once its writer has closed the file (`InotifyMonitor`); elsewhere (kqueue, polling),
+    /// a writer that pauses longer than the debounce in the middle of its writes is that case.
     func format(_ saved: [UInt8]) {
         let options: FormatOptions
         do {

@@ -6,6 +6,12 @@ import Dispatch
 /// parent directory (events filtered by the file's name) and one on the file itself (so writes
 /// through a symbolic link or a hard link elsewhere are seen too).
 ///
+/// A write to the file is reported once its writer has closed it (`IN_CLOSE_WRITE`), or once
+/// something else stands at the path: a program that keeps the file open between writes (a
+/// script's `>>`, `tee -a`, a logger) is waited for, however long it pauses, because a file
+/// replaced meanwhile (as `todofmt watch` replaces it) would take its later writes away with the
+/// old copy. Editors close a file as soon as they have written it.
+///
 /// Confined to the watcher's serial queue; see ``NativeMonitor``.
 final class InotifyMonitor: NativeMonitor, @unchecked Sendable {
     private static let directoryMask = UInt32(
@@ -23,6 +29,8 @@ final class InotifyMonitor: NativeMonitor, @unchecked Sendable {
     private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     private var directoryWatch: Int32 = -1
     private var fileWatch: Int32 = -1
+    /// Whether the file at the path was written by a writer that has not closed it yet.
+    private var writerHoldsFile = false
     private(set) var directoryIdentity: FileIdentity?
 
     /// Opens the inotify descriptor; `nil` when the kernel refuses (no inotify, instance limit).
@@ -108,10 +116,12 @@ final class InotifyMonitor: NativeMonitor, @unchecked Sendable {
                         if mask & Self.directoryGone != 0 {
                             directoryLost = true
                         } else if nameMatches(raw, from: nameStart, length: nameLength) {
+                            note(mask)
                             activity = true
                         }
                     } else if watch == fileWatch {
                         if mask & UInt32(IN_IGNORED) != 0 { fileWatch = -1 }
+                        note(mask)
                         activity = true
                     }
                 }
@@ -119,9 +129,19 @@ final class InotifyMonitor: NativeMonitor, @unchecked Sendable {
         }
         if directoryLost {
             signal(.directoryLost)
-        } else if activity {
+        } else if activity && !writerHoldsFile {
             signal(.activity)
         }
+    }
+
+    /// Follows whether a writer still holds the file: a write opens that, its writer's close or
+    /// another file at the path (created, moved there, or the old one deleted or moved away) ends it.
+    private func note(_ mask: UInt32) {
+        if mask & UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            writerHoldsFile = false
+        }
+        // A write after a close in the same batch is a new writer's.
+        if mask & UInt32(IN_MODIFY) != 0 { writerHoldsFile = true }
     }
 
     /// Whether the NUL-padded name of an event is the watched file's name.

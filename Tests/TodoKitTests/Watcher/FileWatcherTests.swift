@@ -288,6 +288,31 @@ final class FileWatcherTests: XCTestCase {
     func testUnreadablePath() throws { try unreadablePath(Self.native) }
     func testOtherFilesInTheDirectoryAreIgnored() { siblingsIgnored(Self.native) }
 
+    /// A writer that keeps the file open between two writes (a script's `>>`, `tee -a`) is waited
+    /// for, however long it pauses: nothing is reported until it closes the file, then the whole of
+    /// it once (a file formatted and replaced in between would take its later writes away).
+    func testAWriterHoldingTheFileOpenIsWaitedFor() {
+        #if os(Linux)
+        let path = directory.file("todos.md")
+        Save.inPlace(path, "- [ ] a\n")
+        let (_, recorder) = watch(path, Self.native)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        func write(_ text: String) {
+            let bytes = Array(text.utf8)
+            XCTAssertEqual(bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }, bytes.count)
+        }
+        write("- [x] b\n")
+        // Fifteen debounces: a watcher that reported writes read the file here.
+        usleep(300_000)
+        XCTAssertEqual(recorder.events, [], describe(recorder.events))
+        write("- [ ] c\n")
+        close(descriptor)
+        XCTAssertTrue(recorder.waitForLast("- [ ] a\n- [x] b\n- [ ] c\n"), describe(recorder.events))
+        XCTAssertEqual(recorder.events, [changed("- [ ] a\n- [x] b\n- [ ] c\n")], describe(recorder.events))
+        #endif
+    }
+
     // MARK: Polling
 
     func testPollingIsUsedWhenAsked() {
