@@ -200,5 +200,10 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(text.stdout, "u.md:1:22: error: date '2026-02-30' does not exist [TD001]\n")
         let sarif = try sandbox.todofmt("lint", "--format", "sarif", "u.md")
         XCTAssertTrue(sarif.stdout.contains("\"startLine\": 1, \"startColumn\": 17}"), sarif.stdout)
+        // After a byte-order mark, the first line's columns count from the text, as the others' do.
+        try sandbox.write("bom.md", bytes: [0xEF, 0xBB, 0xBF] + Array("- [ ] Café ☕ 😀 due:2026-02-30\n".utf8))
+        XCTAssertEqual(try sandbox.todofmt("lint", "bom.md").stdout, "bom.md:1:22: error: date '2026-02-30' does not exist [TD001]\n")
+        let bomSARIF = try sandbox.todofmt("lint", "--format", "sarif", "bom.md")
+        XCTAssertTrue(bomSARIF.stdout.contains("\"startLine\": 1, \"startColumn\": 17}"), bomSARIF.stdout)
     }
 }
