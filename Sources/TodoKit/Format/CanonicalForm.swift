@@ -190,7 +190,7 @@ struct CanonicalForm: ~Copyable {
             for list in scope.renumber where !form.moved(list) && doc.structure.lists[list].ordered
                 && !doc.directives.freezesAny(ofList: list, doc.structure) {
                 let items = Array(form.items(of: list))
-                if !form.renumberingShiftsATab(list, to: items) { form.renumber(list: list, order: items) }
+                if !form.cannotRenumber(list, to: items) { form.renumber(list: list, order: items) }
             }
             form.applyMarkerOptions()
             let order = sunkOrder ?? form.lineOrder()
@@ -573,11 +573,10 @@ struct CanonicalForm: ~Copyable {
         !newOrderIndex.isEmpty && newOrderIndex[list] >= 0
     }
 
-    /// Gives `list` the item order `order` (renumbering an ordered list); a list whose renumbering
-    /// would have to indent a line whose indentation holds a tab (``renumberingShiftsATab(_:to:)``)
-    /// keeps its order.
+    /// Gives `list` the item order `order` (renumbering an ordered list); a list that cannot be
+    /// renumbered (``cannotRenumber(_:to:)``) keeps its order.
     private mutating func move(_ list: Int, to order: some Collection<Int>) {
-        guard !renumberingShiftsATab(list, to: order) else { return }
+        guard !cannotRenumber(list, to: order) else { return }
         if newOrderIndex.isEmpty { newOrderIndex = [Int32](repeating: -1, count: doc.structure.lists.count) }
         newOrderIndex[list] = Int32(truncatingIfNeeded: orders.count)
         // Room for the whole order at once (appended one by one, a long list's order would leave the
@@ -847,6 +846,15 @@ struct CanonicalForm: ~Copyable {
         let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + markerWidth
         let wanted = contentColumn - markerEndColumn
         return wanted >= 1 ? (min(wanted, 4), 0) : (1, markerEndColumn + 1 - contentColumn)
+    }
+
+    /// Whether giving `list` the item order `order` would have to renumber an item past 999,999,999
+    /// (an ordered list's marker has at most nine digits: the item would stop being one), or indent
+    /// a line whose indentation holds a tab (``renumberingShiftsATab(_:to:)``).
+    private func cannotRenumber(_ list: Int, to order: some Collection<Int>) -> Bool {
+        guard doc.structure.lists[list].ordered else { return false }
+        let (first, step) = numbering(of: list)
+        return first + step * max(order.count - 1, 0) > 999_999_999 || renumberingShiftsATab(list, to: order)
     }
 
     /// Whether giving `list` the item order `order` would renumber an item to a number too wide for

@@ -53,6 +53,10 @@ final class RegressionTests: XCTestCase {
         // A line indented enough goes on with the code, and its `%%` opens nothing.
         XCTAssertEqual(TodoDocument("    f\n        %%\n- [ ] a\n").tasks.count, 1)
         XCTAssertEqual(TodoDocument("- ```\n  %%\n- [ ] a\n").tasks.count, 1)
+        // 030: a list whose sinking would number an item past nine digits stays as it is (its marker
+        // would stop being one, and the safety check refused the whole file); the next list sinks.
+        XCTAssertEqual(try? formatter.format("999999998. [x] a\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [x] d\n2. [ ] e\n"),
+                       "999999998. [x] a done:2026-11-21\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [ ] e\n2. [x] d done:2026-11-21\n")
         // 019: the line before a deleted task keeps apart from the empty line after it (its CR ending,
         // the file's first, would have made one CRLF with that line's LF): that CR becomes CRLF.
         XCTAssertEqual(try? formatter.format("\r- [x] water [repeat::every day] [onCompletion::delete]\n\n"),
