@@ -38,10 +38,11 @@ extension LanguageServer {
             guard let only, !only.isEmpty else { return true }
             return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
         }
-        // The lines the range touches; a range ending at the start of a line does not take it.
-        let firstLine = from.line
-        let lastLine = max(firstLine, to.character == 0 && to.line > from.line ? to.line - 1 : to.line)
-        let lines = firstLine...lastLine
+        // The lines the range touches, of those the document has (a client may send any number); a
+        // range ending at the start of a line does not take it.
+        let firstLine = max(from.line, 0)
+        let lastLine = min(max(firstLine, to.character == 0 && to.line > from.line ? to.line - 1 : to.line), document.lineCount - 1)
+        let lines = firstLine..<max(firstLine, lastLine + 1)
 
         var actions: [JSONValue] = []
         var formatted: [UInt8]?
@@ -68,7 +69,7 @@ extension LanguageServer {
     /// without sinking changes lines in place), so that fixing one line leaves the others as they
     /// are; when formatting without sinking adds or removes lines (a recurring task's next
     /// occurrence), it is the region too.
-    private func quickFixes(_ lines: ClosedRange<Int>, formatted: [UInt8], document: inout TextDocument) -> [JSONValue] {
+    private func quickFixes(_ lines: Range<Int>, formatted: [UInt8], document: inout TextDocument) -> [JSONValue] {
         let findings = self.findings(in: &document).filter {
             LintRule.named($0.code)?.fixable == true && lines.contains($0.location.line - 1)
         }
@@ -111,7 +112,7 @@ extension LanguageServer {
 
     /// "Mark done", "Mark cancelled", "Reopen" and "Start" for the task lines among `lines`, each
     /// made by the model (``TodoList/settingStatus(_:ofTodosOnLines:today:fieldStyle:stampDates:sink:nextOccurrence:)``).
-    private func statusChanges(_ lines: ClosedRange<Int>, document: inout TextDocument) -> [JSONValue] {
+    private func statusChanges(_ lines: Range<Int>, document: inout TextDocument) -> [JSONValue] {
         guard case .success(let configuration) = configuration(for: document),
               let list = document.todoList(statuses: configuration.statuses, globalFilter: configuration.globalFilter) else { return [] }
         // The todos on the lines (0-based), with their statuses as the configuration reads them.
@@ -133,7 +134,7 @@ extension LanguageServer {
     }
 
     /// "Convert to task" for the list items among `lines` that have no checkbox.
-    private func conversions(_ lines: ClosedRange<Int>, document: inout TextDocument) -> [JSONValue] {
+    private func conversions(_ lines: Range<Int>, document: inout TextDocument) -> [JSONValue] {
         guard let parsed = document.document() else { return [] }
         let items = DocumentOutline(parsed).items.filter { $0.task == nil && lines.contains($0.line) }
         guard !items.isEmpty else { return [] }

@@ -3,9 +3,9 @@ import TodoKit
 
 extension LanguageServer {
     /// Publishes a document's diagnostics after the quiet period, unless it changed again meanwhile.
-    func scheduleDiagnostics(_ uri: String, generation: Int) {
+    func scheduleDiagnostics(_ uri: String, revision: TextDocument.Revision) {
         queue.asyncAfter(deadline: .now() + options.diagnosticsDelay) {
-            guard self.documents[uri]?.generation == generation else { return }
+            guard self.documents[uri]?.revision == revision else { return }
             self.publishDiagnostics(uri)
         }
     }

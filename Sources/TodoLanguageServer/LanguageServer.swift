@@ -52,6 +52,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var state = State.uninitialized
     private(set) var encoding = PositionEncoding.utf16
     var documents: [String: TextDocument] = [:]
+    /// How many documents the session has opened (``TextDocument/opening``).
+    private var openings = 0
     private var clientWatchesFiles = false
 
     /// The configuration state, guarded by `configurationLock` (both queues look configurations up).
@@ -284,7 +286,8 @@ public final class LanguageServer: @unchecked Sendable {
               let text = item["text"]?.stringValue else { return }
         let language = item["languageId"]?.stringValue ?? ""
         guard language == "markdown" || uri.lowercased().hasSuffix(".md") else { return }
-        documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
+        openings += 1
+        documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text, opening: openings)
         publishDiagnostics(uri)
     }
 
@@ -301,7 +304,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         if let version = params["textDocument"]?["version"]?.intValue { document.version = version }
         documents[uri] = document
-        scheduleDiagnostics(uri, generation: document.generation)
+        scheduleDiagnostics(uri, revision: document.revision)
     }
 
     /// A configuration file saved in the editor is read again (what counts is the file on disk, so
@@ -327,9 +330,10 @@ public final class LanguageServer: @unchecked Sendable {
         return document
     }
 
-    /// Stores a document back after a request parsed it (the parse is cached in it).
+    /// Stores a document back after a request parsed it (the parse is cached in it), unless the
+    /// text open under its URI is another one now (changed, or closed and opened again).
     func keep(_ document: TextDocument) {
-        if documents[document.uri]?.generation == document.generation { documents[document.uri] = document }
+        if documents[document.uri]?.revision == document.revision { documents[document.uri] = document }
     }
 
     static func position(_ value: JSONValue?) -> TextDocument.Position? {

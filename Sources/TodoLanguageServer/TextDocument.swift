@@ -22,14 +22,27 @@ struct TextDocument: Sendable {
     private var parsed: (document: TodoDocument, list: TodoList?)?
     /// The statuses and global filter ``parsed``'s list was read with.
     private var listReading: (statuses: StatusMap, globalFilter: String?)?
+    /// Which opening this is, among all the documents the session opened (the server counts them):
+    /// a request that parsed a document closed and opened again since must not store its copy back.
+    let opening: Int
     /// Incremented on every change.
     private(set) var generation = 0
+    /// What tells this text apart from every other text the session has held: its opening and its
+    /// changes since.
+    var revision: Revision { Revision(opening: opening, generation: generation) }
+
+    /// A text's place in the session: see ``revision``.
+    struct Revision: Hashable, Sendable {
+        var opening: Int
+        var generation: Int
+    }
     /// The lint findings of this text, with the configuration generation they were made with; nil
     /// until linted, and after a change.
     var findings: (configuration: Int, findings: [Finding])?
 
-    init(uri: String, version: Int, text: String) {
+    init(uri: String, version: Int, text: String, opening: Int = 0) {
         self.uri = uri
+        self.opening = opening
         path = TextDocument.path(ofURI: uri)
         self.version = version
         bytes = Array(text.utf8)

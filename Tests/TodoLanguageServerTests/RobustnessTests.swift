@@ -36,6 +36,42 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(session.request("shutdown", NSNull()).keys.contains("result"))
     }
 
+    /// A request that parsed a document stores its copy back only if that text is still the one
+    /// open under its URI: not after the document was closed and opened again (with its own
+    /// changes counted from zero again), which once put the old text back under the new one.
+    func testASlowRequestsCopyDoesNotComeBackAfterAReopen() {
+        let session = ServerSession()
+        session.open(uri, "- [x] old\n")
+        session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
+                                                  "contentChanges": [["text": "- [x] old text\n"]]])
+        // What a request on the worker queue holds while the client closes and reopens the document.
+        let copy = session.server.queue.sync { session.server.documents[uri]! }
+        session.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        session.open(uri, "- [ ] new\n")
+        session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
+                                                  "contentChanges": [["text": "- [ ] new text\n"]]])
+        session.server.queue.sync { session.server.keep(copy) }
+        XCTAssertEqual(session.serverText(uri), "- [ ] new text\n")
+        let symbols = session.result("textDocument/documentSymbol", ["textDocument": ["uri": uri]]) as? [[String: Any]]
+        XCTAssertEqual(symbols?.count, 1)
+        XCTAssertEqual(symbols?.first?["name"] as? String, "new text")
+    }
+
+    /// A code action's range far past the end of the document is answered at once, for the lines
+    /// the document has (it once walked every line number up to the range's end).
+    func testACodeActionRangeFarPastTheEndIsAnswered() {
+        let session = ServerSession()
+        session.open(uri, "- [ ] a\n- [x] b\n")
+        let range: [String: Any] = ["start": ["line": 1, "character": 0], "end": ["line": Int.max, "character": 0]]
+        let actions = session.result("textDocument/codeAction", ["textDocument": ["uri": uri], "range": range,
+                                                                  "context": ["diagnostics": [] as [Any]]]) as? [[String: Any]]
+        XCTAssertTrue(actions?.contains { ($0["title"] as? String) == "Reopen" } == true, "\(actions ?? [])")
+        let beyond: [String: Any] = ["start": ["line": 5, "character": 0], "end": ["line": 9, "character": 0]]
+        let none = session.result("textDocument/codeAction", ["textDocument": ["uri": uri], "range": beyond,
+                                                               "context": ["diagnostics": [] as [Any], "only": ["quickfix"]]]) as? [Any]
+        XCTAssertEqual(none?.count, 0)
+    }
+
     func testRandomEditsKeepTheServersTextEqualToTheClients() throws {
         // A deterministic generator: the same edits on every run.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
