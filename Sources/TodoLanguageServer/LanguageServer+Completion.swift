@@ -1,10 +1,11 @@
 import TodoKit
 
 extension LanguageServer {
-    /// A field value being typed: which kind, and the byte offset where it starts.
+    /// A field value being typed: which kind, the byte offset where it starts, and whether the
+    /// field is a Dataview one (`[due:: `) whose `]` is still to be typed.
     private enum FieldValue {
-        case date(from: Int)
-        case priority(from: Int)
+        case date(from: Int, closes: Bool)
+        case priority(from: Int, closes: Bool)
     }
 
     /// The date keys in their three spellings, up to where the value starts.
@@ -30,8 +31,10 @@ extension LanguageServer {
         ("[start:: ]", "[start:: ", "start date (Dataview)"), ("[priority:: ]", "[priority:: ", "priority (Dataview)"),
     ]
 
-    /// `textDocument/completion`: dates after a date field's key, the five priorities after
-    /// `priority:`, field keys after a space in a task line, and the document's `#tags`.
+    /// `textDocument/completion`, on task lines: dates after a date field's key, the five
+    /// priorities after `priority:` (a Dataview field's `]` inserted with the value when the
+    /// line does not have it yet), field keys after a space, and the document's `#tags` (not at a
+    /// line's start, where `#` begins a heading).
     func completion(_ params: JSONValue) throws -> JSONValue {
         var document = try document(params)
         guard let position = Self.position(params["position"]) else { throw ResponseError(.invalidParams, "missing position") }
@@ -46,29 +49,37 @@ extension LanguageServer {
         let range = Self.json(wordStart, position)
 
         var items: [JSONValue] = []
+        guard isTaskLine(position.line, in: &document) else {
+            keep(document)
+            return .obj(["isIncomplete": .bool(false), "items": .arr(items)])
+        }
+        // A Dataview field's value is followed by its `]`: inserted with the value unless it is there.
+        let lineEnd = document.contentRange(ofLine: position.line).upperBound
+        let closed = cursor < lineEnd && document.bytes[cursor] == UInt8(ascii: "]")
         // A date key right before the cursor (`due:`, `📅 `, `[due:: `), perhaps with part of a value typed.
         let value: FieldValue? = {
             let wordOffset = cursor - word.utf8.count
             for prefix in Self.dateFieldPrefixes {
                 if prefix.hasSuffix(" ") ? head.hasSuffix(prefix) : word.hasPrefix(prefix) {
-                    return .date(from: prefix.hasSuffix(" ") ? wordOffset : wordOffset + prefix.utf8.count)
+                    return .date(from: prefix.hasSuffix(" ") ? wordOffset : wordOffset + prefix.utf8.count,
+                                 closes: prefix.hasPrefix("[") && !closed)
                 }
             }
-            if word.hasPrefix("priority:") { return .priority(from: wordOffset + "priority:".utf8.count) }
-            if head.hasSuffix("[priority:: ") { return .priority(from: wordOffset) }
+            if word.hasPrefix("priority:") { return .priority(from: wordOffset + "priority:".utf8.count, closes: false) }
+            if head.hasSuffix("[priority:: ") { return .priority(from: wordOffset, closes: !closed) }
             return nil
         }()
-        if case .date(let start) = value {
-            items = dateItems(replacing: Self.json(document.position(of: start, encoding: encoding), position))
-        } else if case .priority(let start) = value {
+        if case .date(let start, let closes) = value {
+            items = dateItems(replacing: Self.json(document.position(of: start, encoding: encoding), position), closing: closes)
+        } else if case .priority(let start, let closes) = value {
             let replace = Self.json(document.position(of: start, encoding: encoding), position)
             items = Priority.allCases.enumerated().map { index, level in
                 .obj(["label": .str(level.rawValue), "kind": .int(20), "sortText": .str(sortKey(index)),
-                      "textEdit": .obj(["range": replace, "newText": .str(level.rawValue)])])
+                      "textEdit": .obj(["range": replace, "newText": .str(level.rawValue + (closes ? "]" : ""))])])
             }
         } else if word.hasPrefix("#") {
-            items = tagItems(in: &document, typed: word, replacing: range)
-        } else if !head.isEmpty, isTaskLine(position.line, in: &document), word.allSatisfy({ $0.isLetter }) {
+            if !head.allSatisfy({ $0 == " " || $0 == "\t" }) { items = tagItems(in: &document, typed: word, replacing: range) }
+        } else if !head.isEmpty, word.allSatisfy({ $0.isLetter }) {
             items = Self.fieldKeys.enumerated().map { index, key in
                 .obj(["label": .str(key.label), "kind": .int(14), "detail": .str(key.detail),
                       "sortText": .str(sortKey(index)), "filterText": .str(key.insert),
@@ -80,8 +91,8 @@ extension LanguageServer {
     }
 
     /// Today, tomorrow, the next seven days by weekday name, next week and next month, each
-    /// inserting `YYYY-MM-DD`.
-    private func dateItems(replacing range: JSONValue) -> [JSONValue] {
+    /// inserting `YYYY-MM-DD` (and a Dataview field's `]` when `closing`).
+    private func dateItems(replacing range: JSONValue, closing: Bool) -> [JSONValue] {
         let today = self.today
         var choices: [(String, Day?)] = [("today", today), ("tomorrow", today.adding(days: 1))]
         for offset in 1...7 {
@@ -98,7 +109,7 @@ extension LanguageServer {
                 "detail": .str("\(date) (\(day.weekday.name), \(DayDistance.describe(day, today: today)))"),
                 "sortText": .str(sortKey(index)),
                 "filterText": .str("\(choice.0) \(date)"),
-                "textEdit": .obj(["range": range, "newText": .str(date)]),
+                "textEdit": .obj(["range": range, "newText": .str(closing ? date + "]" : date)]),
             ])
         }
     }

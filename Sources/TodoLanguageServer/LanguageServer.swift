@@ -296,7 +296,9 @@ public final class LanguageServer: @unchecked Sendable {
         guard var document = documents[uri], let changes = params["contentChanges"]?.arrayValue else { return }
         for change in changes {
             guard let text = change["text"]?.stringValue else { continue }
-            if let range = change["range"], let from = Self.position(range["start"]), let to = Self.position(range["end"]) {
+            if let range = change["range"] {
+                // A range without both ends is not a change of the whole text: it is skipped.
+                guard let from = Self.position(range["start"]), let to = Self.position(range["end"]) else { continue }
                 document.replace((from, to), with: text, encoding: encoding)
             } else {
                 document.replace(nil, with: text, encoding: encoding)

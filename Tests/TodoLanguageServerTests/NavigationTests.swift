@@ -27,9 +27,17 @@ final class NavigationTests: XCTestCase {
             XCTAssertEqual(items.compactMap { $0["label"] as? String },
                            ["today", "tomorrow", "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
                             "next week", "next month"], line)
+            // A Dataview field gets its `]` with the date.
+            let close = line.contains("::") ? "]" : ""
             XCTAssertEqual(newTexts(items), ["2026-11-21", "2026-11-22", "2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25",
-                                             "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-28", "2026-12-21"], line)
+                                             "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-28", "2026-12-21"].map { $0 + close }, line)
         }
+        // Not when the `]` is there already; and no dates on a line that is not a task.
+        let more = ServerSession()
+        more.open(uri, "- [ ] a [due:: ]\nJust prose due:\n- plain item due:\n")
+        XCTAssertEqual(newTexts(completion(more, line: 0, character: 15)).first, "2026-11-21")
+        XCTAssertEqual(completion(more, line: 1, character: 15).count, 0)
+        XCTAssertEqual(completion(more, line: 2, character: 17).count, 0)
         // What was typed of the date is replaced.
         let typed = completion(session, line: 6, character: lines[6].utf16.count)
         let range = ServerSession.range((typed.first?["textEdit"] as? [String: Any])?["range"])
@@ -42,11 +50,16 @@ final class NavigationTests: XCTestCase {
         let session = ServerSession()
         session.open(uri, text)
         XCTAssertEqual(newTexts(completion(session, line: 0, character: 17)), ["highest", "high", "medium", "low", "lowest"])
-        XCTAssertEqual(newTexts(completion(session, line: 1, character: 20)), ["highest", "high", "medium", "low", "lowest"])
+        XCTAssertEqual(newTexts(completion(session, line: 1, character: 20)), ["highest]", "high]", "medium]", "low]", "lowest]"])
         let keys = newTexts(completion(session, line: 3, character: 14))
         XCTAssertTrue(keys.contains("due:") && keys.contains("📅 ") && keys.contains("⏫") && keys.contains("[due:: "), "\(keys)")
         XCTAssertEqual(newTexts(completion(session, line: 4, character: 9)), ["#home/garden", "#work"])
         XCTAssertEqual(completion(session, line: 5, character: 6).count, 0, "nothing after a space outside tasks")
+        // A `#` that starts a line begins a heading, not a tag.
+        let heading = ServerSession()
+        heading.open(uri, "- [ ] a #home\n- [ ] #\n#\n")
+        XCTAssertEqual(newTexts(completion(heading, line: 1, character: 7)), ["#home"])
+        XCTAssertEqual(completion(heading, line: 2, character: 1).count, 0)
     }
 
     func testHoverOnDatesCheckboxesAndFindings() {

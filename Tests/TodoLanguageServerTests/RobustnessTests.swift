@@ -25,10 +25,12 @@ final class RobustnessTests: XCTestCase {
                                                                       "context": ["diagnostics": [] as [Any]]])
             XCTAssertTrue(actions.keys.contains("result") || actions.keys.contains("error"), "codeAction \(position)")
         }
-        // A change past the end, a reversed range and a change without text.
+        // A change past the end, a reversed range, a range without an end (skipped, not taken for
+        // the whole text) and a change without text.
         session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
             ["range": ["start": ["line": 50, "character": 0], "end": ["line": 60, "character": 0]], "text": "- [ ] end\n"],
             ["range": ["start": ["line": 2, "character": 9], "end": ["line": 0, "character": 0]], "text": "x"],
+            ["range": ["start": ["line": 0, "character": 0]], "text": "everything"],
             ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 1]]],
         ]])
         _ = session.diagnostics(uri)
