@@ -13,7 +13,8 @@ import TodoKit
 /// replaces the file if that changes it. Directories are walked again every
 /// ``rescanInterval``: a todo file that appears is watched from then on, and formatted at once,
 /// because appearing is its first save. Files already there at the start are left as they are
-/// until they are saved.
+/// until they are saved. A file a walk found that the configuration no longer selects (an edited
+/// `include` or `exclude`) is not watched from the next walk on.
 ///
 /// All state is confined to one serial queue: watcher events, rescans and signals are handled
 /// there, one at a time, so a signal never interrupts a write.
@@ -32,6 +33,8 @@ final class WatchRunner: @unchecked Sendable {
     private var files: [String: WatchedFile] = [:]
     /// The directories given, walked again for new todo files.
     private var directories: [String] = []
+    /// The real paths of the files named on the command line: watched whatever the configuration says.
+    private var named: Set<String> = []
     private var sources: [any DispatchSourceProtocol] = []
     /// Resumed with the exit status when a signal ends the watch.
     private var stopped: CheckedContinuation<ExitStatus, Never>?
@@ -96,6 +99,7 @@ final class WatchRunner: @unchecked Sendable {
         return await withCheckedContinuation { continuation in
             queue.sync {
                 stopped = continuation
+                named = Set(initial.map { Self.realPath($0) ?? $0 })
                 for path in paths { _ = watch(path) }
                 handleSignals()
                 if !directories.isEmpty { scheduleRescans() }
@@ -149,15 +153,29 @@ final class WatchRunner: @unchecked Sendable {
     /// Watches todo files that have appeared under the directories, and formats them: a new file
     /// is a save. A directory that cannot be read now (it may come back) is skipped quietly.
     private func rescan() {
+        var selected: Set<String> = []
+        var walked = true
         for directory in directories {
             // A new resolver each time: configuration files may have changed since the last walk.
             let resolver = (try? request.configuration.resolver()) ?? ConfigurationResolver(fixed: .default)
-            guard let result = try? TodoFileFinder(selection: resolver).find(in: directory) else { continue }
+            guard let result = try? TodoFileFinder(selection: resolver).find(in: directory) else {
+                walked = false
+                continue
+            }
             for path in result.files {
+                selected.insert(Self.realPath(path) ?? path)
                 guard let file = watch(path) else { continue }
                 console.error("\(path): watching")
                 if let bytes = try? AtomicFile.read(path) { file.format(bytes) }
             }
+        }
+        // Files still there that no walk selects any more; a deleted file is left to its watcher
+        // (it may come back), and so is everything when a directory could not be walked.
+        guard walked else { return }
+        for (key, file) in files where !named.contains(key) && !selected.contains(key) && access(key, F_OK) == 0 {
+            file.stop()
+            files[key] = nil
+            console.error("\(file.path): not watched (the configuration no longer selects it)")
         }
     }
 

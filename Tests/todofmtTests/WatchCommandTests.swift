@@ -188,6 +188,24 @@ final class WatchCommandTests: XCTestCase {
         }
     }
 
+    /// An edited `exclude` takes a walked file out of the watch at the next walk: its saves are left
+    /// as they are. A file named on the command line stays watched whatever the configuration says.
+    func testAFileTheConfigurationNoLongerSelectsIsNoLongerWatched() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: true)
+        try sandbox.write("todos.md", Self.unsorted("0"))
+        try sandbox.write("sub/todos.md", Self.unsorted("0"))
+        let watch = try WatchProcess(["--today", Samples.today, ".", "sub/todos.md"], in: sandbox.url)
+        XCTAssertEqual(watch.lines, ["todofmt: watching 2 files"])
+        try sandbox.write(".todofmt.json", "{\"exclude\": [\"todos.md\", \"sub/\"]}\n")
+        XCTAssertTrue(watch.waitForLine("todofmt: todos.md: not watched (the configuration no longer selects it)"), watch.stderr)
+        EditorSave.atomicRename.save(Self.unsorted("1"), to: sandbox.path("todos.md"))
+        EditorSave.atomicRename.save(Self.unsorted("2"), to: sandbox.path("sub/todos.md"))
+        assertFormatted(sandbox, "sub/todos.md", Self.sorted("2"), watch)
+        assertStops(watch)
+        XCTAssertEqual(try sandbox.read("todos.md"), Self.unsorted("1"))
+    }
+
     func testFileNamedTwiceIsWatchedOnce() throws {
         let sandbox = try Sandbox()
         try sandbox.write("todos.md", "- [ ] b\n")
