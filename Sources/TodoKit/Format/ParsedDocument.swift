@@ -267,12 +267,14 @@ struct ParsedDocument: Sendable {
     /// Reads a task's text after the checkbox.
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]
-        return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues)
+        return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
+                        obsidianComments: structure.mayHaveObsidianComments)
     }
 
     /// Reads a task's text into `text`, reusing its storage.
     func read(task: Int, into text: inout TaskText, _ buf: UnsafeBufferPointer<UInt8>) {
         let t = structure.tasks[task]
-        text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues)
+        text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
+                  obsidianComments: structure.mayHaveObsidianComments)
     }
 }

@@ -117,16 +117,20 @@ struct TaskText {
     /// Whether any white space followed the checkbox.
     var hasSpaceAfterCheckbox = false
 
-    /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would matter.
-    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool) {
-        read(buf, start: start, end: end, paragraphContinues: paragraphContinues)
+    /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would
+    /// matter, `obsidianComments` whether it may hold a `%% … %%` comment (see ``read(_:start:end:paragraphContinues:obsidianComments:)``).
+    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = false) {
+        read(buf, start: start, end: end, paragraphContinues: paragraphContinues, obsidianComments: obsidianComments)
     }
 
-    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:)``.
+    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:obsidianComments:)``.
     init() {}
 
     /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
-    mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool) {
+    /// `obsidianComments`: whether the text may hold a comment `%% … %%` (the document has a `%%`
+    /// somewhere), whose fields are text, as the rest of the comment is (docs/FORMAT.md).
+    mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool,
+                       obsidianComments: Bool = false) {
         self.start = start
         blockID = nil
         hardBreak = nil
@@ -177,6 +181,7 @@ struct TaskText {
         coreEnd = e
         while occurrences.popLast() != nil {}
         FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
+        if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
         chooseFields()
         if let firstEmoji = occurrences.firstIndex(where: { $0.style == .emoji }),
            keepEmojiFieldsOfTrailingRun(buf, s, e, firstEmoji: firstEmoji) { chooseFields() }
@@ -283,6 +288,33 @@ struct TaskText {
             i += 1
         }
         return true
+    }
+
+    /// Takes the occurrences inside a comment `%% … %%` of the text `[s, e)` out of the fields: a
+    /// `%%` in a code span opens nothing, and a task line holds its comments whole (a line that
+    /// opens one running past it is no task).
+    private mutating func dropFieldsInComments(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) {
+        var comments: [Range<Int>] = []
+        var opened: Int?
+        var runs: BacktickRuns?
+        var i = s
+        while i < e {
+            if buf[i] == UInt8(ascii: "`") {
+                i = BacktickRuns.skipCodeSpan(buf, at: i, end: e, runs: &runs)
+            } else if buf[i] == UInt8(ascii: "%") && i + 1 < e && buf[i + 1] == UInt8(ascii: "%") {
+                if let start = opened {
+                    comments.append(start..<(i + 2))
+                    opened = nil
+                } else {
+                    opened = i
+                }
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        guard !comments.isEmpty else { return }
+        occurrences.removeAll { occurrence in comments.contains { $0.overlaps(occurrence.range) } }
     }
 
     /// The field of each key that counts: the last valid occurrence (earlier ones stay text).
