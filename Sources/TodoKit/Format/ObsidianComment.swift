@@ -25,6 +25,30 @@ enum ObsidianComment {
     /// The number of `%%` markers in `[from, to)` outside backtick code spans (`%%%` counts once).
     static func markerCount(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
         var count = 0
+        forEachMarker(buf, from: from, to: end) { _ in count += 1 }
+        return count
+    }
+
+    /// The comments `%% … %%` within `[from, to)`, each from its opening marker to the end of its
+    /// closing one: the markers of ``markerCount(_:from:to:)``, in pairs (an odd last one opens a
+    /// comment that runs past `to`, and is left out).
+    static func comments(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> [Range<Int>] {
+        var comments: [Range<Int>] = []
+        var opened: Int?
+        forEachMarker(buf, from: from, to: end) { marker in
+            if let start = opened {
+                comments.append(start..<marker.upperBound)
+                opened = nil
+            } else {
+                opened = marker.lowerBound
+            }
+        }
+        return comments
+    }
+
+    /// Calls `body` with each `%%` marker in `[from, to)` outside backtick code spans, in order (a
+    /// run of three or more `%` is one marker).
+    private static func forEachMarker(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, _ body: (Range<Int>) -> Void) {
         var i = from
         // The line's backtick runs, read once when the first backtick is met.
         var runs: BacktickRuns?
@@ -35,14 +59,14 @@ enum ObsidianComment {
                 continue
             }
             if c == UInt8(ascii: "%") && i + 1 < end && buf[i + 1] == UInt8(ascii: "%") {
-                count += 1
+                let start = i
                 i += 2
                 while i < end && buf[i] == UInt8(ascii: "%") { i += 1 }
+                body(start..<i)
                 continue
             }
             i += 1
         }
-        return count
     }
 
     /// Whether the line `[from, to)` is one comment and nothing else: `%% … %%`, white space around.

@@ -290,29 +290,10 @@ struct TaskText {
         return true
     }
 
-    /// Takes the occurrences inside a comment `%% … %%` of the text `[s, e)` out of the fields: a
-    /// `%%` in a code span opens nothing, and a task line holds its comments whole (a line that
-    /// opens one running past it is no task).
+    /// Takes the occurrences inside a comment `%% … %%` of the text `[s, e)` out of the fields
+    /// (``ObsidianComment/comments(_:from:to:)``: its markers as the block scanner counts them).
     private mutating func dropFieldsInComments(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) {
-        var comments: [Range<Int>] = []
-        var opened: Int?
-        var runs: BacktickRuns?
-        var i = s
-        while i < e {
-            if buf[i] == UInt8(ascii: "`") {
-                i = BacktickRuns.skipCodeSpan(buf, at: i, end: e, runs: &runs)
-            } else if buf[i] == UInt8(ascii: "%") && i + 1 < e && buf[i + 1] == UInt8(ascii: "%") {
-                if let start = opened {
-                    comments.append(start..<(i + 2))
-                    opened = nil
-                } else {
-                    opened = i
-                }
-                i += 2
-            } else {
-                i += 1
-            }
-        }
+        let comments = ObsidianComment.comments(buf, from: s, to: e)
         guard !comments.isEmpty else { return }
         occurrences.removeAll { occurrence in comments.contains { $0.overlaps(occurrence.range) } }
     }
