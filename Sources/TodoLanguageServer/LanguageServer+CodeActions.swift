@@ -76,7 +76,17 @@ extension LanguageServer {
         guard !findings.isEmpty else { return [] }
         let regions = ChangedLines(old: document.bytes, new: formatted)
         var inPlace: (changes: ChangedLines, new: [UInt8])?
-        var actions: [JSONValue] = []
+        // Findings whose fixes are one edit under one title (two TD008 on one checkbox) share one
+        // action, which lists them all.
+        var fixes: [(title: String, edit: JSONValue, findings: [Finding])] = []
+        func add(_ finding: Finding, _ edit: JSONValue) {
+            let title = "\(Self.fixTitles[finding.code] ?? "Fix \(finding.rule)") (\(finding.code))"
+            if let index = fixes.firstIndex(where: { $0.title == title && $0.edit == edit }) {
+                fixes[index].findings.append(finding)
+            } else {
+                fixes.append((title, edit, [finding]))
+            }
+        }
         for finding in findings {
             let line = finding.location.line - 1
             if finding.code != "TD000" && finding.code != "TD004" {
@@ -85,29 +95,25 @@ extension LanguageServer {
                 }
                 if let (changes, new) = inPlace, changes.oldLineCount == changes.newLineCount {
                     guard changes.regions.contains(where: { $0.old.contains(line) }) else { continue }
-                    let edit = self.edit(changes, ChangedLines.Region(old: line..<(line + 1), new: line..<(line + 1)),
-                                         document: document, new: new)
-                    actions.append(fix(finding, edit, document: document))
+                    add(finding, self.edit(changes, ChangedLines.Region(old: line..<(line + 1), new: line..<(line + 1)),
+                                           document: document, new: new))
                     continue
                 }
             }
             guard let region = regions.regions.first(where: {
                 $0.old.contains(line) || ($0.old.isEmpty && $0.old.lowerBound == line + 1)
             }) else { continue }
-            actions.append(fix(finding, edit(regions, region, document: document, new: formatted), document: document))
+            add(finding, edit(regions, region, document: document, new: formatted))
         }
-        return actions
-    }
-
-    /// The quick fix of a finding.
-    private func fix(_ finding: Finding, _ edit: JSONValue, document: TextDocument) -> JSONValue {
-        .obj([
-            "title": .str("\(Self.fixTitles[finding.code] ?? "Fix \(finding.rule)") (\(finding.code))"),
-            "kind": .str(CodeActionKind.quickFix),
-            "diagnostics": .arr([diagnostic(finding, in: document)]),
-            "isPreferred": .bool(true),
-            "edit": workspaceEdit(document.uri, [edit]),
-        ])
+        return fixes.map { fix in
+            .obj([
+                "title": .str(fix.title),
+                "kind": .str(CodeActionKind.quickFix),
+                "diagnostics": .arr(fix.findings.map { diagnostic($0, in: document) }),
+                "isPreferred": .bool(true),
+                "edit": workspaceEdit(document.uri, [fix.edit]),
+            ])
+        }
     }
 
     /// "Mark done", "Mark cancelled", "Reopen" and "Start" for the task lines among `lines`, each

@@ -69,9 +69,13 @@ final class CodeActionTests: XCTestCase {
         let diagnostics = session.open(uri, text)
         XCTAssertEqual(diagnostics.compactMap { $0["code"] as? String }, ["TD002", "TD003", "TD008", "TD008"])
         let fixes = actions(session, lines: 0...1, only: ["quickfix"], endCharacter: 5)
+        // The two TD008 of one checkbox (its `X` and the second space) have one fix: one action lists both.
         XCTAssertEqual(fixes.compactMap { $0["title"] as? String },
-                       ["Remove the end date (TD002)", "Stamp the end date (TD003)", "Write the checkbox canonically (TD008)",
-                        "Write the checkbox canonically (TD008)"])
+                       ["Remove the end date (TD002)", "Stamp the end date (TD003)", "Write the checkbox canonically (TD008)"])
+        let both = (fixes.last?["diagnostics"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(both.compactMap { $0["code"] as? String }, ["TD008", "TD008"])
+        XCTAssertEqual(Set(both.compactMap { ServerSession.range($0["range"])?.start.1 }).count, 2)
+        XCTAssertEqual(ServerSession.apply(edits(fixes[2]), to: text), "- [ ] Book taxi done:2026-11-01\n- [x] Pay rent done:2026-11-21\n")
         for (fix, diagnostic) in zip(fixes, diagnostics) {
             XCTAssertEqual(fix["kind"] as? String, "quickfix")
             XCTAssertEqual(fix["isPreferred"] as? Bool, true)
