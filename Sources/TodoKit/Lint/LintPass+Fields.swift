@@ -4,6 +4,8 @@ extension LintPass {
     /// The date fields' keys, plain and Dataview, as UTF-8.
     static let plainDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.plainName.utf8) }
     static let dataviewDateKeys = FieldKey.allCases.filter(\.isDate).map { Array($0.dataviewName.utf8) }
+    /// Every field's plain key (`priority`, `rec`, the date keys…), as UTF-8.
+    static let plainKeys = FieldKey.allCases.map { Array($0.plainName.utf8) }
     /// The date fields' emojis, as UTF-8 (each one scalar).
     static let dateEmojis: [[UInt8]] = ["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "✅", "❌"].map { Array($0.utf8) }
 
@@ -30,9 +32,11 @@ extension LintPass {
                     report(.invalidDate, line: line, offset: token.lowerBound, problem)
                 }
             } else if let colon = buf[token].firstIndex(of: UInt8(ascii: ":")), colon > token.lowerBound {
-                // Both findings are of date-shaped values.
+                // Both findings are of date-shaped values; a misspelled key, of a relative date too
+                // (`deu:tomorrow`), which a known key reads as a field.
                 let key = token.lowerBound..<colon, value = (colon + 1)..<token.upperBound
-                guard Self.isDateShaped(buf[value]) else { continue }
+                guard Self.isDateShaped(buf[value])
+                    || (!Self.isOne(of: Self.plainKeys, buf[key]) && isRelativeDate(value)) else { continue }
                 if buf[key].elementsEqual("completion".utf8) {
                     report(.misspelledFieldKey, line: line, offset: token.lowerBound,
                            "unknown field key 'completion', did you mean 'done'?")
@@ -41,6 +45,14 @@ extension LintPass {
                 check(key: key, value: value, known: Self.plainDateKeys, line: line, offset: token.lowerBound)
             }
         }
+    }
+
+    /// Whether the bytes of `value` are a relative date in a plain field's spelling (`tomorrow`,
+    /// `+3d`, `next-week`): only a short value starting with a letter or `+` is read as a phrase.
+    private func isRelativeDate(_ value: Range<Int>) -> Bool {
+        guard value.count <= 32, let first = value.first.map({ buf[$0] }), first == UInt8(ascii: "+") || first.isASCIILetter
+        else { return false }
+        return DatePhrase.isRelative(string(value))
     }
 
     /// Whether `bytes` are one of `candidates` (keys, emojis), byte for byte.

@@ -119,10 +119,11 @@ extension LintRule {
 
     static let misspelledFieldKey = LintRule(
         code: "TD011", number: 11, name: "misspelled-field-key", severity: .error, enabledByDefault: true, fixable: false,
-        summary: "an unknown key followed by a date, one or two edits away from a field key",
+        summary: "an unknown key followed by a date or a relative date, one or two edits away from a field key",
         rationale: "`deu:2026-01-01` is plain text, so the task silently has no due date.",
         triggers: [
             Example("- [ ] a deu:2026-01-01\n", line: 1, column: 9),
+            Example("- [ ] a deu:tomorrow\n", line: 1, column: 9),
             Example("- [ ] a dué:2026-01-01\n", line: 1, column: 9),
             Example("- [ ] a [deu:: 2026-01-01]\n", line: 1, column: 9),
             Example("- [ ] a schedule:2026-01-01\n", line: 1, column: 9),
