@@ -24,7 +24,7 @@ struct LintReport {
         // Line starts as the linter counts lines: LF, CRLF and a lone CR end a line. Columns on the
         // first line count from after a byte-order mark, as the linter's do.
         var starts = LineEnding.lineRanges(in: bytes, 0..<bytes.count).map(\.lowerBound)
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF, !starts.isEmpty { starts[0] = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]), !starts.isEmpty { starts[0] = 3 }
         return findings.map { finding in
             let line = finding.location.line - 1
             let start = line < starts.count ? starts[line] : bytes.count

@@ -109,9 +109,10 @@ final class WatchRunner: @unchecked Sendable {
         }
     }
 
-    /// Starts watching `path` unless it is watched already; returns the new watched file.
-    private func watch(_ path: String) -> WatchedFile? {
-        let key = Self.realPath(path) ?? path
+    /// Starts watching `path` unless it is watched already; returns the new watched file. `key`:
+    /// its real path (``realPath(_:)``), when resolved already.
+    private func watch(_ path: String, key known: String? = nil) -> WatchedFile? {
+        let key = known ?? Self.realPath(path) ?? path
         guard files[key] == nil else { return nil }
         let file = WatchedFile(path: path, request: request, console: console, options: Self.watcherOptions)
         files[key] = file
@@ -163,8 +164,9 @@ final class WatchRunner: @unchecked Sendable {
                 continue
             }
             for path in result.files {
-                selected.insert(Self.realPath(path) ?? path)
-                guard let file = watch(path) else { continue }
+                let key = Self.realPath(path) ?? path
+                selected.insert(key)
+                guard let file = watch(path, key: key) else { continue }
                 console.error("\(path): watching")
                 if let bytes = try? AtomicFile.read(path) { file.format(bytes) }
             }

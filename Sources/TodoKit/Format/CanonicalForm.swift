@@ -440,7 +440,7 @@ struct CanonicalForm: ~Copyable {
                                             textStart: Int, paragraphContinues: Bool) -> Bool {
         out.withBytes { tail in
             var reread = TaskText()
-            reread.read(tail, start: textStart, end: tail.count, paragraphContinues: paragraphContinues, obsidianComments: true)
+            reread.read(tail, start: textStart, end: tail.count, paragraphContinues: paragraphContinues)
             return reread.hasTitleWithoutFields(of: text, buf, tail)
         }
     }

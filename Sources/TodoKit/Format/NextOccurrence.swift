@@ -153,7 +153,7 @@ enum NextOccurrence {
         var keyText = TaskText()
         var sameTitle = true
         var key = (prefix + tail).withUnsafeBufferPointer { line in
-            keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false, obsidianComments: true)
+            keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
             // The new task must read back with the title it was written with: title text that reads
             // as a field on the new line (an earlier duplicate of a field that is not copied, such as
             // a second id) would leave the title, and the copy would not be the same task. Such a
@@ -172,7 +172,7 @@ enum NextOccurrence {
             guard joined else { return nil }
             tail = [UInt8(ascii: "["), 0x20, UInt8(ascii: "]"), 0x20] + textInPlace(text, buf, fields: fields)
             let written = (prefix + tail).withUnsafeBufferPointer { line -> UInt64? in
-                keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false, obsidianComments: true)
+                keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
                 guard keyText.hasTitleWithoutFields(of: text, buf, line), keyText.hasFields(fields, line, today: today) else { return nil }
                 return TaskKey.of(completed: false, keyText, line)
             }

@@ -119,7 +119,7 @@ struct TaskText {
 
     /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would
     /// matter, `obsidianComments` whether it may hold a `%% … %%` comment (see ``read(_:start:end:paragraphContinues:obsidianComments:)``).
-    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = false) {
+    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = true) {
         read(buf, start: start, end: end, paragraphContinues: paragraphContinues, obsidianComments: obsidianComments)
     }
 
@@ -127,10 +127,11 @@ struct TaskText {
     init() {}
 
     /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
-    /// `obsidianComments`: whether the text may hold a comment `%% … %%` (the document has a `%%`
-    /// somewhere), whose fields are text, as the rest of the comment is (docs/FORMAT.md).
+    /// `obsidianComments`: whether the text may hold a comment `%% … %%`, whose fields are text, as
+    /// the rest of the comment is (docs/FORMAT.md); false only where no `%%` can be in it (a
+    /// document without one anywhere), which spares the search.
     mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool,
-                       obsidianComments: Bool = false) {
+                       obsidianComments: Bool = true) {
         self.start = start
         blockID = nil
         hardBreak = nil

@@ -41,7 +41,7 @@ enum TaskLineEditor {
             var blockID: [UInt8]?
             line.withUnsafeBufferPointer { buf in
                 var text = TaskText()
-                text.read(buf, start: 3, end: buf.count, paragraphContinues: false, obsidianComments: true)
+                text.read(buf, start: 3, end: buf.count, paragraphContinues: false)
                 let chosen = text.effectiveFields()
                 for (key, index) in chosen {
                     let field = text.occurrences[index].field(buf)
@@ -79,7 +79,7 @@ enum TaskLineEditor {
         func isReadBack(from tail: [UInt8], checkbox: Int, paragraphContinues: Bool, fields: [Field], today: Day) -> Bool {
             tail.withUnsafeBufferPointer { line in
                 var reread = TaskText()
-                reread.read(line, start: checkbox, end: line.count, paragraphContinues: paragraphContinues, obsidianComments: true)
+                reread.read(line, start: checkbox, end: line.count, paragraphContinues: paragraphContinues)
                 var written = ByteWriter()
                 reread.appendTitle(line, into: &written, removing: .chosen(dropEndDates: false))
                 return written.bytes == title && reread.hasFields(fields, line, today: today)
@@ -203,7 +203,7 @@ enum TaskLineEditor {
                               fields: [Field], today: Day, _ t: BlockStructure.Task) -> Bool {
         tail.withUnsafeBufferPointer { line in
             var reread = TaskText()
-            reread.read(line, start: checkbox, end: line.count, paragraphContinues: t.paragraphContinues, obsidianComments: true)
+            reread.read(line, start: checkbox, end: line.count, paragraphContinues: t.paragraphContinues)
             return reread.hasTitleWithoutFields(of: original, buf, line) && reread.hasFields(fields, line, today: today)
         }
     }

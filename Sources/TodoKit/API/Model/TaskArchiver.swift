@@ -171,7 +171,7 @@ public struct TaskArchiver: Sendable {
         }
         guard let headingLine = lines.firstIndex(where: { headingText($0) == wanted }) else {
             var out = bytes
-            let newline: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+            let newline = ended([]) + [0x0A]
             if !out.isEmpty {
                 if !endsWithNewline { out += newline }
                 out += newline

@@ -59,7 +59,7 @@ public struct Todo: Identifiable, Hashable, Sendable {
     /// its `#tags` (``TodoList/tags(in:)``). A relative date (`due:tomorrow`, read from `buf`)
     /// counts as the day it names from `today`, when given.
     init(id: TodoID, title: String, tags: [String], status: TaskStatus, fields text: TaskText,
-         relativeDatesFrom today: Day? = nil, _ buf: UnsafeBufferPointer<UInt8>, parent: TodoID?, line: Int, section: String?) {
+         relativeDatesFrom today: Day?, _ buf: UnsafeBufferPointer<UInt8>, parent: TodoID?, line: Int, section: String?) {
         self.id = id
         self.title = title
         self.status = status
