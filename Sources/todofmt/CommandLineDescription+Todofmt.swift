@@ -26,7 +26,7 @@ extension CommandLineDescription {
             OptionGroup(title: "task options",
                         note: "for tasks, add, done, cancel, reopen, start, edit, rm and archive; DATE is YYYY-MM-DD or "
                             + "today, tomorrow, yesterday, a weekday, next week|month|year, in N days|weeks|months|years, "
-                            + "+Nd, end of week|month",
+                            + "+N or -N with d, w, m, y or b (business days), end of week|month|year",
                         options: [.query, .queryFile, .watchResults, .due, .scheduled, .start, .priority, .tag, .file,
                                   .section, .under, .title, .match, .olderThan, .archiveTo]),
             OptionGroup(title: "configuration options",

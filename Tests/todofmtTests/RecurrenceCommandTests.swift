@@ -47,6 +47,49 @@ final class RecurrenceCommandTests: XCTestCase {
         XCTAssertTrue(lint.stdout.contains("todos.md:3:9: warning: no task has the id 'nope' [TD020]"), lint.stdout)
     }
 
+    func testSignsSpacesAndDependenciesAreReadAsObsidianTasksUsersMeanThem() throws {
+        let sandbox = try Sandbox()
+        // A minus inside a phrase is no sign: the date stays text rather than three days later.
+        // Words may stand two spaces apart; the next occurrence is blocked by nothing.
+        try sandbox.write("todos.md", "- [ ] Call 📅 in -3 days\n- [ ] Post 📅 in  3 days\n"
+            + "- [x] Pay rent 🔁 every week  when done 📅 2026-02-01\n- [x] Review ⛔ draft 🔁 every week 📅 2026-01-28\n"
+            + "- [x] Bins rec:+1W due:2026-01-30\n- [ ] Draft 🆔 draft\n")
+        let result = try sandbox.todofmt("--no-config", "--field-style", "emoji", "--today", "2026-01-30", "todos.md")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try sandbox.read("todos.md"), """
+            - [ ] Call 📅 in -3 days
+            - [ ] Post 📅 2026-02-02
+            - [ ] Pay rent 🔁 every week when done 📅 2026-02-06
+            - [ ] Review 🔁 every week 📅 2026-02-04
+            - [ ] Bins 🔁 every week 📅 2026-02-06
+            - [ ] Draft 🆔 draft
+            - [x] Pay rent 🔁 every week when done 📅 2026-02-01 ✅ 2026-01-30
+            - [x] Review ⛔ draft 🔁 every week 📅 2026-01-28 ✅ 2026-01-30
+            - [x] Bins 🔁 every week 📅 2026-01-30 ✅ 2026-01-30
+
+            """)
+        let shell = try sandbox.todofmt("add", "--no-config", "--today", "2026-01-30", "--due", "in -3 days", "Later")
+        XCTAssertEqual(shell.status, 2, shell.stdout)
+    }
+
+    func testLintNamesTheRuleOrDateAsWritten() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("todos.md", "- [ ] a 🔁 every week for 3 times 📅 2026-02-01\n- [ ] b 🔁 every week until 2026-06-01\n"
+            + "- [ ] c 🔁 every week then more.\n- [ ] d 📅 next friday\n- [ ] e 📅 in 3 days call\n- [ ] f 🔁 every -2 weeks\n")
+        let lint = try sandbox.todofmt("lint", "--no-config", "--today", "2026-01-30", "todos.md")
+        XCTAssertEqual(lint.status, 1, lint.stderr)
+        let hint = "write yyyy-mm-dd or a relative date such as tomorrow, friday, next week, in 3 days, +2w, end of month"
+        XCTAssertEqual(lint.stdout, """
+            todos.md:1:9: error: recurrence rule 'every week for 3 times' is not understood [TD018]
+            todos.md:2:9: error: recurrence rule 'every week until 2026-06-01' is not understood [TD018]
+            todos.md:3:9: warning: '🔁 every week' is text here: emoji fields are read only at the end of the line, after the text [TD021]
+            todos.md:4:14: error: 'next friday' is not a date: \(hint) [TD019]
+            todos.md:5:9: warning: '📅 in 3 days' is text here: emoji fields are read only at the end of the line, after the text [TD021]
+            todos.md:6:9: error: recurrence rule 'every -2 weeks' is not understood [TD018]
+
+            """)
+    }
+
     func testWatchTicksOnceAndSettles() throws {
         let sandbox = try Sandbox()
         try sandbox.write("todos.md", "- [ ] Water plants rec:+1w due:2026-11-20\n")

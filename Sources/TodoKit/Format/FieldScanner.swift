@@ -467,8 +467,11 @@ enum FieldScanner {
             wordEnds.append(e)
             if key.isDate ? wordEnds.count == 3 : key != .recurrence && key != .dependsOn { break }
             if key == .dependsOn && buf[e - 1] != UInt8(ascii: ",") { break }
-            guard e < end, buf[e] == 0x20, e + 1 < end, buf[e + 1] != 0x20 else { break }
-            k = e + 1
+            // Words may stand more than one space apart (`🔁 every week  when done`), as Obsidian
+            // Tasks reads them.
+            let next = skipBlanks(buf, e, end)
+            guard next > e, next < end else { break }
+            k = next
         }
         var candidate = wordEnds.count
         while candidate > 0 {

@@ -57,7 +57,9 @@ enum NextOccurrence {
     /// The fields of the next occurrence of a task whose rule is `rule`, completed on `today`: the
     /// reference date (due, else scheduled, else start) follows the rule from itself, or from today
     /// with `when done`; the other dates keep their distance from it; `created` becomes today; end
-    /// dates and the id are not copied. `nil` when the rule names no later day.
+    /// dates, the id and the dependencies are not copied (as Obsidian Tasks does: the new task is not the
+    /// one others wait for, nor blocked by what blocked the done one). `nil` when the rule names no
+    /// later day.
     static func fields(of text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, rule: RecurrenceRule, today: Day) -> [Field]? {
         var fields: [Field] = []
         var dates: [FieldKey: Day] = [:]
@@ -66,7 +68,7 @@ enum NextOccurrence {
             guard index >= 0 else { continue }
             let field = text.occurrences[Int(index)].field(buf).resolved(today: today)
             switch field.key {
-            case .id, .done, .cancelled:
+            case .id, .dependsOn, .done, .cancelled:
                 continue
             case .start, .scheduled, .due:
                 if let day = field.day { dates[field.key] = day }
@@ -183,13 +185,13 @@ enum NextOccurrence {
     }
 
     /// The text of the next occurrence of `text` kept as written: each of the dates in `fields` written
-    /// where the old one stands, in its spelling; the id and the block id taken out.
+    /// where the old one stands, in its spelling; the id, the dependencies and the block id taken out.
     private static func textInPlace(_ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, fields: [Field]) -> [UInt8] {
         let chosen = text.chosenFields()
         var edits: [Int: Field?] = [:]
         for index in text.occurrences.indices where chosen[text.occurrences[index].key.order] == index {
             switch text.occurrences[index].key {
-            case .id:
+            case .id, .dependsOn:
                 edits[index] = .some(nil)
             case .created, .start, .scheduled, .due:
                 let key = text.occurrences[index].key

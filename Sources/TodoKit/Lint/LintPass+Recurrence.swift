@@ -8,6 +8,8 @@ extension LintPass {
     private static let recurrenceEmoji: [UInt8] = Array("🔁".utf8)
     /// `rec`, the plain recurrence field's key, as UTF-8.
     private static let recurrenceKey: [UInt8] = Array("rec".utf8)
+    /// How many words a relative date that begins with the word takes (`next week`, `in 3 days`).
+    private static let phraseLengths = ["next": 2, "this": 2, "last": 2, "in": 3, "end": 3]
     private static let phraseHint = "write yyyy-mm-dd or a relative date such as tomorrow, friday, next week, in 3 days, +2w, end of month"
 
     /// Checks the tokens (``tokens(_:from:to:into:)``) of one task's line, which ends at `end`, for
@@ -24,15 +26,22 @@ extension LintPass {
                 let emojiEnd = Self.isVariationSelector(buf, at: token.upperBound - 3, in: token) ? token.upperBound - 3 : token.upperBound
                 let emoji = buf[token.lowerBound..<emojiEnd]
                 if Self.recurrenceEmoji.elementsEqual(emoji) {
+                    // The rule's words: letters, digits, `,` and `!`, and for the message hyphens too
+                    // (`until 2026-06-01`, `every -2 weeks`), spaces apart.
                     var words: [String] = []
-                    while index < tokens.count, tokens[index].lowerBound == tokens[index - 1].upperBound + 1,
-                          buf[tokens[index]].allSatisfy({ Self.isRuleByte($0) }) {
+                    while index < tokens.count, isSpaces(tokens[index - 1].upperBound..<tokens[index].lowerBound),
+                          buf[tokens[index]].allSatisfy({ Self.isRuleByte($0) || $0 == UInt8(ascii: "-") }) {
                         words.append(string(tokens[index]))
                         index += 1
                     }
                     let phrase = words.joined(separator: " ")
-                    // A rule that ordinary words follow (`🔁 every week then more`) is a field in the wrong place.
-                    if let valid = (1...max(words.count, 1)).reversed().first(where: { RecurrenceRule(phrase: words.prefix($0).joined(separator: " ")) != nil }) {
+                    // Where only fields and tags follow, the words stand where a rule is read: they are
+                    // the rule, one todofmt does not understand (`every week for 3 times`).
+                    let endsText = index == tokens.count || buf[tokens[index].lowerBound] == UInt8(ascii: "#")
+                        || text.occurrences.contains(where: { $0.range.lowerBound == tokens[index].lowerBound })
+                    // A rule that ordinary words follow (`🔁 every week then more.`) is a field in the wrong place.
+                    let valid = (1...max(words.count, 1)).reversed().first { RecurrenceRule(phrase: words.prefix($0).joined(separator: " ")) != nil }
+                    if let valid, valid == words.count || !endsText {
                         reportNotAtEnd(line: line, offset: token.lowerBound, "🔁 " + words.prefix(valid).joined(separator: " "))
                     } else {
                         report(.unknownRecurrence, line: line, offset: token.lowerBound,
@@ -43,11 +52,13 @@ extension LintPass {
                 } else if Self.isOne(of: Self.dateEmojis, emoji), index < tokens.count {
                     let value = string(tokens[index])
                     let phrase = (index..<min(index + 3, tokens.count)).map { string(tokens[$0]) }
-                    let isPhrase = (1...phrase.count).contains { DatePhrase.resolve(phrase.prefix($0).joined(separator: " "), today: today) != nil }
-                    if isPhrase {
-                        reportNotAtEnd(line: line, offset: token.lowerBound, "\(string(token.lowerBound..<emojiEnd)) \(value)")
+                    if let length = (1...phrase.count).reversed().first(where: { DatePhrase.resolve(phrase.prefix($0).joined(separator: " "), today: today) != nil }) {
+                        reportNotAtEnd(line: line, offset: token.lowerBound, "\(string(token.lowerBound..<emojiEnd)) \(phrase.prefix(length).joined(separator: " "))")
                     } else if Self.isWord(value) && !Self.isDateShaped(value) {
-                        report(.unknownDatePhrase, line: line, offset: tokens[index].lowerBound, "'\(value)' is not a date: \(Self.phraseHint)")
+                        // The words a phrase beginning so would take (`next friday`, `in 3 fortnights`).
+                        let length = min(Self.phraseLengths[value.lowercased()] ?? 1, phrase.count)
+                        report(.unknownDatePhrase, line: line, offset: tokens[index].lowerBound,
+                               "'\(phrase.prefix(length).joined(separator: " "))' is not a date: \(Self.phraseHint)")
                     }
                 }
             } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "(") {
@@ -110,6 +121,11 @@ extension LintPass {
             c.isASCIIAlphanumeric
                 || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
         }
+    }
+
+    /// Whether the bytes in `range` are one or more spaces.
+    private func isSpaces(_ range: Range<Int>) -> Bool {
+        !range.isEmpty && buf[range].allSatisfy { $0 == 0x20 }
     }
 
     private static func isRuleByte(_ c: UInt8) -> Bool {

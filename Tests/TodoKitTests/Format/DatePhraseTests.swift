@@ -78,6 +78,16 @@ final class DatePhraseTests: XCTestCase {
         XCTAssertNil(resolve("+d", monday))
     }
 
+    func testASignIsReadInTheShortFormsAlone() {
+        // A hyphen joins two words; read anywhere else, the day would be on the other side of today.
+        for text in ["in -3 days", "-tomorrow", "in--3-days", "-friday", "tomorrow-", "next- week", "next -week", "in 3 -days", "+tomorrow"] {
+            XCTAssertNil(resolve(text, monday), text)
+        }
+        XCTAssertEqual(resolve("-3d", monday), "2026-11-20")
+        XCTAssertEqual(resolve("in\t3 days", monday), "2026-11-26")
+        XCTAssertEqual(resolve("end-of-month", monday), "2026-11-30")
+    }
+
     func testBusinessDaysSkipWeekends() {
         XCTAssertEqual(resolve("+1b", monday), "2026-11-24")
         XCTAssertEqual(resolve("+5b", monday), "2026-11-30")

@@ -46,8 +46,21 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertEqual(RecurrenceRule(todoTxt: "+1w")?.phrase, "every week")
         XCTAssertEqual(RecurrenceRule(todoTxt: "+12m")?.phrase, "every 12 months")
         XCTAssertEqual(RecurrenceRule(todoTxt: "5b")?.phrase, "every 5 business days when done")
-        for text in ["0d", "+0w", "1x", "w", "+", "1000d", "-1d", "1 w", "1W"] {
+        // The unit's letter in either case, as relative dates read it (`due:+1W`).
+        XCTAssertEqual(RecurrenceRule(todoTxt: "+1W"), RecurrenceRule(todoTxt: "+1w"))
+        XCTAssertEqual(RecurrenceRule(todoTxt: "2D")?.plainValue, "2d")
+        for text in ["0d", "+0w", "1x", "w", "+", "1000d", "-1d", "1 w", "1X", "1$"] {
             XCTAssertNil(RecurrenceRule(todoTxt: text), text)
+        }
+    }
+
+    func testWordsStandSpacesApartOrJoinedBySingleHyphens() {
+        XCTAssertEqual(RecurrenceRule("every week  when done"), RecurrenceRule("every week when done"))
+        XCTAssertEqual(RecurrenceRule("every\t2  weeks"), RecurrenceRule("every 2 weeks"))
+        XCTAssertEqual(RecurrenceRule("every-2-weeks"), RecurrenceRule("every 2 weeks"))
+        // A hyphen anywhere else would be a sign that the rule drops.
+        for text in ["every -2 weeks", "every--2-weeks", "every 2- weeks", "-every week", "every week-", "every monday,-friday"] {
+            XCTAssertNil(RecurrenceRule(text), text)
         }
     }
 

@@ -78,7 +78,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Reading
 
     /// Reads todo.txt's short form; `nil` for anything else.
-    /// - Parameter text: `[+]N` and one of `d w m y b`, e.g. `+2w`; `+` makes the rule strict
+    /// - Parameter text: `[+]N` and one of `d w m y b` (in either case), e.g. `+2w`; `+` makes the rule strict
     ///   (from the due date), without it the rule counts from completion, as `when done` does.
     public init?(todoTxt text: some StringProtocol) {
         var bytes = Substring(text).utf8[...]
@@ -94,7 +94,8 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
             n = n * 10 + Int(c - UInt8(ascii: "0"))
         }
         let unit: Unit
-        switch letter {
+        // The unit's letter in either case, as relative dates read it (`due:+1W`).
+        switch letter | 0x20 {
         case UInt8(ascii: "d"): unit = .day
         case UInt8(ascii: "b"): unit = .businessDay
         case UInt8(ascii: "w"): unit = .week
@@ -120,6 +121,12 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         while index < lower.endIndex {
             let c = lower[index]
             if c == " " || c == "\t" || c == "-" || c == "," {
+                // A hyphen joins two words; anywhere else it would be a sign, which the rule would drop
+                // (`every -2 weeks`).
+                if c == "-" {
+                    let after = lower.index(after: index)
+                    guard current < index, after < lower.endIndex, !" \t-,".contains(lower[after]) else { return nil }
+                }
                 flush(index)
                 if c == "," { words.append(",") }
                 current = lower.index(after: index)
