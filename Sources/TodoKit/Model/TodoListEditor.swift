@@ -17,6 +17,9 @@ struct TodoListEditor {
         case .edit(let id, let change):
             let edited = try editLines([(id, change)], in: list)
             return change.status != nil && sinkNow ? sink(listsOf: [id], in: edited) : edited
+        case .setStatus(let ids, let status):
+            let edited = try editLines(ids.map { ($0, TaskLineEditor.Change(status: status)) }, in: list)
+            return sinkNow ? sink(listsOf: ids, in: edited) : edited
         case .toggle(let ids):
             var changes: [(TodoID, TaskLineEditor.Change)] = []
             for id in ids {
