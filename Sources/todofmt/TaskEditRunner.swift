@@ -27,7 +27,11 @@ struct TaskEditRunner {
         let options = TodoStore.Options(today: { today }, fieldStyle: overrides.applied(to: configuration).fieldStyle,
                                         nextOccurrence: configuration.nextOccurrence, statuses: configuration.statuses,
                                         globalFilter: configuration.globalFilter)
-        let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
+        var storage: any TodoStorage = FileTodoStorage(path: path)
+        if let hook = getenv("TODOFMT_TEST_SAVE_MEANWHILE") {
+            storage = SavedMeanwhileStorage(file: FileTodoStorage(path: path), hook: String(cString: hook))
+        }
+        let store = TodoStore(storage: storage, options: options)
         try await store.load()
         return store
     }
@@ -83,7 +87,6 @@ struct TaskEditRunner {
         }
         do {
             let store = try await Self.store(path, today: request.today, overrides: request.configuration)
-            let before = await store.list.utf8
             var placement = TodoPlacement.end(section: request.section)
             if let under = request.under {
                 guard let parent = await store.list.id(atLine: under.line) else {
@@ -94,9 +97,10 @@ struct TaskEditRunner {
             }
             let id = try await store.add(request.title, due: request.due, scheduled: request.scheduled, start: request.start,
                                          priority: request.priority, placement: placement)
-            let list = await store.list
-            record("add \(path)", [.init(path: Self.absolute(path), before: before, after: list.utf8)])
-            console.outputLine("\(path):\(list.line(of: id) ?? 0)")
+            if let write = await store.lastWrite {
+                record("add \(path)", [.init(path: Self.absolute(path), before: write.replaced, after: write.written)])
+            }
+            console.outputLine("\(path):\(await store.list.line(of: id) ?? 0)")
             return .ok
         } catch {
             console.report(Diagnostic(path, error: error))
@@ -162,11 +166,12 @@ struct TaskEditRunner {
         var changes: [JournalEntry.FileChange] = []
         var status = ExitStatus.ok
         for (path, store, ids) in files {
-            let before = await store.list.utf8
+            // One write per file: the journal records the bytes that write replaced (after a
+            // reload, someone else's save) and what it wrote.
             do {
                 switch request.change {
                 case .status(let newStatus):
-                    for id in ids { try await store.setStatus(newStatus, of: id) }
+                    try await store.setStatus(newStatus, of: ids)
                 case .edit(let title, let due, let scheduled, let start, let priority):
                     var days: [FieldKey: Day?] = [:]
                     // updateValue, since assigning nil through the subscript would drop the key.
@@ -178,14 +183,17 @@ struct TaskEditRunner {
                     try await store.remove(ids)
                 }
             } catch {
+                // Nothing was written in this file: no line is printed for it.
                 console.report(Diagnostic(path, error: error))
                 status = .failure
+                break
             }
-            let list = await store.list
-            changes.append(.init(path: Self.absolute(path), before: before, after: list.utf8))
+            if let write = await store.lastWrite {
+                changes.append(.init(path: Self.absolute(path), before: write.replaced, after: write.written))
+            }
             if case .remove = request.change { continue }
+            let list = await store.list
             for id in ids { if let line = list.line(of: id) { console.outputLine("\(path):\(line)") } }
-            if status != .ok { break }
         }
         record(command, changes)
         return status
@@ -204,5 +212,39 @@ struct TaskEditRunner {
             console.error(error.description)
             return .failure
         }
+    }
+}
+
+/// A todo file that another program saves while a command works on it, for tests:
+/// `TODOFMT_TEST_SAVE_MEANWHILE=load:FILE` replaces the todo file with FILE's bytes just before
+/// the store first reads it (after `--match` looked for the task), `write:FILE` just before the
+/// store first writes it (after it read the file). The file is replaced as an editor saves it
+/// (a new file renamed over it), once per process.
+private struct SavedMeanwhileStorage: TodoStorage {
+    let file: FileTodoStorage
+    /// `load:FILE` or `write:FILE`.
+    let hook: String
+
+    private func save(at point: String) {
+        guard hook.hasPrefix(point + ":"), getenv("TODOFMT_TEST_SAVE_MEANWHILE") != nil else { return }
+        unsetenv("TODOFMT_TEST_SAVE_MEANWHILE")
+        if let bytes = try? AtomicFile.read(String(hook.dropFirst(point.count + 1))) {
+            try? AtomicFile.write(bytes, to: file.path)
+        }
+    }
+
+    func read() throws(TodoStoreError) -> [UInt8] {
+        save(at: "load")
+        return try file.read()
+    }
+
+    func write(_ bytes: [UInt8]) throws(TodoStoreError) {
+        save(at: "write")
+        try file.write(bytes)
+    }
+
+    func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
+        save(at: "write")
+        return try file.write(bytes, ifStill: expected)
     }
 }

@@ -17,11 +17,11 @@ final class TaskEditCommandTests: XCTestCase {
     }
 
     @discardableResult
-    private func run(_ arguments: String..., in directory: String? = nil, expect status: Int32 = 0,
-                     file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
+    private func run(_ arguments: String..., in directory: String? = nil, environment: [String: String] = [:],
+                     expect status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
         let url = directory.map { sandbox.url.appendingPathComponent($0) } ?? sandbox.url
         let result = try Todofmt.run(arguments + (["undo", "redo", "rm"].contains(arguments[0]) ? [] : ["--today", TaskFixtures.today]),
-                                     in: url, environment: ["XDG_STATE_HOME": sandbox.path("state")])
+                                     in: url, environment: environment.merging(["XDG_STATE_HOME": sandbox.path("state")]) { $1 })
         XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)", file: file, line: line)
         return result
     }
@@ -125,12 +125,13 @@ final class TaskEditCommandTests: XCTestCase {
     }
 
     func testSeveralReferencesInOneFileFollowTheirTasks() throws {
-        // Ticking line 3 moves line 4 up; the second reference still means Call plumber.
+        // Both are ticked in one write (as ticking them in an editor and formatting would), and
+        // each is followed by identity: the two sink together, in file order.
         XCTAssertEqual(try run("done", "todos.md:3", "todos.md:4", "work/todo.md:3").stdout,
-                       "todos.md:6\ntodos.md:4\nwork/todo.md:6\n")
+                       "todos.md:4\ntodos.md:5\nwork/todo.md:6\n")
         let done = try sandbox.todofmt("tasks", "-q", "done", "-q", "done on 2026-11-23", "--format", "tsv")
         XCTAssertEqual(done.stdout.split(separator: "\n").map { $0.split(separator: "\t").last! }.dropFirst(),
-                       ["Call plumber #home", "Pay rent #home #money", "Write report #work"])
+                       ["Pay rent #home #money", "Call plumber #home", "Write report #work"])
         XCTAssertEqual(try run("undo").stdout, "undid: done todos.md:3 todos.md:4 work/todo.md:3\n")
         XCTAssertEqual(try sandbox.bytes("todos.md"), original)
         XCTAssertEqual(try sandbox.read("work/todo.md"), try String(contentsOf: TaskFixtures.directory.appendingPathComponent("work/todo.md"), encoding: .utf8))
@@ -236,6 +237,58 @@ final class TaskEditCommandTests: XCTestCase {
             .joined(separator: "\n"))
         try run("undo")
         XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    // MARK: - someone else saves while a command runs
+
+    /// Writes todos.md's lines changed by `edit` to `theirs.md`: the save another program makes
+    /// while a command runs (`TODOFMT_TEST_SAVE_MEANWHILE`). Returns the text.
+    @discardableResult
+    private func theirSave(_ edit: (inout [String]) -> Void) throws -> String {
+        var lines = try self.lines()
+        edit(&lines)
+        let text = lines.joined(separator: "\n")
+        try sandbox.write("theirs.md", text)
+        return text
+    }
+
+    /// `done` reloads the save that landed before its write and ticks the task in it; the journal
+    /// records what that write replaced (their save), so undo keeps their save.
+    func testUndoKeepsASaveThatLandedWhileDoneRan() throws {
+        let theirs = try theirSave { $0.insert("- [ ] Hand edit", at: 13) }
+        XCTAssertEqual(try run("done", "todos.md:3", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"]).stdout,
+                       "todos.md:6\n")
+        XCTAssertEqual(try lines()[5], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+        XCTAssertEqual(try lines()[13], "- [ ] Hand edit")
+        try run("undo")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+        try run("redo")
+        XCTAssertEqual(try lines()[5], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+        XCTAssertEqual(try lines()[13], "- [ ] Hand edit")
+    }
+
+    /// The new task's line is printed, not that of a task the other program added meanwhile.
+    func testAddPrintsItsOwnLineAfterASaveMeanwhile() throws {
+        let theirs = try theirSave { $0.insert("- [ ] Hand edit", at: 3) }
+        XCTAssertEqual(try run("add", "New task", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"]).stdout,
+                       "todos.md:8\n")
+        XCTAssertEqual(try lines()[3], "- [ ] Hand edit")
+        XCTAssertEqual(try lines()[7], "- [ ] New task created:2026-11-23")
+        try run("undo")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+    }
+
+    /// Only tasks that were changed are printed: a file that cannot be written prints nothing,
+    /// and the files changed before it are journaled.
+    func testATaskThatWasNotChangedIsNotPrinted() throws {
+        XCTAssertEqual(chmod(sandbox.path("todos.md"), 0o444), 0)
+        let result = try run("done", "work/todo.md:3", "todos.md:3", expect: 2)
+        XCTAssertEqual(result.stdout, "work/todo.md:6\n")
+        XCTAssertEqual(result.stderr, "todofmt: todos.md: permission denied\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        XCTAssertEqual(try run("undo").stdout, "undid: done work/todo.md:3 todos.md:3\n")
+        XCTAssertEqual(try sandbox.read("work/todo.md"),
+                       try String(contentsOf: TaskFixtures.directory.appendingPathComponent("work/todo.md"), encoding: .utf8))
     }
 
     func testANewChangeForgetsRedo() throws {
