@@ -110,16 +110,18 @@ struct TaskEditRunner {
 
     // MARK: - done, cancel, reopen, start, edit, rm
 
+    /// Whether `todo`'s title contains `text` (ignoring case) and the change would change it.
+    private static func matches(_ todo: Todo, _ text: String, _ request: TaskChangeRequest) -> Bool {
+        if case .status(let status) = request.change, todo.status == status { return false }
+        return todo.title.lowercased().containsCharacters(text.lowercased())
+    }
+
     /// The one task whose title contains `text`, among those the change would change.
     private func matching(_ text: String, _ request: TaskChangeRequest) -> TaskReference? {
         let tasksRequest = TasksRequest(paths: ["."], instructions: [], queryFile: nil, format: .text, watch: false,
                                         today: request.today, todayIsPinned: true, configuration: request.configuration)
         guard let (tasks, _) = TasksRunner.collect(tasksRequest, console: console) else { return nil }
-        let wanted = text.lowercased()
-        let candidates = tasks.filter { task in
-            if case .status(let status) = request.change, task.todo.status == status { return false }
-            return task.todo.title.lowercased().containsCharacters(wanted)
-        }
+        let candidates = tasks.filter { Self.matches($0.todo, text, request) }
         guard candidates.count == 1 else {
             if candidates.isEmpty {
                 console.error("no task that \(request.command) would change has '\(text)' in its title")
@@ -155,9 +157,22 @@ struct TaskEditRunner {
                 }
                 index = files.count - 1
             }
-            guard let id = await files[index!].store.list.id(atLine: reference.line) else {
+            let list = await files[index!].store.list
+            guard var id = list.id(atLine: reference.line) else {
                 console.error("\(reference.description): not a task line")
                 return .failure
+            }
+            // --match looked in its own read of the file; the store read it again, and a save in
+            // between can have put another task on that line. The task is looked for again in the
+            // text the store read (the store follows it by identity from there).
+            if let match = request.match, let todo = list[id], !Self.matches(todo, match, request) {
+                let found = list.todos.filter { Self.matches($0, match, request) }
+                guard found.count == 1 else {
+                    console.error("\(reference.path): changed while the task was looked for; \(found.count) tasks that "
+                        + "\(request.command) would change have '\(match)' in their title now; nothing was written")
+                    return .failure
+                }
+                id = found[0].id
             }
             if !files[index!].ids.contains(id) { files[index!].ids.append(id) }
         }

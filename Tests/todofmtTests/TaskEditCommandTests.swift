@@ -278,6 +278,48 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("todos.md"), theirs)
     }
 
+    /// `--match` finds the task in its own read of the files; when the file changed before the
+    /// command read it to change it, the task is looked for again, never taken by its old line.
+    func testMatchLooksAgainInTheTextItChanges() throws {
+        try theirSave { $0.insert("- [ ] Inserted at the top", at: 2) }
+        XCTAssertEqual(try run("done", "--match", "plumber", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "load:theirs.md"]).stdout,
+                       "todos.md:6\n")
+        XCTAssertEqual(try lines()[2...7], [
+            "- [ ] Inserted at the top",
+            "- [ ] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24",
+            "- [/] Paint the fence #home/garden start:2026-11-22 scheduled:2026-11-23",
+            "- [x] Call plumber #home due:2026-11-20 done:2026-11-23",
+            "  - [ ] Find the number",
+            "- [x] Buy paint #home created:2026-11-10 done:2026-11-18",
+        ])
+
+        let theirs = try theirSave { $0[4] = "- [ ] Call the electrician #home due:2026-11-20" }
+        let refused = try run("done", "--match", "paint the", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "load:theirs.md"],
+                              expect: 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr, "todofmt: todos.md: changed while the task was looked for; 0 tasks that done would change "
+            + "have 'paint the' in their title now; nothing was written\n")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+    }
+
+    /// A `path:line` names the task on that line when the command read the file; a save that
+    /// lands before the write moves it, and the command follows it by identity; a task whose line
+    /// someone else changed is a conflict, and nothing is written.
+    func testPathLineFollowsItsTaskThroughASaveMeanwhile() throws {
+        try theirSave { $0.insert("- [ ] Inserted at the top", at: 2) }
+        XCTAssertEqual(try run("done", "todos.md:3", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"]).stdout,
+                       "todos.md:7\n")
+        XCTAssertEqual(try lines()[2], "- [ ] Inserted at the top")
+        XCTAssertEqual(try lines()[6], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+
+        let theirs = try theirSave { $0[2] = "- [ ] Inserted, then renamed" }
+        let refused = try run("done", "todos.md:3", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"], expect: 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr, "todofmt: todos.md: conflict: 'Inserted at the top' was changed or removed in the file by "
+            + "someone else; nothing was written\n")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+    }
+
     /// Only tasks that were changed are printed: a file that cannot be written prints nothing,
     /// and the files changed before it are journaled.
     func testATaskThatWasNotChangedIsNotPrinted() throws {

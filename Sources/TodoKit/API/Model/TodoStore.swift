@@ -447,6 +447,7 @@ public actor TodoStore {
         var attempts = 0
         while true {
             attempts += 1
+            let previous = list
             let reloaded = try syncWithStorage()
             let before = list
             let operation = operation(before)
@@ -455,7 +456,8 @@ public actor TodoStore {
                 after = try editor.apply(operation, to: list)
             } catch {
                 if reloaded, case .notFound(let id) = error {
-                    throw .conflict("todo \(id) was changed or removed in the file by someone else")
+                    let name = previous[id].map { "'\($0.title)'" } ?? "todo \(id)"
+                    throw .conflict("\(name) was changed or removed in the file by someone else; nothing was written")
                 }
                 throw error
             }
