@@ -21,6 +21,8 @@ struct ArchiveRunner {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
             return .failure
         }
+        // Held until the entry is recorded, as for the other commands (TaskEditRunner.lockJournal()).
+        let lock = TaskEditRunner.lockJournal()
         var failed = configured.printErrors(to: console)
         var changes: [JournalEntry.FileChange] = []
         var total = 0
@@ -38,7 +40,8 @@ struct ArchiveRunner {
         if !changes.isEmpty {
             let command = (["archive"] + request.paths).joined(separator: " ")
             do {
-                try TaskEditRunner.journal.record(JournalEntry(command: command, files: changes))
+                let entry = JournalEntry(command: command, files: changes)
+                if let lock { try TaskEditRunner.journal.record(entry, holding: lock) } else { try TaskEditRunner.journal.record(entry) }
             } catch {
                 console.error("\(error.description) (the tasks were archived, but this cannot be undone)")
             }

@@ -43,12 +43,22 @@ struct TaskEditRunner {
         return String(cString: resolved)
     }
 
-    /// Records a command in the journal; a journal that cannot be written is reported, the change stays.
-    private func record(_ command: String, _ files: [JournalEntry.FileChange]) {
+    /// The journal's lock, taken before a command reads the files it changes and held until its
+    /// entry is recorded, so that the entries of commands run at the same time are in the order of
+    /// their writes (undo finds each file as the newest entry left it). Nil when the journal cannot
+    /// be used: the command still runs, and recording reports the problem.
+    static func lockJournal() -> UndoJournal.Lock? {
+        try? journal.lock()
+    }
+
+    /// Records a command in the journal under `lock` (taken with ``lockJournal()``); a journal that
+    /// cannot be written is reported, the change stays.
+    private func record(_ command: String, _ files: [JournalEntry.FileChange], holding lock: UndoJournal.Lock?) {
         let changed = files.filter { $0.before != $0.after }
         guard !changed.isEmpty else { return }
         do {
-            try Self.journal.record(JournalEntry(command: command, files: changed))
+            let entry = JournalEntry(command: command, files: changed)
+            if let lock { try Self.journal.record(entry, holding: lock) } else { try Self.journal.record(entry) }
         } catch {
             console.error("\(error.description) (the change was made, but cannot be undone)")
         }
@@ -75,6 +85,7 @@ struct TaskEditRunner {
 
     /// Adds the task and prints its `path:line`; `.failure` when nothing could be added.
     func add(_ request: AddRequest) async -> ExitStatus {
+        let lock = Self.lockJournal()
         let path = request.under?.path ?? request.file ?? Self.nearestTodoFile() ?? "todos.md"
         if access(path, F_OK) != 0 {
             do {
@@ -98,7 +109,7 @@ struct TaskEditRunner {
             let id = try await store.add(request.title, due: request.due, scheduled: request.scheduled, start: request.start,
                                          priority: request.priority, placement: placement)
             if let write = await store.lastWrite {
-                record("add \(path)", [.init(path: Self.absolute(path), before: write.replaced, after: write.written)])
+                record("add \(path)", [.init(path: Self.absolute(path), before: write.replaced, after: write.written)], holding: lock)
             }
             console.outputLine("\(path):\(await store.list.line(of: id) ?? 0)")
             return .ok
@@ -138,6 +149,7 @@ struct TaskEditRunner {
     /// Changes every task named and prints each one's new `path:line`; `.failure` when a REF names
     /// no task (nothing is written) or a file could not be changed.
     func change(_ request: TaskChangeRequest) async -> ExitStatus {
+        let lock = Self.lockJournal()
         var references = request.references
         if let match = request.match {
             guard let found = matching(match, request) else { return .failure }
@@ -210,7 +222,7 @@ struct TaskEditRunner {
             let list = await store.list
             for id in ids { if let line = list.line(of: id) { console.outputLine("\(path):\(line)") } }
         }
-        record(command, changes)
+        record(command, changes, holding: lock)
         return status
     }
 

@@ -320,6 +320,47 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("todos.md"), theirs)
     }
 
+    /// A command takes the journal's lock before it reads the files it changes and keeps it until
+    /// its entry is recorded: while another command holds the lock, it has not read the file yet,
+    /// so entries are in the order of the writes and undo finds each file as the newest entry left
+    /// it. The test holds the lock and waits until `done` is blocked on it (listed in /proc/locks as
+    /// a waiter): the file must still be as it was.
+    func testACommandHoldsTheJournalFromItsReadToItsEntry() throws {
+        #if os(Linux)
+        let directory = sandbox.path("state/todofmt/journal")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fd = open(directory + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let process = Process()
+        process.executableURL = try Todofmt.binary()
+        process.arguments = ["done", "todos.md:3", "--today", TaskFixtures.today]
+        process.currentDirectoryURL = sandbox.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": sandbox.path("state")]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = Substring(String(process.processIdentifier))
+        func waiting() -> Bool {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            return locks.split(separator: "\n").contains { $0.contains("->") && $0.split(separator: " ").contains(pid) }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && !waiting() && Date() < deadline { usleep(5_000) }
+        XCTAssertTrue(waiting(), "done did not wait for the journal's lock")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original, "done wrote before it held the journal's lock")
+        XCTAssertEqual(flock(fd, LOCK_UN), 0)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try lines()[5], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+        try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        #else
+        throw XCTSkip("/proc/locks lists the waiters of a lock on Linux only")
+        #endif
+    }
+
     /// Only tasks that were changed are printed: a file that cannot be written prints nothing,
     /// and the files changed before it are journaled.
     func testATaskThatWasNotChangedIsNotPrinted() throws {
