@@ -198,10 +198,11 @@ extension CommandDescription {
         summary: "add an open task and print its path:line",
         paragraphs: [
             "add appends an open task, stamped created: today, after the open items of the first task list of a "
-                + "file (--file; default: the nearest todos.md or todo.md in this directory or above, else a new "
-                + "todos.md here, which a line on standard error announces), or of --section HEADING, or as the "
-                + "last subtask of --under PATH:LINE; the words of TITLE are joined with spaces. It prints the new "
-                + "task's path:line. 'todofmt undo' takes it back.",
+                + "file (--file; default: the nearest todo file in this directory or above, todos.md before todo.md "
+                + "before *.todo.md, in any case, else a new todos.md here, which a line on standard error announces), "
+                + "or of --section HEADING, or as the last subtask of --under PATH:LINE; the words of TITLE are joined "
+                + "with spaces. It prints the new task's path:line. A failed add writes nothing and creates no file. "
+                + "'todofmt undo' takes it back.",
         ])
 
     /// `todofmt done`.
@@ -534,7 +535,7 @@ extension OptionDescription {
     static let file = OptionDescription(
         names: ["--file"], value: Value(name: "FILE", completion: .paths), commands: [.add], repeatable: false,
         summary: "the todo file to add to",
-        help: "the todo file to add to (created when missing); default: the nearest todos.md or todo.md here or above",
+        help: "the todo file to add to (created when missing); default: the nearest todo file here or above (todos.md, todo.md, *.todo.md, any case)",
         apply: { $0.shell.file = $1.value })
 
     /// `--section`

@@ -21,15 +21,17 @@ struct TaskEditRunner {
     }
 
     /// A loaded store over `path`, with the field style, custom statuses, global filter and
-    /// next-occurrence placement its configuration asks for.
-    static func store(_ path: String, today: Day, overrides: ConfigurationOverrides) async throws -> TodoStore {
+    /// next-occurrence placement its configuration asks for; with `creatingIt`, a missing file
+    /// reads as empty and is created by the store's first write.
+    static func store(_ path: String, today: Day, overrides: ConfigurationOverrides, creatingIt: Bool = false) async throws -> TodoStore {
         let configuration = try overrides.resolver().configuration(for: path)
         let options = TodoStore.Options(today: { today }, fieldStyle: overrides.applied(to: configuration).fieldStyle,
                                         nextOccurrence: configuration.nextOccurrence, statuses: configuration.statuses,
                                         globalFilter: configuration.globalFilter)
-        var storage: any TodoStorage = FileTodoStorage(path: path)
+        let file = FileTodoStorage(path: path, createsMissingFile: creatingIt)
+        var storage: any TodoStorage = file
         if let hook = getenv("TODOFMT_TEST_SAVE_MEANWHILE") {
-            storage = SavedMeanwhileStorage(file: FileTodoStorage(path: path), hook: String(cString: hook))
+            storage = SavedMeanwhileStorage(file: file, hook: String(cString: hook))
         }
         let store = TodoStore(storage: storage, options: options)
         try await store.load()
@@ -66,38 +68,52 @@ struct TaskEditRunner {
 
     // MARK: - add
 
-    /// The nearest `todos.md` or `todo.md` in the current directory or above, as a relative path.
+    /// The nearest todo file in the current directory or above, as a relative path: a regular
+    /// file with a name a directory walk takes by default (`todos.md`, `todo.md`, `*.todo.md`, in
+    /// any case). In a directory with several, `todos.md` comes first, then `todo.md`, then the
+    /// `*.todo.md` files (each in any case; names that differ only in case in byte order).
     static func nearestTodoFile() -> String? {
         var prefix = ""
         var directory = absolute(".")
         while true {
-            for name in ["todos.md", "todo.md"] {
-                var info = stat()
-                if stat((directory == "/" ? "" : directory) + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                    return prefix + name
-                }
-            }
+            if let name = todoFile(in: directory) { return prefix + name }
             guard directory != "/", let slash = directory.lastIndex(of: "/") else { return nil }
             directory = slash == directory.startIndex ? "/" : String(directory[..<slash])
             prefix += "../"
         }
     }
 
-    /// Adds the task and prints its `path:line`; `.failure` when nothing could be added.
+    /// The todo file `add` writes to in `directory`, as ``nearestTodoFile()`` chooses it.
+    private static func todoFile(in directory: String) -> String? {
+        guard let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
+        var best: (rank: Int, name: String)?
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let lowered = name.lowercased()
+            let rank = lowered == "todos.md" ? 0 : lowered == "todo.md" ? 1 : lowered.hasSuffix(".todo.md") ? 2 : nil
+            guard let rank else { continue }
+            if let best, best.rank < rank || (best.rank == rank && !Array(name.utf8).lexicographicallyPrecedes(Array(best.name.utf8))) {
+                continue
+            }
+            var info = stat()
+            guard stat((directory == "/" ? "" : directory) + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            best = (rank, name)
+        }
+        return best?.name
+    }
+
+    /// Adds the task and prints its `path:line`; `.failure` when nothing could be added (nothing is
+    /// written then, and no file is created).
     func add(_ request: AddRequest) async -> ExitStatus {
         let lock = Self.lockJournal()
+        // --under names an existing task: its file is never created.
         let path = request.under?.path ?? request.file ?? Self.nearestTodoFile() ?? "todos.md"
-        if access(path, F_OK) != 0 {
-            do {
-                try AtomicFile.create([], at: path)
-            } catch {
-                console.report(Diagnostic(path, .file(error)))
-                return .failure
-            }
-            console.error("created \(path)")
-        }
+        let creating = request.under == nil && access(path, F_OK) != 0
         do {
-            let store = try await Self.store(path, today: request.today, overrides: request.configuration)
+            let store = try await Self.store(path, today: request.today, overrides: request.configuration, creatingIt: creating)
             var placement = TodoPlacement.end(section: request.section)
             if let under = request.under {
                 guard let parent = await store.list.id(atLine: under.line) else {
@@ -109,9 +125,13 @@ struct TaskEditRunner {
             let id = try await store.add(request.title, due: request.due, scheduled: request.scheduled, start: request.start,
                                          priority: request.priority, placement: placement)
             if let write = await store.lastWrite {
+                if creating && write.replaced.isEmpty { console.error("created \(path)") }
                 record("add \(path)", [.init(path: Self.absolute(path), before: write.replaced, after: write.written)], holding: lock)
             }
-            console.outputLine("\(path):\(await store.list.line(of: id) ?? 0)")
+            guard let line = await store.list.line(of: id) else {
+                preconditionFailure("an added task that is not in the list")
+            }
+            console.outputLine("\(path):\(line)")
             return .ok
         } catch {
             console.report(Diagnostic(path, error: error))

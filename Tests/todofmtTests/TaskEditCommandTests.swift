@@ -109,6 +109,67 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try empty.read("todos.md"), "- [ ] First created:2026-11-23\n")
     }
 
+    /// Runs `todofmt` in `sandbox` (its journal inside it), in `directory` below it.
+    private func run(in sandbox: Sandbox, _ arguments: String..., directory: String = "", expect status: Int32 = 0,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
+        let result = try Todofmt.run(arguments + ["--today", TaskFixtures.today], in: sandbox.url.appendingPathComponent(directory),
+                                     environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)", file: file, line: line)
+        return result
+    }
+
+    /// A failed add writes nothing and leaves no new file behind; `--under` never creates its file.
+    func testAFailedAddCreatesNoFile() throws {
+        let empty = try Sandbox()
+        XCTAssertEqual(try run(in: empty, "add", "x done:2026-01-01", expect: 2).stderr, "todofmt: todos.md: 'done:2026-01-01' in the "
+            + "title: a task that is not completed has no done date; write it in backticks to keep it as text\n")
+        XCTAssertEqual(try run(in: empty, "add", "--section", "Nope", "hi", expect: 2).stderr, "todofmt: todos.md: no section \"Nope\"\n")
+        XCTAssertEqual(try run(in: empty, "add", "--under", "typo.md:3", "hi", expect: 2).stderr, "todofmt: typo.md: no such file\n")
+        XCTAssertEqual(try run(in: empty, "add", "--file", "new.md", "--section", "Nope", "hi", expect: 2).stderr,
+                       "todofmt: new.md: no section \"Nope\"\n")
+        XCTAssertEqual(try empty.names().filter { !$0.hasPrefix("state") }, [])
+        let created = try run(in: empty, "add", "--file", "new.md", "hi")
+        XCTAssertEqual(created.stdout, "new.md:1\n")
+        XCTAssertEqual(created.stderr, "todofmt: created new.md\n")
+    }
+
+    /// A file that ends inside a fenced code block, an HTML comment or a %% comment: the new line
+    /// would be no task there. The add is refused with one line, nothing written.
+    func testAddAtTheEndOfAnUnclosedBlockIsRefused() throws {
+        let empty = try Sandbox()
+        for text in ["# Notes\n\n```\ncode\n", "# Notes\n\n<!-- draft\n", "# Notes\n\n%%\nhidden\n"] {
+            try empty.write("todos.md", text)
+            let result = try run(in: empty, "add", "x", expect: 2)
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertEqual(result.stderr, "todofmt: todos.md: the new task would be inside a code block or comment that is not closed, "
+                + "where it is no task; nothing was written\n")
+            XCTAssertEqual(try empty.read("todos.md"), text)
+        }
+        // A task list above the block takes the task.
+        try empty.write("todos.md", "- [ ] a\n\n```\ncode\n")
+        XCTAssertEqual(try run(in: empty, "add", "x").stdout, "todos.md:2\n")
+        XCTAssertEqual(try empty.read("todos.md"), "- [ ] a\n- [ ] x created:2026-11-23\n\n```\ncode\n")
+    }
+
+    /// add looks for the names a directory walk takes (todo.md, todos.md, *.todo.md, any case),
+    /// nearest directory first; in one directory todos.md, then todo.md, then *.todo.md.
+    func testAddFindsTheTodoFileAsTheWalkNamesIt() throws {
+        let tree = try Sandbox()
+        try FileManager.default.createDirectory(atPath: tree.path("sub/deeper"), withIntermediateDirectories: true)
+        try tree.write("todos.md", "- [ ] top\n")
+        try tree.write("sub/TODO.md", "- [ ] sub\n")
+        XCTAssertEqual(try run(in: tree, "add", "one", directory: "sub/deeper").stdout, "../TODO.md:2\n")
+        XCTAssertEqual(try run(in: tree, "add", "two", directory: "sub").stdout, "TODO.md:3\n")
+        try tree.write("sub/work.todo.md", "- [ ] work\n")
+        try tree.write("sub/Todos.md", "- [ ] todos\n")
+        XCTAssertEqual(try run(in: tree, "add", "three", directory: "sub").stdout, "Todos.md:2\n")
+        try FileManager.default.removeItem(atPath: tree.path("sub/Todos.md"))
+        try FileManager.default.removeItem(atPath: tree.path("sub/TODO.md"))
+        XCTAssertEqual(try run(in: tree, "add", "four", directory: "sub").stdout, "work.todo.md:2\n")
+        XCTAssertEqual(try tree.read("todos.md"), "- [ ] top\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tree.path("sub")).sorted(), ["deeper", "work.todo.md"])
+    }
+
     // MARK: - done, cancel, reopen, start
 
     func testDoneStampsSinksAndUndoRestoresTheBytes() throws {
