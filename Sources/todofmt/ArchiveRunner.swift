@@ -77,7 +77,11 @@ struct ArchiveRunner {
         }
 
         let archivePath = request.archiveFile ?? directory + (settings.to ?? "done.md")
-        if TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path) { return (0, []) }
+        if TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path) {
+            let named = request.archiveFile.map { "--to \($0)" } ?? "\"archive\": {\"to\": …} in .todofmt.json"
+            throw Diagnostic(name, .other("the archive (\(named)) is this todo file itself; name another file, or archive "
+                + "into a section with --section"))
+        }
         var existed = true
         var old: [UInt8] = []
         do {
@@ -103,7 +107,10 @@ struct ArchiveRunner {
                 if existed {
                     written = try AtomicFile.write(archived, to: archivePath, ifStill: old)
                 } else {
-                    try AtomicFile.create(archived, at: archivePath)
+                    // A new archive is as private as the tasks' file (less the umask, as for any new file).
+                    var info = stat()
+                    let mode = stat(path, &info) == 0 ? info.st_mode & 0o777 : 0o644
+                    try AtomicFile.create(archived, at: archivePath, mode: mode)
                     written = true
                 }
             } catch {
