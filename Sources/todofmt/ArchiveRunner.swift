@@ -58,7 +58,7 @@ struct ArchiveRunner {
                                     statuses: configuration.statuses, globalFilter: configuration.globalFilter)
         let source: [UInt8]
         do {
-            source = try AtomicFile.read(path)
+            source = try AtomicFile.readRegularFile(path)
         } catch {
             throw Diagnostic(name, .file(error))
         }
@@ -85,7 +85,7 @@ struct ArchiveRunner {
         var existed = true
         var old: [UInt8] = []
         do {
-            old = try AtomicFile.read(archivePath)
+            old = try AtomicFile.readRegularFile(archivePath)
         } catch .noSuchFile {
             existed = false
         } catch {

@@ -170,6 +170,29 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tree.path("sub")).sorted(), ["deeper", "work.todo.md"])
     }
 
+    /// A FIFO named as a todo file is refused at once, one line, by the commands that would
+    /// replace it (they waited forever for a writer). A watchdog opens the FIFO for writing after
+    /// a while, so that a command that waits ends, late, and the test fails rather than hangs.
+    func testAFIFOIsRefusedWithoutWaiting() throws {
+        XCTAssertEqual(mkfifo(sandbox.path("f.md"), 0o644), 0)
+        let fifo = sandbox.path("f.md")
+        let watchdog = Thread {
+            Thread.sleep(forTimeInterval: 20)
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { close(fd) }
+        }
+        watchdog.start()
+        let started = Date()
+        for arguments in [["f.md"], ["done", "f.md:1"], ["add", "--file", "f.md", "x"], ["archive", "f.md"]] {
+            let result = try Todofmt.run(arguments + ["--today", TaskFixtures.today], in: sandbox.url,
+                                         environment: ["XDG_STATE_HOME": sandbox.path("state")])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "todofmt: f.md: not a regular file\n", "\(arguments)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "a command waited for a writer")
+        watchdog.cancel()
+    }
+
     // MARK: - done, cancel, reopen, start
 
     func testDoneStampsSinksAndUndoRestoresTheBytes() throws {

@@ -26,10 +26,11 @@ public struct FileTodoStorage: TodoStorage {
     /// Reads the whole file.
     ///
     /// - Returns: the file's bytes (none for a missing file, with ``createsMissingFile``).
-    /// - Throws: ``TodoStoreError/storage(path:_:)`` naming the path, when the file cannot be read.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` naming the path, when the file cannot be read
+    ///   or is not a regular file (a FIFO is refused at once, never waited on).
     public func read() throws(TodoStoreError) -> [UInt8] {
         do {
-            return try AtomicFile.read(path)
+            return try AtomicFile.readRegularFile(path)
         } catch .noSuchFile where createsMissingFile {
             return []
         } catch {
