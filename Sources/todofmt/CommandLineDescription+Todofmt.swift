@@ -57,7 +57,8 @@ extension CommandLineDescription {
                 + "(warnings and infos alone exit 0); lsp: the client exited or went away without shutdown"),
             Entry("2", "usage error, or an input could not be read, formatted or written (the remaining files are "
                 + "still processed); watch: a PATH cannot be watched; tasks: a query instruction that is not supported; "
-                + "a REF that is not a task, an ambiguous --match, a conflict in undo or redo"),
+                + "a REF that is not a task, an ambiguous --match, a conflict in undo or redo, nothing to undo or redo "
+                + "(nothing to archive is 0)"),
         ],
         examples: [
             Entry("todofmt todos.md", "format todos.md in place"),
@@ -266,7 +267,8 @@ extension CommandDescription {
                 + "it changed, before and after, in $XDG_STATE_HOME/todofmt (the last 50 commands). A file that "
                 + "still holds what the command wrote gets its old bytes back; a file changed since is merged line by "
                 + "line, so someone else's later edit survives; when their edit touched the same lines it is a "
-                + "conflict: exit 2 and nothing is written. It prints what it undid.",
+                + "conflict: exit 2 and nothing is written. It prints what it undid; with nothing to undo it says so "
+                + "and exits 2 (a request that could not be carried out).",
         ])
 
     /// `todofmt redo`.
@@ -274,7 +276,8 @@ extension CommandDescription {
         name: "redo", isDefault: false, operands: "", operandCompletion: .none,
         invocation: { arguments throws(UsageError) in try arguments.undo(false) },
         summary: "do again what undo took back",
-        paragraphs: ["redo applies again the last command undo took back, with the same rules; any new change forgets it."])
+        paragraphs: ["redo applies again the last command undo took back, with the same rules (nothing to redo: exit 2); any "
+            + "new change forgets it."])
 
     /// `todofmt archive`.
     static let archive = CommandDescription(
@@ -289,7 +292,8 @@ extension CommandDescription {
                 + "with --section HEADING, to that section at the end of the same file. .todofmt.json's \"archive\" "
                 + "object sets the defaults. The archive is written first, then the source; if the source cannot be "
                 + "written the archive is put back, and a rerun after a crash in between finds the tasks already "
-                + "archived and does not copy them twice (docs/TASKS.md).",
+                + "archived and does not copy them twice (docs/TASKS.md). With nothing to archive it says so on "
+                + "standard error and exits 0, so that a scheduled run over a tidy tree succeeds.",
         ])
 
     /// `todofmt lsp`.
