@@ -21,6 +21,8 @@ struct ArchiveRunner {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
             return .failure
         }
+        // Held until the entry is recorded, as for the other commands (TaskEditRunner.lockJournal()).
+        let lock = TaskEditRunner.lockJournal()
         var failed = configured.printErrors(to: console)
         var changes: [JournalEntry.FileChange] = []
         var total = 0
@@ -38,7 +40,8 @@ struct ArchiveRunner {
         if !changes.isEmpty {
             let command = (["archive"] + request.paths).joined(separator: " ")
             do {
-                try TaskEditRunner.journal.record(JournalEntry(command: command, files: changes))
+                let entry = JournalEntry(command: command, files: changes)
+                if let lock { try TaskEditRunner.journal.record(entry, holding: lock) } else { try TaskEditRunner.journal.record(entry) }
             } catch {
                 console.error("\(error.description) (the tasks were archived, but this cannot be undone)")
             }
@@ -55,7 +58,7 @@ struct ArchiveRunner {
                                     statuses: configuration.statuses, globalFilter: configuration.globalFilter)
         let source: [UInt8]
         do {
-            source = try AtomicFile.read(path)
+            source = try AtomicFile.readRegularFile(path)
         } catch {
             throw Diagnostic(name, .file(error))
         }
@@ -74,11 +77,15 @@ struct ArchiveRunner {
         }
 
         let archivePath = request.archiveFile ?? directory + (settings.to ?? "done.md")
-        if TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path) { return (0, []) }
+        if TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path) {
+            let named = request.archiveFile.map { "--to \($0)" } ?? "\"archive\": {\"to\": …} in .todofmt.json"
+            throw Diagnostic(name, .other("the archive (\(named)) is this todo file itself; name another file, or archive "
+                + "into a section with --section"))
+        }
         var existed = true
         var old: [UInt8] = []
         do {
-            old = try AtomicFile.read(archivePath)
+            old = try AtomicFile.readRegularFile(archivePath)
         } catch .noSuchFile {
             existed = false
         } catch {
@@ -100,7 +107,10 @@ struct ArchiveRunner {
                 if existed {
                     written = try AtomicFile.write(archived, to: archivePath, ifStill: old)
                 } else {
-                    try AtomicFile.create(archived, at: archivePath)
+                    // A new archive is as private as the tasks' file (less the umask, as for any new file).
+                    var info = stat()
+                    let mode = stat(path, &info) == 0 ? info.st_mode & 0o777 : 0o644
+                    try AtomicFile.create(archived, at: archivePath, mode: mode)
                     written = true
                 }
             } catch {

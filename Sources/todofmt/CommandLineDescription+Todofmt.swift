@@ -57,7 +57,8 @@ extension CommandLineDescription {
                 + "(warnings and infos alone exit 0); lsp: the client exited or went away without shutdown"),
             Entry("2", "usage error, or an input could not be read, formatted or written (the remaining files are "
                 + "still processed); watch: a PATH cannot be watched; tasks: a query instruction that is not supported; "
-                + "a REF that is not a task, an ambiguous --match, a conflict in undo or redo"),
+                + "a REF that is not a task, an ambiguous --match, a conflict in undo or redo, nothing to undo or redo "
+                + "(nothing to archive is 0)"),
         ],
         examples: [
             Entry("todofmt todos.md", "format todos.md in place"),
@@ -198,10 +199,11 @@ extension CommandDescription {
         summary: "add an open task and print its path:line",
         paragraphs: [
             "add appends an open task, stamped created: today, after the open items of the first task list of a "
-                + "file (--file; default: the nearest todos.md or todo.md in this directory or above, else a new "
-                + "todos.md here, which a line on standard error announces), or of --section HEADING, or as the "
-                + "last subtask of --under PATH:LINE; the words of TITLE are joined with spaces. It prints the new "
-                + "task's path:line. 'todofmt undo' takes it back.",
+                + "file (--file; default: the nearest todo file in this directory or above, todos.md before todo.md "
+                + "before *.todo.md, in any case, else a new todos.md here, which a line on standard error announces), "
+                + "or of --section HEADING, or as the last subtask of --under PATH:LINE; the words of TITLE are joined "
+                + "with spaces. It prints the new task's path:line. A failed add writes nothing and creates no file. "
+                + "'todofmt undo' takes it back.",
         ])
 
     /// `todofmt done`.
@@ -265,7 +267,8 @@ extension CommandDescription {
                 + "it changed, before and after, in $XDG_STATE_HOME/todofmt (the last 50 commands). A file that "
                 + "still holds what the command wrote gets its old bytes back; a file changed since is merged line by "
                 + "line, so someone else's later edit survives; when their edit touched the same lines it is a "
-                + "conflict: exit 2 and nothing is written. It prints what it undid.",
+                + "conflict: exit 2 and nothing is written. It prints what it undid; with nothing to undo it says so "
+                + "and exits 2 (a request that could not be carried out).",
         ])
 
     /// `todofmt redo`.
@@ -273,7 +276,8 @@ extension CommandDescription {
         name: "redo", isDefault: false, operands: "", operandCompletion: .none,
         invocation: { arguments throws(UsageError) in try arguments.undo(false) },
         summary: "do again what undo took back",
-        paragraphs: ["redo applies again the last command undo took back, with the same rules; any new change forgets it."])
+        paragraphs: ["redo applies again the last command undo took back, with the same rules (nothing to redo: exit 2); any "
+            + "new change forgets it."])
 
     /// `todofmt archive`.
     static let archive = CommandDescription(
@@ -288,7 +292,8 @@ extension CommandDescription {
                 + "with --section HEADING, to that section at the end of the same file. .todofmt.json's \"archive\" "
                 + "object sets the defaults. The archive is written first, then the source; if the source cannot be "
                 + "written the archive is put back, and a rerun after a crash in between finds the tasks already "
-                + "archived and does not copy them twice (docs/TASKS.md).",
+                + "archived and does not copy them twice (docs/TASKS.md). With nothing to archive it says so on "
+                + "standard error and exits 0, so that a scheduled run over a tidy tree succeeds.",
         ])
 
     /// `todofmt lsp`.
@@ -534,7 +539,7 @@ extension OptionDescription {
     static let file = OptionDescription(
         names: ["--file"], value: Value(name: "FILE", completion: .paths), commands: [.add], repeatable: false,
         summary: "the todo file to add to",
-        help: "the todo file to add to (created when missing); default: the nearest todos.md or todo.md here or above",
+        help: "the todo file to add to (created when missing); default: the nearest todo file here or above (todos.md, todo.md, *.todo.md, any case)",
         apply: { $0.shell.file = $1.value })
 
     /// `--section`

@@ -90,7 +90,11 @@ struct FormatRunner {
         }
         let original: [UInt8]
         do {
-            original = try input.isStandardInput ? AtomicFile.readAll(from: 0) : AtomicFile.read(input.path)
+            // A file formatted in place is replaced, which only a regular file can be: anything
+            // else is refused before it is read (a FIFO would block forever). --check and --diff
+            // read what they are given (a shell's <(…), say).
+            original = try input.isStandardInput ? AtomicFile.readAll(from: 0)
+                : request.mode == .inPlace ? AtomicFile.readRegularFile(input.path) : AtomicFile.read(input.path)
         } catch {
             return fail(.file(error))
         }

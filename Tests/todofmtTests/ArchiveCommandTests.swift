@@ -171,6 +171,27 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(try archive(["--section", "archive", "work"]).stderr, "todofmt: nothing to archive\n")
     }
 
+    /// An archive that is the todo file itself, by any name, is an error (exit 2), not "nothing
+    /// to archive"; nothing is written.
+    func testAnArchiveThatIsTheSourceIsAnError() throws {
+        let original = try sandbox.bytes("todos.md")
+        XCTAssertEqual(symlink("todos.md", sandbox.path("link.md")), 0)
+        for to in ["todos.md", "./todos.md", "link.md"] {
+            let result = try archive(["--to", to, "todos.md"], expect: 2)
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertEqual(result.stderr, "todofmt: todos.md: the archive (--to \(to)) is this todo file itself; name another file, "
+                + "or archive into a section with --section\n")
+        }
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    /// A new archive gets the todo file's permission bits: tasks kept private stay private.
+    func testANewArchiveTakesTheSourcesMode() throws {
+        XCTAssertEqual(chmod(sandbox.path("todos.md"), 0o600), 0)
+        try archive(["todos.md"])
+        XCTAssertEqual(sandbox.status("done.md").map { $0.mode & 0o777 }, 0o600)
+    }
+
     func testConfigurationAndTo() throws {
         try sandbox.write("work/.todofmt.json", #"{"archive": {"olderThanDays": 1, "to": "old.md"}}"#)
         XCTAssertEqual(try archive(["work"]).stdout, "work/todo.md: archived 1 task to work/old.md\n")

@@ -17,11 +17,11 @@ final class TaskEditCommandTests: XCTestCase {
     }
 
     @discardableResult
-    private func run(_ arguments: String..., in directory: String? = nil, expect status: Int32 = 0,
-                     file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
+    private func run(_ arguments: String..., in directory: String? = nil, environment: [String: String] = [:],
+                     expect status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
         let url = directory.map { sandbox.url.appendingPathComponent($0) } ?? sandbox.url
         let result = try Todofmt.run(arguments + (["undo", "redo", "rm"].contains(arguments[0]) ? [] : ["--today", TaskFixtures.today]),
-                                     in: url, environment: ["XDG_STATE_HOME": sandbox.path("state")])
+                                     in: url, environment: environment.merging(["XDG_STATE_HOME": sandbox.path("state")]) { $1 })
         XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)", file: file, line: line)
         return result
     }
@@ -109,6 +109,90 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try empty.read("todos.md"), "- [ ] First created:2026-11-23\n")
     }
 
+    /// Runs `todofmt` in `sandbox` (its journal inside it), in `directory` below it.
+    private func run(in sandbox: Sandbox, _ arguments: String..., directory: String = "", expect status: Int32 = 0,
+                     file: StaticString = #filePath, line: UInt = #line) throws -> Todofmt.Result {
+        let result = try Todofmt.run(arguments + ["--today", TaskFixtures.today], in: sandbox.url.appendingPathComponent(directory),
+                                     environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)", file: file, line: line)
+        return result
+    }
+
+    /// A failed add writes nothing and leaves no new file behind; `--under` never creates its file.
+    func testAFailedAddCreatesNoFile() throws {
+        let empty = try Sandbox()
+        XCTAssertEqual(try run(in: empty, "add", "x done:2026-01-01", expect: 2).stderr, "todofmt: todos.md: 'done:2026-01-01' in the "
+            + "title: a task that is not completed has no done date; write it in backticks to keep it as text\n")
+        XCTAssertEqual(try run(in: empty, "add", "--section", "Nope", "hi", expect: 2).stderr, "todofmt: todos.md: no section \"Nope\"\n")
+        XCTAssertEqual(try run(in: empty, "add", "--under", "typo.md:3", "hi", expect: 2).stderr, "todofmt: typo.md: no such file\n")
+        XCTAssertEqual(try run(in: empty, "add", "--file", "new.md", "--section", "Nope", "hi", expect: 2).stderr,
+                       "todofmt: new.md: no section \"Nope\"\n")
+        XCTAssertEqual(try empty.names().filter { !$0.hasPrefix("state") }, [])
+        let created = try run(in: empty, "add", "--file", "new.md", "hi")
+        XCTAssertEqual(created.stdout, "new.md:1\n")
+        XCTAssertEqual(created.stderr, "todofmt: created new.md\n")
+    }
+
+    /// A file that ends inside a fenced code block, an HTML comment or a %% comment: the new line
+    /// would be no task there. The add is refused with one line, nothing written.
+    func testAddAtTheEndOfAnUnclosedBlockIsRefused() throws {
+        let empty = try Sandbox()
+        for text in ["# Notes\n\n```\ncode\n", "# Notes\n\n<!-- draft\n", "# Notes\n\n%%\nhidden\n"] {
+            try empty.write("todos.md", text)
+            let result = try run(in: empty, "add", "x", expect: 2)
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertEqual(result.stderr, "todofmt: todos.md: the new task would be inside a code block or comment that is not closed, "
+                + "where it is no task; nothing was written\n")
+            XCTAssertEqual(try empty.read("todos.md"), text)
+        }
+        // A task list above the block takes the task.
+        try empty.write("todos.md", "- [ ] a\n\n```\ncode\n")
+        XCTAssertEqual(try run(in: empty, "add", "x").stdout, "todos.md:2\n")
+        XCTAssertEqual(try empty.read("todos.md"), "- [ ] a\n- [ ] x created:2026-11-23\n\n```\ncode\n")
+    }
+
+    /// add looks for the names a directory walk takes (todo.md, todos.md, *.todo.md, any case),
+    /// nearest directory first; in one directory todos.md, then todo.md, then *.todo.md.
+    func testAddFindsTheTodoFileAsTheWalkNamesIt() throws {
+        let tree = try Sandbox()
+        try FileManager.default.createDirectory(atPath: tree.path("sub/deeper"), withIntermediateDirectories: true)
+        try tree.write("todos.md", "- [ ] top\n")
+        try tree.write("sub/TODO.md", "- [ ] sub\n")
+        XCTAssertEqual(try run(in: tree, "add", "one", directory: "sub/deeper").stdout, "../TODO.md:2\n")
+        XCTAssertEqual(try run(in: tree, "add", "two", directory: "sub").stdout, "TODO.md:3\n")
+        try tree.write("sub/work.todo.md", "- [ ] work\n")
+        try tree.write("sub/Todos.md", "- [ ] todos\n")
+        XCTAssertEqual(try run(in: tree, "add", "three", directory: "sub").stdout, "Todos.md:2\n")
+        try FileManager.default.removeItem(atPath: tree.path("sub/Todos.md"))
+        try FileManager.default.removeItem(atPath: tree.path("sub/TODO.md"))
+        XCTAssertEqual(try run(in: tree, "add", "four", directory: "sub").stdout, "work.todo.md:2\n")
+        XCTAssertEqual(try tree.read("todos.md"), "- [ ] top\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tree.path("sub")).sorted(), ["deeper", "work.todo.md"])
+    }
+
+    /// A FIFO named as a todo file is refused at once, one line, by the commands that would
+    /// replace it (they waited forever for a writer). A watchdog opens the FIFO for writing after
+    /// a while, so that a command that waits ends, late, and the test fails rather than hangs.
+    func testAFIFOIsRefusedWithoutWaiting() throws {
+        XCTAssertEqual(mkfifo(sandbox.path("f.md"), 0o644), 0)
+        let fifo = sandbox.path("f.md")
+        let watchdog = Thread {
+            Thread.sleep(forTimeInterval: 20)
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { close(fd) }
+        }
+        watchdog.start()
+        let started = Date()
+        for arguments in [["f.md"], ["done", "f.md:1"], ["add", "--file", "f.md", "x"], ["archive", "f.md"]] {
+            let result = try Todofmt.run(arguments + ["--today", TaskFixtures.today], in: sandbox.url,
+                                         environment: ["XDG_STATE_HOME": sandbox.path("state")])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "todofmt: f.md: not a regular file\n", "\(arguments)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "a command waited for a writer")
+        watchdog.cancel()
+    }
+
     // MARK: - done, cancel, reopen, start
 
     func testDoneStampsSinksAndUndoRestoresTheBytes() throws {
@@ -125,12 +209,13 @@ final class TaskEditCommandTests: XCTestCase {
     }
 
     func testSeveralReferencesInOneFileFollowTheirTasks() throws {
-        // Ticking line 3 moves line 4 up; the second reference still means Call plumber.
+        // Both are ticked in one write (as ticking them in an editor and formatting would), and
+        // each is followed by identity: the two sink together, in file order.
         XCTAssertEqual(try run("done", "todos.md:3", "todos.md:4", "work/todo.md:3").stdout,
-                       "todos.md:6\ntodos.md:4\nwork/todo.md:6\n")
+                       "todos.md:4\ntodos.md:5\nwork/todo.md:6\n")
         let done = try sandbox.todofmt("tasks", "-q", "done", "-q", "done on 2026-11-23", "--format", "tsv")
         XCTAssertEqual(done.stdout.split(separator: "\n").map { $0.split(separator: "\t").last! }.dropFirst(),
-                       ["Call plumber #home", "Pay rent #home #money", "Write report #work"])
+                       ["Pay rent #home #money", "Call plumber #home", "Write report #work"])
         XCTAssertEqual(try run("undo").stdout, "undid: done todos.md:3 todos.md:4 work/todo.md:3\n")
         XCTAssertEqual(try sandbox.bytes("todos.md"), original)
         XCTAssertEqual(try sandbox.read("work/todo.md"), try String(contentsOf: TaskFixtures.directory.appendingPathComponent("work/todo.md"), encoding: .utf8))
@@ -236,6 +321,141 @@ final class TaskEditCommandTests: XCTestCase {
             .joined(separator: "\n"))
         try run("undo")
         XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    // MARK: - someone else saves while a command runs
+
+    /// Writes todos.md's lines changed by `edit` to `theirs.md`: the save another program makes
+    /// while a command runs (`TODOFMT_TEST_SAVE_MEANWHILE`). Returns the text.
+    @discardableResult
+    private func theirSave(_ edit: (inout [String]) -> Void) throws -> String {
+        var lines = try self.lines()
+        edit(&lines)
+        let text = lines.joined(separator: "\n")
+        try sandbox.write("theirs.md", text)
+        return text
+    }
+
+    /// `done` reloads the save that landed before its write and ticks the task in it; the journal
+    /// records what that write replaced (their save), so undo keeps their save.
+    func testUndoKeepsASaveThatLandedWhileDoneRan() throws {
+        let theirs = try theirSave { $0.insert("- [ ] Hand edit", at: 13) }
+        XCTAssertEqual(try run("done", "todos.md:3", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"]).stdout,
+                       "todos.md:6\n")
+        XCTAssertEqual(try lines()[5], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+        XCTAssertEqual(try lines()[13], "- [ ] Hand edit")
+        try run("undo")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+        try run("redo")
+        XCTAssertEqual(try lines()[5], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+        XCTAssertEqual(try lines()[13], "- [ ] Hand edit")
+    }
+
+    /// The new task's line is printed, not that of a task the other program added meanwhile.
+    func testAddPrintsItsOwnLineAfterASaveMeanwhile() throws {
+        let theirs = try theirSave { $0.insert("- [ ] Hand edit", at: 3) }
+        XCTAssertEqual(try run("add", "New task", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"]).stdout,
+                       "todos.md:8\n")
+        XCTAssertEqual(try lines()[3], "- [ ] Hand edit")
+        XCTAssertEqual(try lines()[7], "- [ ] New task created:2026-11-23")
+        try run("undo")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+    }
+
+    /// `--match` finds the task in its own read of the files; when the file changed before the
+    /// command read it to change it, the task is looked for again, never taken by its old line.
+    func testMatchLooksAgainInTheTextItChanges() throws {
+        try theirSave { $0.insert("- [ ] Inserted at the top", at: 2) }
+        XCTAssertEqual(try run("done", "--match", "plumber", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "load:theirs.md"]).stdout,
+                       "todos.md:6\n")
+        XCTAssertEqual(try lines()[2...7], [
+            "- [ ] Inserted at the top",
+            "- [ ] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24",
+            "- [/] Paint the fence #home/garden start:2026-11-22 scheduled:2026-11-23",
+            "- [x] Call plumber #home due:2026-11-20 done:2026-11-23",
+            "  - [ ] Find the number",
+            "- [x] Buy paint #home created:2026-11-10 done:2026-11-18",
+        ])
+
+        let theirs = try theirSave { $0[4] = "- [ ] Call the electrician #home due:2026-11-20" }
+        let refused = try run("done", "--match", "paint the", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "load:theirs.md"],
+                              expect: 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr, "todofmt: todos.md: changed while the task was looked for; 0 tasks that done would change "
+            + "have 'paint the' in their title now; nothing was written\n")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+    }
+
+    /// A `path:line` names the task on that line when the command read the file; a save that
+    /// lands before the write moves it, and the command follows it by identity; a task whose line
+    /// someone else changed is a conflict, and nothing is written.
+    func testPathLineFollowsItsTaskThroughASaveMeanwhile() throws {
+        try theirSave { $0.insert("- [ ] Inserted at the top", at: 2) }
+        XCTAssertEqual(try run("done", "todos.md:3", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"]).stdout,
+                       "todos.md:7\n")
+        XCTAssertEqual(try lines()[2], "- [ ] Inserted at the top")
+        XCTAssertEqual(try lines()[6], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+
+        let theirs = try theirSave { $0[2] = "- [ ] Inserted, then renamed" }
+        let refused = try run("done", "todos.md:3", environment: ["TODOFMT_TEST_SAVE_MEANWHILE": "write:theirs.md"], expect: 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertEqual(refused.stderr, "todofmt: todos.md: conflict: 'Inserted at the top' was changed or removed in the file by "
+            + "someone else; nothing was written\n")
+        XCTAssertEqual(try sandbox.read("todos.md"), theirs)
+    }
+
+    /// A command takes the journal's lock before it reads the files it changes and keeps it until
+    /// its entry is recorded: while another command holds the lock, it has not read the file yet,
+    /// so entries are in the order of the writes and undo finds each file as the newest entry left
+    /// it. The test holds the lock and waits until `done` is blocked on it (listed in /proc/locks as
+    /// a waiter): the file must still be as it was.
+    func testACommandHoldsTheJournalFromItsReadToItsEntry() throws {
+        #if os(Linux)
+        let directory = sandbox.path("state/todofmt/journal")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fd = open(directory + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        let process = Process()
+        process.executableURL = try Todofmt.binary()
+        process.arguments = ["done", "todos.md:3", "--today", TaskFixtures.today]
+        process.currentDirectoryURL = sandbox.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": sandbox.path("state")]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = Substring(String(process.processIdentifier))
+        func waiting() -> Bool {
+            let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            return locks.split(separator: "\n").contains { $0.contains("->") && $0.split(separator: " ").contains(pid) }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && !waiting() && Date() < deadline { usleep(5_000) }
+        XCTAssertTrue(waiting(), "done did not wait for the journal's lock")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original, "done wrote before it held the journal's lock")
+        XCTAssertEqual(flock(fd, LOCK_UN), 0)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try lines()[5], "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23")
+        try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        #else
+        throw XCTSkip("/proc/locks lists the waiters of a lock on Linux only")
+        #endif
+    }
+
+    /// Only tasks that were changed are printed: a file that cannot be written prints nothing,
+    /// and the files changed before it are journaled.
+    func testATaskThatWasNotChangedIsNotPrinted() throws {
+        XCTAssertEqual(chmod(sandbox.path("todos.md"), 0o444), 0)
+        let result = try run("done", "work/todo.md:3", "todos.md:3", expect: 2)
+        XCTAssertEqual(result.stdout, "work/todo.md:6\n")
+        XCTAssertEqual(result.stderr, "todofmt: todos.md: permission denied\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        XCTAssertEqual(try run("undo").stdout, "undid: done work/todo.md:3 todos.md:3\n")
+        XCTAssertEqual(try sandbox.read("work/todo.md"),
+                       try String(contentsOf: TaskFixtures.directory.appendingPathComponent("work/todo.md"), encoding: .utf8))
     }
 
     func testANewChangeForgetsRedo() throws {

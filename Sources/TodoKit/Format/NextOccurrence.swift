@@ -93,7 +93,7 @@ enum NextOccurrence {
     }
 
     /// The next occurrence of task `task` completed `today`, placed as `placement` asks, its fields in
-    /// `style` (nil: in the spelling the task's first field uses, else `fallbackStyle`). `nil` when the
+    /// `style` (nil: in the one spelling the task's fields use, else `fallbackStyle`). `nil` when the
     /// task has no rule or the rule names no later day.
     ///
     /// Where taking the fields out of the title joins text into a field of its own (`x 📅
@@ -126,7 +126,7 @@ enum NextOccurrence {
             }
         }
         prefix.append(contentsOf: UnsafeBufferPointer(rebasing: buf[item.markerStart..<t.checkbox]))
-        let writtenStyle = style ?? text.occurrences.first.map(\.style) ?? fallbackStyle
+        let writtenStyle = style ?? text.onlyStyle ?? fallbackStyle
         var title = ByteWriter(capacity: 64)
         let joined = text.appendTitle(buf, into: &title, removing: .chosen(dropEndDates: true))
         let titleBytes = title.bytes

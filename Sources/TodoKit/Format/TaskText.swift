@@ -104,6 +104,14 @@ struct TaskText {
     var coreEnd = 0
     /// Every valid field token, in order.
     private(set) var occurrences: [Occurrence] = []
+
+    /// The one spelling every field of the line uses; nil for a line without fields or one that
+    /// mixes spellings (`🔁 every week due:2026-11-20`), which the formatter writes wholly in the
+    /// configured style, and so must an edit of it.
+    var onlyStyle: FieldStyle? {
+        guard let first = occurrences.first?.style, occurrences.allSatisfy({ $0.style == first }) else { return nil }
+        return first
+    }
     /// For each key, by its ``FieldKey/order``, the index of the occurrence that counts, or -1.
     private(set) var chosen = SIMD16<Int32>(repeating: -1)
     /// The keys that have a field, one bit each by ``FieldKey/order``.

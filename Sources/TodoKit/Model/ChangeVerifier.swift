@@ -40,7 +40,7 @@ struct ChangeVerifier {
             if change.title != nil { retitled = id }
             // A new title without the global filter leaves a checklist item that is no todo.
             if change.title != nil && list.parsed.globalFilter != nil { mayVanish.insert(id) }
-        case .toggle(let ids):
+        case .toggle(let ids), .setStatus(let ids, _):
             acted = Set(ids)
             (mayVanish, occurrencesMayAppear) = (acted, true)
         case .move(let id, _), .indent(let id), .outdent(let id):

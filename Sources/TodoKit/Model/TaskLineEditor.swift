@@ -105,8 +105,9 @@ enum TaskLineEditor {
             var removed = Set(chosen.values)
             var fields: [FieldKey: Field] = [:]
             for index in chosen.values { fields[text.occurrences[index].key] = text.occurrences[index].field(buf).resolved(today: today) }
-            // The line keeps the spelling it already uses.
-            let style = chosen.values.min().map { text.occurrences[$0].style } ?? defaultStyle
+            // The line keeps the spelling it already uses; one that mixes spellings is written in
+            // the configured style, as the formatter writes it.
+            let style = text.onlyStyle ?? defaultStyle
 
             // A new title's own fields come before the ones the change names.
             let typed = change.title.map { TypedTitle($0, today: today) }

@@ -13,10 +13,21 @@ struct TodoListEditor {
     func apply(_ operation: TodoOperation, to list: TodoList) throws(TodoStoreError) -> TodoList {
         switch operation {
         case .add(let id, let title, let fields, let placement):
-            return try add(id: id, title: title, fields: fields, placement: placement, to: list)
+            let added = try add(id: id, title: title, fields: fields, placement: placement, to: list)
+            // At the end of a file (or section) that ends inside a fenced code block, an HTML comment
+            // or a %% comment, the new line is part of that block: no task, and a line printed as
+            // one would be a lie.
+            guard added.taskIndex(of: id) != nil else {
+                throw .invalid("the new task would be inside a code block or comment that is not closed, where it is no task; "
+                    + "nothing was written")
+            }
+            return added
         case .edit(let id, let change):
             let edited = try editLines([(id, change)], in: list)
             return change.status != nil && sinkNow ? sink(listsOf: [id], in: edited) : edited
+        case .setStatus(let ids, let status):
+            let edited = try editLines(ids.map { ($0, TaskLineEditor.Change(status: status)) }, in: list)
+            return sinkNow ? sink(listsOf: ids, in: edited) : edited
         case .toggle(let ids):
             var changes: [(TodoID, TaskLineEditor.Change)] = []
             for id in ids {

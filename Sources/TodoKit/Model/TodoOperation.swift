@@ -3,6 +3,8 @@
 enum TodoOperation: Sendable {
     case add(id: TodoID, title: String, fields: [FieldKey: Field.Value], placement: TodoPlacement)
     case edit(TodoID, TaskLineEditor.Change)
+    /// Several todos get one status, their lists sink once.
+    case setStatus([TodoID], TaskStatus)
     case toggle([TodoID])
     case move(TodoID, toOpenIndex: Int)
     case indent(TodoID)
@@ -14,7 +16,7 @@ enum TodoOperation: Sendable {
     /// Whether the operation changes a completion that should make its list sink.
     var togglesCompletion: Bool {
         switch self {
-        case .toggle: true
+        case .toggle, .setStatus: true
         case .edit(_, let change): change.status != nil
         default: false
         }

@@ -41,6 +41,16 @@ final class TodoStoreRecurrenceTests: XCTestCase {
             style: .emoji)
     }
 
+    /// A line that mixes spellings has no spelling of its own: the done one and the next
+    /// occurrence are written in the configured style, as the formatter writes them, so the file
+    /// stays formatted.
+    func testALineThatMixesSpellingsIsWrittenInTheConfiguredStyle() async throws {
+        try await assertToggle(
+            "# Home\n- [ ] Water plants 🔁 every week due:2026-11-20\n- [ ] Other\n",
+            "Water plants",
+            gives: "# Home\n- [ ] Water plants rec:+1w due:2026-11-27\n- [ ] Other\n- [x] Water plants rec:+1w due:2026-11-20 done:2026-11-21\n")
+    }
+
     func testBelowWhenConfigured() async throws {
         // Sinking puts the done one last anyway; below makes a difference while the sink waits.
         try await assertToggle(

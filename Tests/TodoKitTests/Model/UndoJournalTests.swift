@@ -23,6 +23,27 @@ final class UndoJournalTests: XCTestCase {
 
     private func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
+    /// The lock excludes every other holder until it goes away, and recording under it does not
+    /// wait for it.
+    func testLockExcludesOthersUntilReleased() throws {
+        let journal = UndoJournal(directory: directory.file("journal"))
+        var lock: UndoJournal.Lock? = try journal.lock()
+        let other = open(directory.file("journal/lock"), O_RDWR | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(other, 0)
+        defer { close(other) }
+        XCTAssertEqual(flock(other, LOCK_EX | LOCK_NB), -1)
+        XCTAssertEqual(errno, EWOULDBLOCK)
+        let path = try file("v1\n")
+        try journal.record(JournalEntry(command: "step", files: [.init(path: path, before: Array("v0\n".utf8), after: Array("v1\n".utf8))]),
+                           holding: lock!)
+        XCTAssertEqual(flock(other, LOCK_EX | LOCK_NB), -1, "still held after recording")
+        lock = nil
+        XCTAssertEqual(flock(other, LOCK_EX | LOCK_NB), 0)
+        flock(other, LOCK_UN)
+        XCTAssertEqual(try journal.undo().command, "step")
+        XCTAssertEqual(try read(path), "v0\n")
+    }
+
     func testUndoRedoAndBound() throws {
         let journal = UndoJournal(directory: directory.file("journal"), limit: 3)
         let path = try file("v0\n")

@@ -338,6 +338,18 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try directory.names(), ["dangling", "dir", "fifo", "loop"])
     }
 
+    /// A FIFO with no writer is refused at once (opening it to read would wait for one), and so
+    /// is a device; a regular file, through a link too, is read whole.
+    func testReadRegularFileRefusesAFIFOWithoutWaiting() throws {
+        XCTAssertEqual(mkfifo(path("fifo"), 0o644), 0)
+        assertThrows(.notRegularFile) { _ = try AtomicFile.readRegularFile(path("fifo")) }
+        assertThrows(.notRegularFile) { _ = try AtomicFile.readRegularFile("/dev/null") }
+        try directory.write("file", [1, 2, 3], mode: 0o644)
+        try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: "file")
+        XCTAssertEqual(try AtomicFile.readRegularFile(path("link")), [1, 2, 3])
+        assertThrows(.noSuchFile) { _ = try AtomicFile.readRegularFile(path("missing")) }
+    }
+
     func testRefusesReadOnlyFilesEvenForTheSuperuser() throws {
         try directory.write("locked", [1, 2, 3], mode: 0o444)
         let before = try XCTUnwrap(lstatus("locked"))

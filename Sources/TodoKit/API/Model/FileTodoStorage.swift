@@ -1,22 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A todo file on disk: reads whole, writes atomically (temporary file, fsync, rename), keeps
 /// the file's permissions and replaces a symlink's target rather than the link.
 public struct FileTodoStorage: TodoStorage {
     /// The file's path.
     public let path: String
+    /// Whether a missing file reads as empty and is created by the first write.
+    public let createsMissingFile: Bool
 
     /// Storage for the file at `path`.
-    /// - Parameter path: the file's path; a symlink is followed on every write.
-    public init(path: String) {
+    /// - Parameters:
+    ///   - path: the file's path; a symlink is followed on every write.
+    ///   - createsMissingFile: whether a file that does not exist reads as empty and is created by
+    ///     the first write (never replacing one that appeared meanwhile): nothing is created unless
+    ///     something is written.
+    public init(path: String, createsMissingFile: Bool = false) {
         self.path = path
+        self.createsMissingFile = createsMissingFile
     }
 
     /// Reads the whole file.
     ///
-    /// - Returns: the file's bytes.
-    /// - Throws: ``TodoStoreError/storage(path:_:)`` naming the path, when the file cannot be read.
+    /// - Returns: the file's bytes (none for a missing file, with ``createsMissingFile``).
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` naming the path, when the file cannot be read
+    ///   or is not a regular file (a FIFO is refused at once, never waited on).
     public func read() throws(TodoStoreError) -> [UInt8] {
         do {
-            return try AtomicFile.read(path)
+            return try AtomicFile.readRegularFile(path)
+        } catch .noSuchFile where createsMissingFile {
+            return []
         } catch {
             throw .storage(path: path, .file(error))
         }
@@ -46,6 +62,16 @@ public struct FileTodoStorage: TodoStorage {
     public func write(_ bytes: [UInt8], ifStill expected: [UInt8]) throws(TodoStoreError) -> Bool {
         do {
             return try AtomicFile.write(bytes, to: path, ifStill: expected)
+        } catch .noSuchFile where createsMissingFile && expected.isEmpty {
+            do {
+                // link(2) under the hood: a file that appeared meanwhile is never replaced.
+                try AtomicFile.create(bytes, at: path)
+                return true
+            } catch .system(code: EEXIST) {
+                return false
+            } catch {
+                throw .storage(path: path, .file(error))
+            }
         } catch {
             throw .storage(path: path, .file(error))
         }

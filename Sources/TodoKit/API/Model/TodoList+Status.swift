@@ -1,10 +1,10 @@
 extension TodoList {
     /// The list with the todos on `lines` (0-based; lines without a task are skipped) set to
     /// `status` by the model's own operations, for front ends that work on text instead of a file,
-    /// such as the language server: each line is edited as ``TodoStore/setStatus(_:of:)`` edits it
-    /// (the end date stamped or dropped), then their lists sink once, as after
-    /// ``TodoStore/toggle(_:)-([TodoID])`` of several todos. For one todo the result is exactly
-    /// ``TodoStore/setStatus(_:of:)``'s.
+    /// such as the language server: each line is edited as
+    /// ``TodoStore/setStatus(_:of:)-(_,TodoID)`` edits it (the end date stamped or dropped), then
+    /// their lists sink once, as after ``TodoStore/toggle(_:)-([TodoID])`` of several todos. The
+    /// result is exactly ``TodoStore/setStatus(_:of:)-(_,[TodoID])``'s.
     ///
     /// - Parameters:
     ///   - status: the status the todos get.

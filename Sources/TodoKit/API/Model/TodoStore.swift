@@ -59,6 +59,19 @@ public actor TodoStore {
         case failed(TodoStoreError)
     }
 
+    /// One write of the store: the bytes it replaced and the bytes it wrote.
+    ///
+    /// `replaced` is the text the store read just before writing, which is newer than the text it
+    /// first loaded when someone else saved the file meanwhile (the store reloaded it and applied
+    /// the operation to their save): a record of the change, such as an ``UndoJournal`` entry,
+    /// must start from these bytes, or taking the change back would also take back their save.
+    public struct Write: Hashable, Sendable {
+        /// What the file held just before the write.
+        public let replaced: [UInt8]
+        /// What the store wrote.
+        public let written: [UInt8]
+    }
+
     /// Why the list changed.
     public enum Cause: Hashable, Sendable {
         /// One of the store's operations.
@@ -80,6 +93,8 @@ public actor TodoStore {
     public private(set) var list: TodoList
     /// The bytes last read from or written to storage.
     private var lastSynced: [UInt8]?
+    /// What the store's last write replaced, and what it wrote.
+    public private(set) var lastWrite: Write?
     private var history = UndoHistory()
     private var observers: [Int: AsyncStream<Event>.Continuation] = [:]
     private var nextObserver = 0
@@ -207,6 +222,7 @@ public actor TodoStore {
             report(.failed(error))
             throw error
         }
+        lastWrite = Write(replaced: lastSynced ?? [], written: bytes)
         lastSynced = bytes
         return true
     }
@@ -239,13 +255,15 @@ public actor TodoStore {
     @discardableResult
     public func add(_ title: String, due: Day? = nil, scheduled: Day? = nil, start: Day? = nil, priority: Priority? = nil,
                     placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
-        let id = TodoID(rawValue: list.nextID)
         var fields: [FieldKey: Field.Value] = [:]
         if let due { fields[.due] = .day(due) }
         if let scheduled { fields[.scheduled] = .day(scheduled) }
         if let start { fields[.start] = .day(start) }
         if let priority { fields[.priority] = .priority(priority) }
-        try perform(.add(id: id, title: title, fields: fields, placement: placement))
+        // The identity is handed out from the list the todo is added to: after a reload, the
+        // identity that was next before it may belong to a todo someone else wrote.
+        let performed = try perform { list in .add(id: TodoID(rawValue: list.nextID), title: title, fields: fields, placement: placement) }
+        guard case .add(let id, _, _, _) = performed else { preconditionFailure("an add performed as something else") }
         return id
     }
 
@@ -267,6 +285,17 @@ public actor TodoStore {
     /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func setStatus(_ status: TaskStatus, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(status: status)))
+    }
+
+    /// Changes several todos' status as one step (one write, one undo step), each stamped or
+    /// dropping its end date as ``setStatus(_:of:)-(_,TodoID)`` does; their lists sink once.
+    ///
+    /// - Parameters:
+    ///   - status: the new status.
+    ///   - ids: the todos.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when a todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    public func setStatus(_ status: TaskStatus, of ids: [TodoID]) throws(TodoStoreError) {
+        try perform(.setStatus(ids, status))
     }
 
     /// Sets or clears a date field (any key but priority).
@@ -406,19 +435,29 @@ public actor TodoStore {
     }
 
     private func perform(_ operation: TodoOperation) throws(TodoStoreError) {
+        try perform { _ in operation }
+    }
+
+    /// Performs the operation `operation` makes from the list it applies to (after any reload),
+    /// and returns it.
+    @discardableResult
+    private func perform(_ operation: (TodoList) -> TodoOperation) throws(TodoStoreError) -> TodoOperation {
         // Another save can land between reading the file and writing it: then the operation
         // starts again from that save. Only a file that keeps changing gives up.
         var attempts = 0
         while true {
             attempts += 1
+            let previous = list
             let reloaded = try syncWithStorage()
             let before = list
+            let operation = operation(before)
             let after: TodoList
             do {
                 after = try editor.apply(operation, to: list)
             } catch {
                 if reloaded, case .notFound(let id) = error {
-                    throw .conflict("todo \(id) was changed or removed in the file by someone else")
+                    let name = previous[id].map { "'\($0.title)'" } ?? "todo \(id)"
+                    throw .conflict("\(name) was changed or removed in the file by someone else; nothing was written")
                 }
                 throw error
             }
@@ -428,7 +467,7 @@ public actor TodoStore {
                 throw savedMeanwhile()
             }
             finish(operation, before: before, after: after)
-            return
+            return operation
         }
     }
 
@@ -450,6 +489,7 @@ public actor TodoStore {
         if operation.togglesCompletion && options.sinkDelay > .zero {
             if case .toggle(let ids) = operation { scheduleSink(ids) }
             if case .edit(let id, _) = operation { scheduleSink([id]) }
+            if case .setStatus(let ids, _) = operation { scheduleSink(ids) }
         }
     }
 

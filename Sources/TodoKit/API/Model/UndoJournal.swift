@@ -8,8 +8,10 @@ import Darwin
 /// (`todofmt done …` then, later, `todofmt undo`).
 ///
 /// Each entry is one file under `undo/` or `redo/` in ``directory``, numbered in order and
-/// written atomically; a lock file serialises processes. At most ``limit`` entries are kept on
-/// each stack; recording a new entry forgets the redo stack.
+/// written atomically; a lock file serialises processes, and a command holds it from before it
+/// reads its files until its entry is recorded (``lock()``), so that entries are in the order of
+/// the writes. At most ``limit`` entries are kept on each stack; recording a new entry forgets the
+/// redo stack.
 ///
 /// Undoing restores each file the entry changed: a file that still holds what the command wrote
 /// gets its old bytes back; a file changed since is merged line by line as ``TodoStore/undo()``
@@ -49,10 +51,56 @@ public struct UndoJournal: Sendable {
     /// - Parameter entry: what a command changed.
     /// - Throws: ``TodoStoreError/storage(path:_:)`` when the journal cannot be written.
     public func record(_ entry: JournalEntry) throws(TodoStoreError) {
-        try locked { () throws(TodoStoreError) in
-            try push(entry, on: "undo")
-            for number in numbers("redo") { unlink(file("redo", number)) }
+        try record(entry, holding: try lock())
+    }
+
+    /// Pushes an entry on the undo stack and forgets the redo stack, under a lock the caller took
+    /// with ``lock()`` before it read the files the entry changed.
+    ///
+    /// - Parameters:
+    ///   - entry: what a command changed.
+    ///   - lock: the journal's lock, held by the caller.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when the journal cannot be written.
+    public func record(_ entry: JournalEntry, holding lock: Lock) throws(TodoStoreError) {
+        precondition(lock.directory == directory, "the lock of another journal")
+        try push(entry, on: "undo")
+        for number in numbers("redo") { unlink(file("redo", number)) }
+    }
+
+    // MARK: - Locking
+
+    /// The journal's lock while it is held: other processes' ``lock()``, ``record(_:)``, ``undo()``
+    /// and ``redo()`` wait until it goes away.
+    public final class Lock: Sendable {
+        /// The journal's directory.
+        let directory: String
+        private let descriptor: Int32
+
+        fileprivate init(directory: String, descriptor: Int32) {
+            self.directory = directory
+            self.descriptor = descriptor
         }
+
+        deinit { close(descriptor) }
+    }
+
+    /// Takes the journal's lock, waiting for other processes to release it; it is released when
+    /// the value goes away.
+    ///
+    /// A command holds it from before it reads the files it changes until its entry is recorded
+    /// (``record(_:holding:)``): then the entries are in the order of the writes, each entry's
+    /// "after" is what the file held when the next command read it, and undoing them one after
+    /// the other finds each file as the entry left it. Without it, two commands that ran at the
+    /// same time could record their entries in the other order than they wrote.
+    ///
+    /// - Returns: the lock, held.
+    /// - Throws: ``TodoStoreError/storage(path:_:)`` when the lock file cannot be made or opened.
+    public func lock() throws(TodoStoreError) -> Lock {
+        try makeDirectory(directory)
+        let fd = open("\(directory)/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .storage(path: "\(directory)/lock", .file(FileError(errno: errno))) }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        return Lock(directory: directory, descriptor: fd)
     }
 
     // MARK: - Undo and redo
@@ -171,11 +219,7 @@ public struct UndoJournal: Sendable {
 
     /// Runs `body` holding the journal's lock, so two commands never interleave their steps.
     private func locked<T>(_ body: () throws(TodoStoreError) -> T) throws(TodoStoreError) -> T {
-        try makeDirectory(directory)
-        let fd = open("\(directory)/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .storage(path: "\(directory)/lock", .file(FileError(errno: errno))) }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
-        return try body()
+        let lock = try lock()
+        return try withExtendedLifetime(lock) { () throws(TodoStoreError) -> T in try body() }
     }
 }

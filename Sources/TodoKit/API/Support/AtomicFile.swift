@@ -25,9 +25,26 @@ public enum AtomicFile {
         try read(cPath: Array(path.utf8).cString)
     }
 
-    private static func read(cPath path: [CChar]) throws(FileError) -> [UInt8] {
-        try withOpenFile(cPath: path) { fd, info throws(FileError) in
+    /// Reads the whole regular file at a path, refusing anything else: what is to be replaced
+    /// (a todo file that is changed) must be a regular file.
+    ///
+    /// The file is opened without blocking (`O_NONBLOCK`), so that a FIFO is refused at once
+    /// rather than waiting forever for a writer; symbolic links are followed.
+    /// - Parameter path: The file.
+    /// - Returns: Every byte of the file; empty for an empty file.
+    /// - Throws: ``FileError/notRegularFile`` for a FIFO, device or socket, and the errors of
+    ///   ``read(_:)``.
+    public static func readRegularFile(_ path: String) throws(FileError) -> [UInt8] {
+        try read(cPath: Array(path.utf8).cString, regularOnly: true)
+    }
+
+    private static func read(cPath path: [CChar], regularOnly: Bool = false) throws(FileError) -> [UInt8] {
+        try withOpenFile(cPath: path, nonBlocking: regularOnly) { fd, info throws(FileError) in
             let regular = info.st_mode & S_IFMT == S_IFREG
+            if regularOnly {
+                guard regular else { throw .notRegularFile }
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            }
             if regular, let bytes = readInParts(from: fd, size: Int(info.st_size)) { return bytes }
             return try readAll(from: fd, sizeHint: regular ? Int(info.st_size) : 0)
         }
@@ -70,10 +87,11 @@ public enum AtomicFile {
     }
 
     /// Opens `path` for reading and calls `body` with the descriptor and its status; the descriptor
-    /// is closed afterwards. A directory is ``FileError/isDirectory``.
-    private static func withOpenFile<Result>(cPath path: [CChar],
+    /// is closed afterwards (`nonBlocking`: opened with `O_NONBLOCK`). A directory is
+    /// ``FileError/isDirectory``.
+    private static func withOpenFile<Result>(cPath path: [CChar], nonBlocking: Bool = false,
                                              _ body: (Int32, stat) throws(FileError) -> Result) throws(FileError) -> Result {
-        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0)) }
         guard fd >= 0 else { throw FileError(errno: errno) }
         defer { close(fd) }
         var info = stat()
