@@ -141,6 +141,8 @@ final class TasksCommandTests: XCTestCase {
             (["heading regex matches /^S.r/"], [i, j, k, l, m]),
             (["path regex matches /\\.todo\\.md$/"], [n, o]),
             (["description regex matches /o{2}|l{2}/"], [b, h]),
+            // The `i` flag folds letters only: `\\W` stays "not a word character".
+            (["description regex matches /^\\W/i"], [o]),
         ])
     }
 

@@ -134,6 +134,20 @@ final class TaskQueryTests: XCTestCase {
         }
     }
 
+    /// The `i` flag folds letters only, as in JavaScript: the upper-case escapes keep meaning
+    /// "not a digit, word character, space, boundary", in a class too.
+    func testIgnoringCaseKeepsTheUpperCaseEscapes() throws {
+        let cases: [(String, String, Bool)] = [
+            ("/^\\D+$/i", "123", false), ("/^\\D+$/i", "abc", true), ("/[\\D]/i", "123", false), ("/[\\D]/i", "12a", true),
+            ("/\\W/i", "abc", false), ("/\\W/i", "a b", true), ("/^\\S+$/i", "a b", false), ("/^\\S+$/i", "AB", true),
+            ("/a\\B/i", "a b", false), ("/a\\B/i", "ab", true), ("/[^\\S]/i", "ab", false), ("/ABC\\d/i", "xabc1", true),
+            ("/[^A-Z]/i", "abc", false), ("/[a-c]+X/i", "ABCx", true), ("/STRASSE/i", "strasse", true), ("/Ä/i", "ä", true),
+        ]
+        for (pattern, text, expected) in cases {
+            XCTAssertEqual(try TextPattern(slashed: pattern).matches(text), expected, "\(pattern) on \(text.debugDescription)")
+        }
+    }
+
     /// Patterns that take a backtracking matcher exponential time (seconds for a title of 25
     /// letters, minutes for 30) are answered at once: every thread of the match is followed at
     /// the same time, each instruction once per position.
