@@ -153,6 +153,8 @@ final class TasksCommandTests: XCTestCase {
             (["NOT (done)"], [a, b, c, d, f, g, n, o, i, j, k, l]),
             (["(tags include work) AND ((due before 2026-11-24) OR (has start date))"], [i, j, m]),
             (["(due today) XOR (tags include work)"], [o, j, k, m]),
+            // XOR binds tighter than AND, as in Obsidian Tasks: the done work task m is left out.
+            (["(tags include work) XOR (due today) AND (not done)"], [o, j, k]),
             // Titles include their tags: "#money" has "on".
             (["(not done) AND (description regex matches /(a|o)n/)"], [a, o, k]),
             // Lines are joined with AND.

@@ -221,7 +221,8 @@ struct TaskQueryParser {
         return tokens
     }
 
-    /// Precedence, loosest first: OR, XOR, AND, NOT.
+    /// Precedence, loosest first: OR, AND, XOR, NOT (Obsidian Tasks evaluates NOT, then XOR, then
+    /// AND, then OR).
     struct BooleanReader {
         let tokens: [Token]
         let parser: TaskQueryParser
@@ -237,7 +238,7 @@ struct TaskQueryParser {
         /// The binary operators, loosest first (declaration order): each one's operands are read at
         /// the next tighter level, the last one's by ``not()``.
         enum BinaryOperator: String, CaseIterable {
-            case or = "OR", xor = "XOR", and = "AND"
+            case or = "OR", and = "AND", xor = "XOR"
 
             /// The filter that joins `left` and `right` with this operator.
             func join(_ left: TaskFilter, _ right: TaskFilter) -> TaskFilter {

@@ -25,11 +25,16 @@ final class TaskQueryTests: XCTestCase {
                        [.or(.done(true), .not(.hasDate(.due, true)))])
         XCTAssertEqual(try TaskQuery(["(done) OR (due today) AND (priority is above low)"], today: today).filters,
                        [.or(.done(true), .and(.date(.due, .on, DayRange(today)), .priority(.above, .low)))])
-        // XOR binds between OR and AND; each operator joins from the left.
+        // As in Obsidian Tasks, NOT binds tightest, then XOR, then AND, then OR; each operator joins
+        // from the left.
         XCTAssertEqual(try TaskQuery(["(done) OR (not done) XOR (done) AND (not done) AND (done)"], today: today).filters,
-                       [.or(.done(true), .xor(.done(false), .and(.and(.done(true), .done(false)), .done(true))))])
+                       [.or(.done(true), .and(.and(.xor(.done(false), .done(true)), .done(false)), .done(true)))])
         XCTAssertEqual(try TaskQuery(["(done) XOR (not done) XOR (done) OR (done)"], today: today).filters,
                        [.or(.xor(.xor(.done(true), .done(false)), .done(true)), .done(true))])
+        XCTAssertEqual(try TaskQuery(["(tags include a) AND (tags include b) XOR (tags include c)"], today: today).filters,
+                       [.and(.tags(include: true, "a"), .xor(.tags(include: true, "b"), .tags(include: true, "c")))])
+        XCTAssertEqual(try TaskQuery(["(done) XOR NOT (done) AND (done)"], today: today).filters,
+                       [.and(.xor(.done(true), .not(.done(true))), .done(true))])
     }
 
     func testRelativeRanges() throws {
