@@ -138,6 +138,9 @@ final class TasksCommandTests: XCTestCase {
             (["description regex matches /^[A-Z][a-z]+ (r|p)\\w+$/"], [f]),
             (["description regex does not match /[aeiou]/"], [n]),
             (["tags regex matches /^#home\\/garden$/"], [d]),
+            // Each tag is tested on its own: #money is the second tag of a.
+            (["tags regex matches /^#money$/"], [a]),
+            (["tags regex does not match /^#home$/"], [c, d, f, g, h, n, o, i, j, k, l, m]),
             (["heading regex matches /^S.r/"], [i, j, k, l, m]),
             (["path regex matches /\\.todo\\.md$/"], [n, o]),
             (["description regex matches /o{2}|l{2}/"], [b, h]),

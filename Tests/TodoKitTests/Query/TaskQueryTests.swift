@@ -54,6 +54,19 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try TaskQuery(["is recurring"], today: today).filters, [.recurring(true)])
     }
 
+    /// Tags are searched one by one, as Obsidian Tasks does: a regular expression is tested
+    /// against each tag, and a `#` given in `tags include` must be in the tag.
+    func testTagsAreSearchedOneByOne() throws {
+        let text = "- [ ] one #a #b\n- [ ] two #location/home\n- [ ] three #Home/garden\n- [ ] none\n"
+        XCTAssertEqual(try titles(["tags regex matches /^#b$/"], text), ["one #a #b"])
+        XCTAssertEqual(try titles(["tags regex matches /^#a #b$/"], text), [])
+        XCTAssertEqual(try titles(["tags regex does not match /^#a$/"], text), ["two #location/home", "three #Home/garden", "none"])
+        XCTAssertEqual(try titles(["tags include #home"], text), ["three #Home/garden"])
+        XCTAssertEqual(try titles(["tags include home"], text), ["two #location/home", "three #Home/garden"])
+        XCTAssertEqual(try titles(["tags do not include #home"], text), ["one #a #b", "two #location/home", "none"])
+        XCTAssertEqual(try titles(["tag includes #a #b"], text), [])
+    }
+
     func testEveryUnknownInstructionIsAnError() {
         for instruction in ["explain", "short mode", "due", "priority is urgent", "tags contain x", "group by urgency",
                             "limit many", "hide edit button", "(done) NAND (not done)", "(done", "status.type is NON_TASK",

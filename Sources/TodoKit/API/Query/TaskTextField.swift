@@ -6,16 +6,17 @@ public enum TaskTextField: String, CaseIterable, Hashable, Sendable {
     case path
     /// The nearest heading above the task (no heading: empty).
     case heading
-    /// The tags, each with `#`, separated by spaces.
+    /// The tags, each with `#`, each searched on its own.
     case tags
 
-    /// The text searched.
-    func text(of task: QueriedTask) -> String {
+    /// The texts searched: one, or each tag with its `#` (none for a task without tags). A filter
+    /// holds when it holds for one of them, as Obsidian Tasks reads its multi-valued fields.
+    func texts(of task: QueriedTask) -> [String] {
         switch self {
-        case .description: task.todo.title
-        case .path: task.path
-        case .heading: task.todo.section ?? ""
-        case .tags: task.todo.tags.map { "#" + $0 }.joined(separator: " ")
+        case .description: [task.todo.title]
+        case .path: [task.path]
+        case .heading: [task.todo.section ?? ""]
+        case .tags: task.todo.tags.map { "#" + $0 }
         }
     }
 }
