@@ -357,6 +357,12 @@ final class TasksCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let paths = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("path\t") }.map { $0.split(separator: "\t").prefix(2).joined(separator: ":") }
         XCTAssertEqual(paths, [o, i, e])
+        // A tasks block shown inside a longer fence is an example, not a query.
+        try sandbox.write("shown.md", "````text\n```tasks\ndone\n```\n````\n\n```tasks\ndue today\n```\n")
+        let shown = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "--query-file", "shown.md", "--format", "tsv")
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").prefix(2).joined(separator: ":") },
+                       [o, i])
         try sandbox.write("query.txt", "not done\ntags include work\n\n")
         XCTAssertEqual(try refs(["sort by due"]).count, 15)
         let plain = try sandbox.todofmt("tasks", "--query-file", "query.txt", "--format", "tsv", "-q", "limit 2")

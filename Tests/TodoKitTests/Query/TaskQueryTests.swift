@@ -111,6 +111,22 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(TaskQuery.blocks(inMarkdown: text), [["not done"], ["done", "```", "still in"], ["limit 1"]])
     }
 
+    /// A tasks block shown inside another code block is text of that block: fences close only
+    /// with the same character, at least as long, with nothing after them (CommonMark).
+    func testTasksBlocksInsideOtherCodeBlocksAreText() {
+        let shown = "````text\n```tasks\ndone\n```\n````\n```tasks\nnot done\n```\n"
+        XCTAssertEqual(TaskQuery.blocks(inMarkdown: shown), [["not done"]])
+        let tilde = "~~~\n```tasks\ndone\n```\n~~~\n~~~~tasks\nlimit 1\n~~~\n```\nlimit 2\n~~~~\n"
+        XCTAssertEqual(TaskQuery.blocks(inMarkdown: tilde), [["limit 1", "~~~", "```", "limit 2"]])
+        // An info string never closes a block, so "```tasks" inside a js block is code.
+        let code = "```js\n```tasks\nx\n```\n"
+        XCTAssertEqual(TaskQuery.blocks(inMarkdown: code), [])
+        // Up to three spaces of indentation; four make an indented code block.
+        let indented = "   ```tasks\n  done\n   ```\n    ```tasks\nnot done\n    ```\n"
+        XCTAssertEqual(TaskQuery.blocks(inMarkdown: indented), [["  done"]])
+        XCTAssertEqual(TaskQuery.blocks(inMarkdown: "```tasks\r\ndone\r\n```  \r\n"), [["done"]])
+    }
+
     func testTextPattern() throws {
         func matches(_ pattern: String, _ text: String) throws -> Bool { try TextPattern(slashed: pattern).matches(text) }
         XCTAssertTrue(try matches("/^a.c$/", "abc"))
