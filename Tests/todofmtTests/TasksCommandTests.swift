@@ -367,6 +367,13 @@ final class TasksCommandTests: XCTestCase {
         XCTAssertEqual(try refs(["sort by due"]).count, 15)
         let plain = try sandbox.todofmt("tasks", "--query-file", "query.txt", "--format", "tsv", "-q", "limit 2")
         XCTAssertEqual(plain.stdout.split(separator: "\n").count, 3, plain.stdout)
+        // CRLF line breaks, in plain lines and in blocks.
+        for (name, text) in [("crlf.txt", "not done\r\ntags include work\r\n"), ("crlf.md", "```tasks\r\nnot done\r\ntags include work\r\n```\r\n")] {
+            try sandbox.write(name, text)
+            let crlf = try sandbox.todofmt("tasks", "--query-file", name, "--format", "tsv")
+            XCTAssertEqual(crlf.status, 0, crlf.stderr)
+            XCTAssertEqual(crlf.stdout.split(separator: "\n").count, 4, crlf.stdout)
+        }
     }
 
     func testIsRecurringSelectsTasksWithARuleInEverySpelling() throws {
