@@ -142,10 +142,7 @@ struct TaskListRenderer {
 
     /// The title, without its tags when they are hidden.
     private func displayedTitle(_ todo: Todo) -> String {
-        guard !shows(.tags) else { return todo.title }
-        return todo.title.split(separator: " ", omittingEmptySubsequences: false)
-            .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
-            .joined(separator: " ")
+        shows(.tags) ? todo.title : todo.titleWithoutTags
     }
 
     /// The fields shown after the title, two spaces after it and one apart: priority, dates, and

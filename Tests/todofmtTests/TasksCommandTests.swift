@@ -303,6 +303,11 @@ final class TasksCommandTests: XCTestCase {
         let hidden = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "work", "-q", "done",
                                          "-q", "hide task count", "-q", "hide tags", "-q", "hide done date")
         XCTAssertEqual(hidden.stdout, "work/todo.md:7 [x] Ship release  due:2026-11-21\n")
+        // Every tag the task has is hidden, punctuation after it or not.
+        try sandbox.write("punctuation.md", "- [ ] Tagged #x, then #y. and #z\n")
+        let punctuation = try sandbox.todofmt("tasks", "punctuation.md", "-q", "hide tags", "-q", "hide task count",
+                                              "-q", "hide backlink")
+        XCTAssertEqual(punctuation.stdout, "[ ] Tagged, then. and\n")
     }
 
     func testJSONSchema() throws {

@@ -67,6 +67,13 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try titles(["tag includes #a #b"], text), [])
     }
 
+    /// `hide tags` shows the title without every tag the task has, punctuation after a tag
+    /// included; a `#` that is not a tag (`#1`, `a#b`) stays.
+    func testTitleWithoutTags() throws {
+        let text = "- [ ] Tagged #x, then #y. and #z\n- [ ] #first word #a/b-c_d!\n- [ ] issue #1 a#b #日本 end\n- [ ] none\n"
+        XCTAssertEqual(try tasks(text).map(\.todo.titleWithoutTags), ["Tagged, then. and", "word!", "issue #1 a#b end", "none"])
+    }
+
     func testEveryUnknownInstructionIsAnError() {
         for instruction in ["explain", "short mode", "due", "priority is urgent", "tags contain x", "group by urgency",
                             "limit many", "hide edit button", "(done) NAND (not done)", "(done", "status.type is NON_TASK",
