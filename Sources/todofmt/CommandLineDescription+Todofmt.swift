@@ -185,7 +185,7 @@ extension CommandDescription {
                 + "not match /RE/i; status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; is [not] recurring; parenthesised filters "
                 + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"
                 + "path|description|status [reverse]; group by filename|folder|path|heading|due|scheduled|priority|"
-                + "status|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
+                + "status|status.type|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
                 + "date|cancelled date|priority|tags|backlink|task count|relative dates. Any other instruction "
                 + "is an error naming it (exit 2). docs/TASKS.md has the details "
                 + "and the JSON schema.",

@@ -184,7 +184,9 @@ final class TasksCommandTests: XCTestCase {
     func testGroupingOrdersGroups() throws {
         try check([
             (["not done", "group by priority"], [j, a, i, b, c, d, n, o, k, l, f, g]),
-            (["group by status", "has due date"], [a, b, f, n, o, i, j, k, m]),
+            // Done, then Todo, as Obsidian Tasks groups them.
+            (["group by status", "has due date"], [m, a, b, f, n, o, i, j, k]),
+            (["group by status.type", "tags include home"], [d, a, b, e]),
             // Headings in alphabetical order, tasks without one last.
             (["group by heading", "not done"], [f, g, a, b, c, d, i, j, k, l, n, o]),
             (["group by heading reverse", "not done"], [n, o, i, j, k, l, a, b, c, d, f, g]),
@@ -281,21 +283,21 @@ final class TasksCommandTests: XCTestCase {
 
     func testHideShowLimitAndNestedGroups() throws {
         let result = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "todos.md",
-                                         "-q", "tags include home", "-q", "group by status", "-q", "group by tags",
+                                         "-q", "tags include home", "-q", "group by status.type", "-q", "group by tags",
                                          "-q", "hide priority", "-q", "hide created date", "-q", "hide backlink",
                                          "-q", "hide tags", "-q", "show tags", "-q", "hide relative dates", "-q", "limit 3")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, """
+            IN_PROGRESS
+              #home/garden
+            [/] Paint the fence #home/garden  start:2026-11-22 scheduled:2026-11-23
+
             TODO
               #home
             [ ] Pay rent #home #money  due:2026-11-24
             [ ] Call plumber #home  due:2026-11-20
               #money
             [ ] Pay rent #home #money  due:2026-11-24
-
-            IN_PROGRESS
-              #home/garden
-            [/] Paint the fence #home/garden  start:2026-11-22 scheduled:2026-11-23
 
             3 of 4 tasks
 

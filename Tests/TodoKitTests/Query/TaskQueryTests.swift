@@ -110,7 +110,21 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(result.tasks.map(\.todo.line), [2, 4])
         XCTAssertEqual(result.matchedCount, 3)
         let nested = try TaskQuery(["group by heading", "group by status"], today: today).results(try tasks(text))
-        XCTAssertEqual(nested.groups.map(\.names), [["A", "TODO"], ["B", "TODO"], ["B", "DONE"]])
+        XCTAssertEqual(nested.groups.map(\.names), [["A", "Todo"], ["B", "Done"], ["B", "Todo"]])
+    }
+
+    /// `group by status` makes Obsidian Tasks' two groups, `Done` first; `group by status.type`
+    /// its four, in progress first.
+    func testGroupByStatusAndStatusType() throws {
+        let text = "- [ ] open\n- [x] done\n- [/] going\n- [-] dropped\n- [?] asked\n"
+        func groups(_ instruction: String) throws -> [[String]] {
+            try TaskQuery([instruction], today: today).results(try tasks(text)).groups.map { $0.names + $0.tasks.map(\.todo.title) }
+        }
+        XCTAssertEqual(try groups("group by status"), [["Done", "done", "dropped"], ["Todo", "open", "going", "asked"]])
+        XCTAssertEqual(try groups("group by status reverse"), [["Todo", "open", "going", "asked"], ["Done", "done", "dropped"]])
+        XCTAssertEqual(try groups("group by status.type"),
+                       [["IN_PROGRESS", "going"], ["TODO", "open", "asked"], ["DONE", "done"], ["CANCELLED", "dropped"]])
+        XCTAssertEqual(try TaskQuery(["group by status.type reverse"], today: today).groupings, [TaskGrouping(.statusType, reverse: true)])
     }
 
     func testTasksBlocksInMarkdown() {

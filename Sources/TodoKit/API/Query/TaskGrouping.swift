@@ -16,8 +16,12 @@ public struct TaskGrouping: Hashable, Sendable {
         case scheduled
         /// `Priority: high` … `Priority: none`, most urgent first.
         case priority
-        /// `TODO`, `IN_PROGRESS`, `DONE`, `CANCELLED`.
+        /// `Done` (done and cancelled) then `Todo` (to do and in progress), as Obsidian Tasks'
+        /// `group by status` names and orders them.
         case status
+        /// `IN_PROGRESS`, `TODO`, `DONE`, `CANCELLED`, in that order, as Obsidian Tasks'
+        /// `group by status.type` gives them.
+        case statusType = "status.type"
         /// Each tag (a task with two tags is in two groups).
         case tags
     }
@@ -67,7 +71,9 @@ public struct TaskGrouping: Hashable, Sendable {
             let rank = TaskPriorityComparison.rank(todo.priority)
             return [Name(rank: rank, text: "Priority: \(todo.priority?.rawValue ?? "none")")]
         case .status:
-            return [Name(rank: task.statusType.rank, text: task.statusType.rawValue)]
+            return [task.todo.isCompleted ? Name(rank: 0, text: "Done") : Name(rank: 1, text: "Todo")]
+        case .statusType:
+            return [Name(rank: task.statusType.groupRank, text: task.statusType.rawValue)]
         case .tags:
             guard !todo.tags.isEmpty else { return [Name(rank: 1, text: "(No tags)")] }
             var seen: Set<String> = []
