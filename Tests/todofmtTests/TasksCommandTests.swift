@@ -154,6 +154,8 @@ final class TasksCommandTests: XCTestCase {
             (["(due today) OR (priority is highest)"], [o, i, j]),
             (["(tags include home) AND NOT (done)"], [a, b, d]),
             (["NOT (done)"], [a, b, c, d, f, g, n, o, i, j, k, l]),
+            (["NOT(done)"], [a, b, c, d, f, g, n, o, i, j, k, l]),
+            (["NOT NOT (done)"], [e, h, m]),
             (["(tags include work) AND ((due before 2026-11-24) OR (has start date))"], [i, j, m]),
             (["(due today) XOR (tags include work)"], [o, j, k, m]),
             // XOR binds tighter than AND, as in Obsidian Tasks: the done work task m is left out.
@@ -162,6 +164,16 @@ final class TasksCommandTests: XCTestCase {
             (["(not done) AND (description regex matches /(a|o)n/)"], [a, o, k]),
             // Lines are joined with AND.
             (["not done", "tags include home"], [a, b, d]),
+        ])
+    }
+
+    /// Runs of spaces and tabs between words are one separator in every instruction.
+    func testRunsOfSpacesAndTabs() throws {
+        try check([
+            (["priority  is\thigh"], [a]),
+            (["not  done", "tags\tinclude  work", "sort  by  due  reverse"], [k, j, i]),
+            (["description\tincludes report"], [i]),
+            (["due  before  2026-11-21"], [b]),
         ])
     }
 

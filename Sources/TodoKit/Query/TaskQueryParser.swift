@@ -6,7 +6,8 @@ struct TaskQueryParser {
 
     mutating func apply(_ instruction: Substring, to query: inout TaskQuery) throws(TaskQueryError) {
         let text = String(instruction)
-        let lower = text.lowercased()
+        // Keywords are compared with each run of spaces and tabs read as one space.
+        let lower = Self.words(text.lowercased()).joined(separator: " ")
         if let rest = lower.dropPrefix("sort by ") {
             var words = rest.split(separator: " ").map(String.init)
             let reverse = words.last == "reverse"
@@ -47,8 +48,7 @@ struct TaskQueryParser {
 
     /// One filter: a simple one, or a boolean combination of parenthesised ones.
     func filter(_ text: String, instruction: String) throws(TaskQueryError) -> TaskFilter {
-        let lower = text.lowercased()
-        if lower.hasPrefix("(") || (lower.hasPrefix("not ") && lower.dropFirst(4).trimmingQuerySpaces.hasPrefix("(")) {
+        if Self.isBooleanCombination(text) {
             var boolean = BooleanReader(tokens: try tokens(text, instruction: instruction), parser: self, instruction: instruction)
             let result = try boolean.binary()
             if boolean.index < boolean.tokens.count {
@@ -59,9 +59,39 @@ struct TaskQueryParser {
         return try simpleFilter(text, instruction: instruction)
     }
 
+    /// Whether a filter is a boolean combination: it starts with a parenthesis, after any number
+    /// of NOTs (`NOT NOT (done)`, `NOT(done)`).
+    static func isBooleanCombination(_ text: String) -> Bool {
+        var rest = text.trimmingQuerySpaces
+        while rest.prefix(3).uppercased() == "NOT", let next = rest.dropFirst(3).first, next == " " || next == "\t" || next == "(" {
+            rest = rest.dropFirst(3).trimmingQuerySpaces
+        }
+        return rest.hasPrefix("(")
+    }
+
+    /// The words of a text: each run of spaces and tabs separates two.
+    static func words<S: StringProtocol>(_ text: S) -> [S.SubSequence] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    }
+
+    /// What follows `keywords` (words separated by single spaces, in lower case) at the start of
+    /// `text`, compared ignoring case with any run of spaces and tabs between the words, without
+    /// the white space after them; nil when the text does not start with them.
+    static func rest(of text: Substring, after keywords: String) -> Substring? {
+        var rest = text.trimmingQuerySpaces
+        for keyword in keywords.split(separator: " ") {
+            guard rest.prefix(keyword.count).lowercased() == keyword else { return nil }
+            rest = rest.dropFirst(keyword.count)
+            guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+            rest = rest.trimmingQuerySpaces
+        }
+        return rest
+    }
+
     private func simpleFilter(_ text: String, instruction: String) throws(TaskQueryError) -> TaskFilter {
-        let lower = text.lowercased()
-        let words = lower.split(separator: " ").map(String.init)
+        let words = Self.words(text.lowercased()).map(String.init)
+        // The filter's words with single spaces, for every filter but a text or regex value.
+        let lower = words.joined(separator: " ")
         switch lower {
         case "done": return .done(true)
         case "not done": return .done(false)
@@ -98,31 +128,29 @@ struct TaskQueryParser {
         }
         // FIELD regex matches|does not match /…/
         if words.count >= 4, words[1] == "regex", let field = textField(words[0]) {
-            let original = text.split(separator: " ", maxSplits: words[2] == "matches" ? 3 : 5).map(String.init)
             let matches: Bool
-            let patternText: String
-            if words[2] == "matches", original.count == 4 {
+            let patternText: Substring
+            if let rest = Self.rest(of: Substring(text), after: words[0] + " regex matches") {
                 matches = true
-                patternText = original[3]
-            } else if words[2] == "does", words.count >= 6, words[3] == "not", words[4] == "match", original.count == 6 {
+                patternText = rest
+            } else if let rest = Self.rest(of: Substring(text), after: words[0] + " regex does not match") {
                 matches = false
-                patternText = original[5]
+                patternText = rest
             } else {
                 throw TaskQueryError(instruction, "expected 'regex matches /…/' or 'regex does not match /…/'")
             }
             do {
-                return .regex(field, matches: matches, try TextPattern(slashed: String(patternText.trimmingQuerySpaces)))
+                return .regex(field, matches: matches, try TextPattern(slashed: String(patternText)))
             } catch {
                 throw TaskQueryError(instruction, error.description)
             }
         }
         // tags include|do not include TAG; FIELD includes|does not include TEXT
         if words.count >= 3, let field = textField(words[0]) {
-            let verbs: [(String, Bool)] = [("includes ", true), ("include ", true), ("does not include ", false), ("do not include ", false)]
-            let afterField = text.dropFirst(words[0].count).trimmingQuerySpaces
-            for (verb, include) in verbs where afterField.lowercased().hasPrefix(verb) {
-                let value = String(afterField.dropFirst(verb.count).trimmingQuerySpaces)
-                guard !value.isEmpty else { break }
+            let verbs: [(String, Bool)] = [("includes", true), ("include", true), ("does not include", false), ("do not include", false)]
+            for (verb, include) in verbs {
+                guard let rest = Self.rest(of: Substring(text), after: words[0] + " " + verb), !rest.isEmpty else { continue }
+                let value = String(rest)
                 return field == .tags ? .tags(include: include, value) : .text(field, include: include, value)
             }
         }
@@ -210,7 +238,7 @@ struct TaskQueryParser {
                 continue
             }
             var j = i
-            while j < chars.count, chars[j] != " ", chars[j] != "(" { j += 1 }
+            while j < chars.count, chars[j] != " ", chars[j] != "\t", chars[j] != "(" { j += 1 }
             let word = String(chars[i..<j])
             guard ["AND", "OR", "XOR", "NOT"].contains(word.uppercased()) else {
                 throw TaskQueryError(instruction, "expected AND, OR, XOR or NOT between parenthesised filters, found '\(word)'")

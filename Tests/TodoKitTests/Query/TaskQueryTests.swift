@@ -37,6 +37,32 @@ final class TaskQueryTests: XCTestCase {
                        [.and(.xor(.done(true), .not(.done(true))), .done(true))])
     }
 
+    /// NOT may be repeated and written against its parenthesis, as Obsidian Tasks reads it.
+    func testNotNestsAtTheStartOfALine() throws {
+        XCTAssertEqual(try TaskQuery(["NOT NOT (done)"], today: today).filters, [.not(.not(.done(true)))])
+        XCTAssertEqual(try TaskQuery(["NOT(done)"], today: today).filters, [.not(.done(true))])
+        XCTAssertEqual(try TaskQuery(["NOT\t(done) AND\tNOT(not done)"], today: today).filters,
+                       [.and(.not(.done(true)), .not(.done(false)))])
+        XCTAssertEqual(try TaskQuery(["not done"], today: today).filters, [.done(false)])
+    }
+
+    /// A run of spaces and tabs between words is one separator everywhere; the value of a text
+    /// or regex filter is kept as written.
+    func testRunsOfSpacesAndTabsSeparateWords() throws {
+        let query = try TaskQuery(["sort  by  due\treverse", "not  done", "priority  is\thigh", "description\tincludes  two  spaces",
+                                   "group\tby  status.type", "hide  due\tdate", "limit  to  5  tasks", "due  before  2026-12-01",
+                                   "status.type  is  not  TODO", "has  due\tdate", "description  regex  does  not\tmatch  /a  b/i",
+                                   "tags\tdo  not  include  #x"], today: today)
+        XCTAssertEqual(query.sorts, [TaskSort(.due, reverse: true)])
+        XCTAssertEqual(query.groupings, [TaskGrouping(.statusType)])
+        XCTAssertEqual(query.hidden, [.dueDate])
+        XCTAssertEqual(query.limit, 5)
+        XCTAssertEqual(query.filters, [.done(false), .priority(.equal, .high), .text(.description, include: true, "two  spaces"),
+                                       .date(.due, .before, DayRange(Day("2026-12-01")!)), .statusType(.todo, false),
+                                       .hasDate(.due, true), .regex(.description, matches: false, try TextPattern("a  b", ignoresCase: true)),
+                                       .tags(include: false, "#x")])
+    }
+
     func testRelativeRanges() throws {
         func range(_ text: String) throws -> TaskFilter { try TaskQuery(["due " + text], today: today).filters[0] }
         XCTAssertEqual(try range("this week"), .date(.due, .on, DayRange(Day("2026-11-23")!, Day("2026-11-29")!)))
