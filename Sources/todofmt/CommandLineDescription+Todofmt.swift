@@ -171,7 +171,7 @@ extension CommandDescription {
         summary: "list tasks across todo files, with Obsidian Tasks queries",
         paragraphs: [
             "tasks lists the tasks of the todo files found under each PATH as for formatting (default '.'), one line per "
-                + "task: 'path:line', the checkbox, the title, the dates and, for open tasks, how far the due date is "
+                + "task: 'path:line', the checkbox, the title, the priority, recurrence rule and dates and, for open tasks, how far the due date is "
                 + "('due tomorrow', '3 days overdue'; red when overdue and yellow when due today on a terminal), then a "
                 + "count. Titles are cut to the terminal's width with '…'. With no query it lists the open tasks, "
                 + "grouped by file, in file order.",
@@ -186,7 +186,7 @@ extension CommandDescription {
                 + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"
                 + "path|description|status [reverse]; group by filename|folder|path|heading|due|scheduled|priority|"
                 + "status|status.type|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
-                + "date|cancelled date|priority|tags|backlink|task count|relative dates. Any other instruction "
+                + "date|cancelled date|priority|recurrence rule|tags|backlink|task count|relative dates. Any other instruction "
                 + "is an error naming it (exit 2). docs/TASKS.md has the details "
                 + "and the JSON schema.",
         ])

@@ -411,6 +411,17 @@ final class TasksCommandTests: XCTestCase {
         let json = try vault.todofmt("tasks", "--today", "2026-11-23", "--format", "json", "-q", "is recurring")
         XCTAssertTrue(json.stdout.contains("\"parent\": null, \"recurrence\": \"every week\"}"), json.stdout)
         XCTAssertTrue(json.stdout.contains("\"recurrence\": \"every month on the last Friday\"}"), json.stdout)
+        // The text listing shows the rule with the other fields, in canonical order, unless hidden.
+        let text = try vault.todofmt("tasks", "--today", "2026-11-23", "-q", "is recurring", "-q", "hide backlink", "-q", "hide task count")
+        XCTAssertEqual(text.stdout, """
+            [ ] Water plants  rec:+1w due:2026-11-24 (due tomorrow)
+            [ ] Pay rent  rec:+1m due:2026-12-01 (due in 8 days)
+            [ ] Review  rec:every-month-on-the-last-friday
+
+            """)
+        let hidden = try vault.todofmt("tasks", "--today", "2026-11-23", "-q", "is recurring", "-q", "hide recurrence rule",
+                                       "-q", "hide backlink", "-q", "hide task count", "-q", "limit 1")
+        XCTAssertEqual(hidden.stdout, "[ ] Water plants  due:2026-11-24 (due tomorrow)\n")
         let once = try vault.todofmt("tasks", "--today", "2026-11-23", "--format", "tsv", "-q", "is not recurring")
         XCTAssertEqual(once.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["2", "5"])
     }

@@ -21,6 +21,7 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(query.groupings, [TaskGrouping(.tags)])
         XCTAssertEqual(query.limit, 5)
         XCTAssertEqual(query.hidden, [.dueDate])
+        XCTAssertEqual(try TaskQuery(["hide recurrence rule", "hide tags"], today: today).hidden, [.recurrenceRule, .tags])
         XCTAssertEqual(try TaskQuery(["(done) OR NOT (has due date)"], today: today).filters,
                        [.or(.done(true), .not(.hasDate(.due, true)))])
         XCTAssertEqual(try TaskQuery(["(done) OR (due today) AND (priority is above low)"], today: today).filters,
