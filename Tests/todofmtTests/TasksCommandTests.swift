@@ -129,6 +129,8 @@ final class TasksCommandTests: XCTestCase {
             (["heading includes errands"], [f, g, h]),
             (["heading does not include home"], [f, g, h, n, o, i, j, k, l, m]),
             (["description includes 日本"], [n]),
+            (["has tags"], [a, b, d, e, i, j, k, m]),
+            (["no tags"], [c, f, g, h, n, o, l]),
         ])
     }
 

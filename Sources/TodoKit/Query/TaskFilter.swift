@@ -7,6 +7,8 @@ public indirect enum TaskFilter: Hashable, Sendable {
     case date(TaskDateField, TaskDateRelation, DayRange)
     /// `has due date` (true) or `no due date` (false).
     case hasDate(TaskDateField, Bool)
+    /// `has tags` (true) or `no tags` (false).
+    case hasTags(Bool)
     /// `priority is above medium`: the comparison and the level (nil: none).
     case priority(TaskPriorityComparison, Priority?)
     /// `tags include x` (true) or `tags do not include x` (false): whether some tag, with its `#`,
@@ -45,6 +47,8 @@ public indirect enum TaskFilter: Hashable, Sendable {
             return days.contains { relation.holds($0, range) }
         case .hasDate(let field, let has):
             return field.days(of: todo).isEmpty != has
+        case .hasTags(let has):
+            return todo.tags.isEmpty != has
         case .priority(let comparison, let level):
             return comparison.holds(TaskPriorityComparison.rank(todo.priority), TaskPriorityComparison.rank(level))
         case .tags(let include, let text):

@@ -97,6 +97,8 @@ struct TaskQueryParser {
         case "not done": return .done(false)
         case "is recurring": return .recurring(true)
         case "is not recurring": return .recurring(false)
+        case "has tags": return .hasTags(true)
+        case "no tags": return .hasTags(false)
         default: break
         }
         // has|no FIELD date

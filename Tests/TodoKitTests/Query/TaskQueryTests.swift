@@ -101,6 +101,13 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try tasks(text).map(\.todo.titleWithoutTags), ["Tagged, then. and", "word!", "issue #1 a#b end", "none"])
     }
 
+    func testHasTagsAndNoTags() throws {
+        let text = "- [ ] one #a\n- [ ] two\n- [ ] three #1\n"
+        XCTAssertEqual(try titles(["has tags"], text), ["one #a"])
+        XCTAssertEqual(try titles(["no  tags"], text), ["two", "three #1"])
+        XCTAssertEqual(try TaskQuery(["NOT (has tags)"], today: today).filters, [.not(.hasTags(true))])
+    }
+
     func testEveryUnknownInstructionIsAnError() {
         for instruction in ["explain", "short mode", "due", "priority is urgent", "tags contain x", "group by urgency",
                             "limit many", "hide edit button", "(done) NAND (not done)", "(done", "status.type is NON_TASK",
