@@ -180,7 +180,7 @@ extension CommandDescription {
                 + "created|done|cancelled [before|after|on|in|on or before|on or after] DATE (YYYY-MM-DD, two of them "
                 + "for a range, today, tomorrow, yesterday, a weekday, this|next|last week|month|year as calendar "
                 + "ranges, in N days); has|no due|scheduled|start|created|done|cancelled|happens date; priority is "
-                + "[above|below] highest|high|medium|none|low|lowest; has tags; no tags; tags include|do not include TAG; description|"
+                + "[not|above|below] highest|high|medium|none|low|lowest; has tags; no tags; tags include|do not include TAG; description|"
                 + "path|heading includes|does not include TEXT; description|path|heading|tags regex matches|does "
                 + "not match /RE/i; status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; is [not] recurring; parenthesised filters "
                 + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"

@@ -113,6 +113,7 @@ final class TasksCommandTests: XCTestCase {
             (["priority is below none"], [f, g]),
             (["priority is none"], [b, c, d, e, h, n, o, k, l, m]),
             (["priority is highest"], [j]),
+            (["priority is not none"], [a, f, g, i, j]),
         ])
     }
 

@@ -9,7 +9,7 @@ public indirect enum TaskFilter: Hashable, Sendable {
     case hasDate(TaskDateField, Bool)
     /// `has tags` (true) or `no tags` (false).
     case hasTags(Bool)
-    /// `priority is above medium`: the comparison and the level (nil: none).
+    /// `priority is above medium`, `priority is not none`: the comparison and the level (nil: none).
     case priority(TaskPriorityComparison, Priority?)
     /// `tags include x` (true) or `tags do not include x` (false): whether some tag, with its `#`,
     /// contains the text, ignoring case (so `home` finds `#location/home` and `#home` does not).

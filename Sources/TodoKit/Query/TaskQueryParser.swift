@@ -115,12 +115,13 @@ struct TaskQueryParser {
             }
             return .statusType(type, !negated)
         }
-        // priority is [above|below] LEVEL
+        // priority is [not|above|below] LEVEL
         if let rest = lower.dropPrefix("priority is ") {
             var comparison = TaskPriorityComparison.equal
             var level = Substring(rest)
             if let after = rest.dropPrefix("above ") { comparison = .above; level = Substring(after) }
             if let after = rest.dropPrefix("below ") { comparison = .below; level = Substring(after) }
+            if let after = rest.dropPrefix("not ") { comparison = .notEqual; level = Substring(after) }
             let name = String(level.trimmingQuerySpaces)
             if name == "none" { return .priority(comparison, nil) }
             guard let priority = Priority(rawValue: name) else {

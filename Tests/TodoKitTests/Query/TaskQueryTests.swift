@@ -101,6 +101,13 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try tasks(text).map(\.todo.titleWithoutTags), ["Tagged, then. and", "word!", "issue #1 a#b end", "none"])
     }
 
+    func testPriorityIsNot() throws {
+        let text = "- [ ] a priority:high\n- [ ] b\n- [ ] c priority:low\n"
+        XCTAssertEqual(try titles(["priority is not high"], text), ["b", "c"])
+        XCTAssertEqual(try titles(["priority is not none"], text), ["a", "c"])
+        XCTAssertEqual(try TaskQuery(["priority  is  not  none"], today: today).filters, [.priority(.notEqual, nil)])
+    }
+
     func testHasTagsAndNoTags() throws {
         let text = "- [ ] one #a\n- [ ] two\n- [ ] three #1\n"
         XCTAssertEqual(try titles(["has tags"], text), ["one #a"])
