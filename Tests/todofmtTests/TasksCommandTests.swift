@@ -131,6 +131,10 @@ final class TasksCommandTests: XCTestCase {
             (["heading does not include home"], [f, g, h, n, o, i, j, k, l, m]),
             (["description includes 日本"], [n]),
             (["has tags"], [a, b, d, e, i, j, k, m]),
+            (["filename includes todo.md"], [n, o, i, j, k, l, m]),
+            (["folder includes work"], [i, j, k, l, m]),
+            (["root regex matches /^wide\\/$/"], [n, o]),
+            (["folder includes ./"], [a, b, c, d, e, f, g, h]),
             (["no tags"], [c, f, g, h, n, o, l]),
         ])
     }

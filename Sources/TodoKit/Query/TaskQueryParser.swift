@@ -180,6 +180,9 @@ struct TaskQueryParser {
         switch word {
         case "description": .description
         case "path": .path
+        case "filename": .filename
+        case "folder": .folder
+        case "root": .root
         case "heading": .heading
         case "tags", "tag": .tags
         default: nil

@@ -108,6 +108,22 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try TaskQuery(["priority  is  not  none"], today: today).filters, [.priority(.notEqual, nil)])
     }
 
+    /// `filename`, `folder` and `root` search parts of the path, as in Obsidian Tasks (with `./`
+    /// for the current directory, as `group by folder` names it).
+    func testFileFilters() throws {
+        func paths(_ instruction: String) throws -> [String] {
+            let all = try ["todos.md", "work/todo.md", "work/sub/x.todo.md", "/tmp/a/todo.md"].flatMap { try tasks("- [ ] t\n", path: $0) }
+            return try TaskQuery([instruction], today: today).results(all).tasks.map(\.path)
+        }
+        XCTAssertEqual(try paths("filename includes TODO.md"), ["work/todo.md", "work/sub/x.todo.md", "/tmp/a/todo.md"])
+        XCTAssertEqual(try paths("filename regex matches /^todos?\\.md$/"), ["todos.md", "work/todo.md", "/tmp/a/todo.md"])
+        XCTAssertEqual(try paths("folder includes work/"), ["work/todo.md", "work/sub/x.todo.md"])
+        XCTAssertEqual(try paths("folder regex matches /^work\\/$/"), ["work/todo.md"])
+        XCTAssertEqual(try paths("folder includes ./"), ["todos.md"])
+        XCTAssertEqual(try paths("root does not include work"), ["todos.md", "/tmp/a/todo.md"])
+        XCTAssertEqual(try paths("root regex matches /^\\/tmp\\/$/"), ["/tmp/a/todo.md"])
+    }
+
     func testHasTagsAndNoTags() throws {
         let text = "- [ ] one #a\n- [ ] two\n- [ ] three #1\n"
         XCTAssertEqual(try titles(["has tags"], text), ["one #a"])

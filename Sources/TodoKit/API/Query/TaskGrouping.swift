@@ -55,10 +55,9 @@ public struct TaskGrouping: Hashable, Sendable {
         }
         switch key {
         case .filename:
-            return [Name(rank: 0, text: String(task.path.split(separator: "/").last ?? Substring(task.path)))]
+            return [Name(rank: 0, text: task.filename)]
         case .folder:
-            guard let slash = task.path.lastIndex(of: "/") else { return [Name(rank: 0, text: "./")] }
-            return [Name(rank: 0, text: String(task.path[...slash]))]
+            return [Name(rank: 0, text: task.folder)]
         case .path:
             return [Name(rank: 0, text: task.path)]
         case .heading:

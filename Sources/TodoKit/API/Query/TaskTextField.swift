@@ -4,6 +4,12 @@ public enum TaskTextField: String, CaseIterable, Hashable, Sendable {
     case description
     /// The file's path as given or found.
     case path
+    /// The file's name, with its extension.
+    case filename
+    /// The file's directory, with a final `/` (`./` for the current one).
+    case folder
+    /// The first directory of the file's path, with a final `/` (`./` for a file in the current one).
+    case root
     /// The nearest heading above the task (no heading: empty).
     case heading
     /// The tags, each with `#`, each searched on its own.
@@ -15,6 +21,9 @@ public enum TaskTextField: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .description: [task.todo.title]
         case .path: [task.path]
+        case .filename: [task.filename]
+        case .folder: [task.folder]
+        case .root: [task.root]
         case .heading: [task.todo.section ?? ""]
         case .tags: task.todo.tags.map { "#" + $0 }
         }
