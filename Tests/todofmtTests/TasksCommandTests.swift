@@ -212,6 +212,9 @@ final class TasksCommandTests: XCTestCase {
             (["group by filename", "has due date"], [n, o, i, j, k, m, a, b, f]),
             (["group by folder", "has due date"], [a, b, f, n, o, i, j, k, m]),
             (["group by due", "has due date"], [b, m, o, i, a, n, j, k, f]),
+            // d starts 11-22, before its scheduled day; j starts 11-25, before its due day.
+            (["group by happens", "not done", "has happens date"], [b, d, o, i, a, n, j, g, k, f]),
+            (["group by done", "done"], [e, m, h]),
             // #home, #home/garden, #money, #review, #work; a task with two tags is listed once, in its first group.
             (["group by tags", "tags include o"], [a, b, e, d, j, i, k, m]),
         ])

@@ -20,7 +20,8 @@ struct TaskQueryParser {
             var words = rest.split(separator: " ").map(String.init)
             let reverse = words.last == "reverse"
             if reverse { words.removeLast() }
-            let word = words.count == 1 && words[0] == "tag" ? "tags" : words.joined(separator: " ")
+            let aliases = ["tag": "tags", "starts": "start"]
+            let word = words.count == 1 ? aliases[words[0]] ?? words[0] : words.joined(separator: " ")
             guard let key = TaskGrouping.Key(rawValue: word) else {
                 throw TaskQueryError(text, "unknown group key (expected \(TaskGrouping.Key.allCases.map(\.rawValue).joined(separator: ", ")))")
             }

@@ -170,6 +170,20 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(nested.groups.map(\.names), [["A", "Todo"], ["B", "Done"], ["B", "Todo"]])
     }
 
+    /// Every date field groups, `happens` by the earliest of start, scheduled and due.
+    func testGroupByDates() throws {
+        let text = "- [ ] a start:2026-11-25 due:2026-11-24\n- [ ] b scheduled:2026-11-26 created:2026-11-01\n- [x] c done:2026-11-20\n"
+        func groups(_ instruction: String) throws -> [[String]] {
+            try TaskQuery([instruction], today: today).results(try tasks(text)).groups.map { $0.names + $0.tasks.map(\.todo.title) }
+        }
+        XCTAssertEqual(try groups("group by happens"),
+                       [["2026-11-24 Tuesday", "a"], ["2026-11-26 Thursday", "b"], ["(No happens date)", "c"]])
+        XCTAssertEqual(try groups("group by start"), [["2026-11-25 Wednesday", "a"], ["(No start date)", "b", "c"]])
+        XCTAssertEqual(try groups("group by created reverse"), [["(No created date)", "a", "c"], ["2026-11-01 Sunday", "b"]])
+        XCTAssertEqual(try groups("group by done"), [["2026-11-20 Friday", "c"], ["(No done date)", "a", "b"]])
+        XCTAssertEqual(try groups("group by cancelled"), [["(No cancelled date)", "a", "b", "c"]])
+    }
+
     /// `group by status` makes Obsidian Tasks' two groups, `Done` first; `group by status.type`
     /// its four, in progress first.
     func testGroupByStatusAndStatusType() throws {

@@ -14,6 +14,16 @@ public struct TaskGrouping: Hashable, Sendable {
         case due
         /// The scheduled date, with its weekday.
         case scheduled
+        /// The start date, with its weekday.
+        case start
+        /// The created date, with its weekday.
+        case created
+        /// The done date, with its weekday.
+        case done
+        /// The cancelled date, with its weekday.
+        case cancelled
+        /// The earliest of the start, scheduled and due dates, with its weekday.
+        case happens
         /// `Priority: high` … `Priority: none`, most urgent first.
         case priority
         /// `Done` (done and cancelled) then `Todo` (to do and in progress), as Obsidian Tasks'
@@ -66,6 +76,16 @@ public struct TaskGrouping: Hashable, Sendable {
             return [day(todo.due, "(No due date)")]
         case .scheduled:
             return [day(todo.scheduled, "(No scheduled date)")]
+        case .start:
+            return [day(todo.start, "(No start date)")]
+        case .created:
+            return [day(todo.created, "(No created date)")]
+        case .done:
+            return [day(todo.done, "(No done date)")]
+        case .cancelled:
+            return [day(todo.cancelled, "(No cancelled date)")]
+        case .happens:
+            return [day(TaskDateField.happens.day(of: todo), "(No happens date)")]
         case .priority:
             let rank = TaskPriorityComparison.rank(todo.priority)
             return [Name(rank: rank, text: "Priority: \(todo.priority?.rawValue ?? "none")")]
