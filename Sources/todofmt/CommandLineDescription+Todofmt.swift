@@ -185,7 +185,7 @@ extension CommandDescription {
                 + "heading|tags regex matches|does "
                 + "not match /RE/i; status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; is [not] recurring; parenthesised filters "
                 + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"
-                + "path|description|status [reverse]; group by filename|folder|path|heading|due|scheduled|start|created|done|"
+                + "happens|path|description|status [reverse], sort by tag [reverse] [N]; group by filename|folder|path|heading|due|scheduled|start|created|done|"
                 + "cancelled|happens|priority|"
                 + "status|status.type|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
                 + "date|cancelled date|priority|recurrence rule|tags|backlink|task count|relative dates. Any other instruction "

@@ -197,6 +197,10 @@ final class TasksCommandTests: XCTestCase {
             (["not done", "sort by scheduled"], [d, g, a, b, c, f, n, o, i, j, k, l]),
             (["sort by created"], [a, e, b, c, d, f, g, h, n, o, i, j, k, l, m]),
             (["has start date", "sort by start reverse"], [j, d]),
+            (["not done", "sort by happens", "limit 4"], [b, d, o, i]),
+            // #home, #home/garden, #home, #work…: ties keep file order, untagged tasks last.
+            (["sort by tag", "limit 6"], [a, b, e, d, i, j]),
+            (["sort by tag 2", "limit 2"], [a, j]),
         ])
     }
 
@@ -460,7 +464,7 @@ final class TasksCommandTests: XCTestCase {
         let cases: [(String, String)] = [
             ("explain", "todofmt: query instruction 'explain': not supported (see 'todofmt help tasks')\n"),
             ("due before someday", "todofmt: query instruction 'due before someday': invalid date 'someday'\n"),
-            ("sort by urgency", "todofmt: query instruction 'sort by urgency': unknown sort key (expected due, priority, scheduled, start, created, done, path, description, status)\n"),
+            ("sort by urgency", "todofmt: query instruction 'sort by urgency': unknown sort key (expected due, priority, scheduled, start, created, done, path, description, status, happens, tag)\n"),
             ("(done) AND", "todofmt: query instruction '(done) AND': expected a parenthesised filter at the end\n"),
             ("description regex matches /(a/", "todofmt: query instruction 'description regex matches /(a/': missing ')' in regular expression\n"),
             ("(done) AND (is recurrent)", "todofmt: query instruction '(done) AND (is recurrent)': not supported (see 'todofmt help tasks')\n"),

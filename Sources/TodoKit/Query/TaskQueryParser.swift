@@ -10,12 +10,19 @@ struct TaskQueryParser {
         let lower = Self.words(text.lowercased()).joined(separator: " ")
         if let rest = lower.dropPrefix("sort by ") {
             var words = rest.split(separator: " ").map(String.init)
+            // `sort by tag [reverse] [N]`: the Nth tag.
+            var tagNumber = 1
+            if words.count >= 2, words[0] == "tag", let number = Int(words[words.count - 1]) {
+                guard number >= 1 else { throw TaskQueryError(text, "tag numbers start at 1") }
+                tagNumber = number
+                words.removeLast()
+            }
             let reverse = words.last == "reverse"
             if reverse { words.removeLast() }
             guard words.count == 1, let key = TaskSort.Key(rawValue: words[0] == "starts" ? "start" : words[0]) else {
                 throw TaskQueryError(text, "unknown sort key (expected \(TaskSort.Key.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            query.sorts.append(TaskSort(key, reverse: reverse))
+            query.sorts.append(TaskSort(key, reverse: reverse, tagNumber: tagNumber))
         } else if let rest = lower.dropPrefix("group by ") {
             var words = rest.split(separator: " ").map(String.init)
             let reverse = words.last == "reverse"

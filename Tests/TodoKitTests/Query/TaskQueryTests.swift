@@ -152,6 +152,19 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try titles(["sort by description reverse", "limit 2"], text), ["none", "c"])
     }
 
+    /// `sort by happens` sorts by the earliest of start, scheduled and due; `sort by tag [N]` by
+    /// the Nth tag, ignoring case, tasks without it last.
+    func testSortByHappensAndTag() throws {
+        let text = "- [ ] a due:2026-11-30 start:2026-11-24\n- [ ] b #Zed #b\n- [ ] c scheduled:2026-11-25 #alpha #c\n- [ ] d #beta\n"
+        XCTAssertEqual(try titles(["sort by happens"], text), ["a", "c #alpha #c", "b #Zed #b", "d #beta"])
+        XCTAssertEqual(try titles(["sort by tag"], text), ["c #alpha #c", "d #beta", "b #Zed #b", "a"])
+        XCTAssertEqual(try titles(["sort by tag reverse"], text), ["b #Zed #b", "d #beta", "c #alpha #c", "a"])
+        XCTAssertEqual(try titles(["sort by tag 2"], text), ["b #Zed #b", "c #alpha #c", "a", "d #beta"])
+        XCTAssertEqual(try TaskQuery(["sort by tag reverse 2"], today: today).sorts, [TaskSort(.tag, reverse: true, tagNumber: 2)])
+        XCTAssertThrowsError(try TaskQuery(["sort by tag 0"], today: today))
+        XCTAssertThrowsError(try TaskQuery(["sort by due 2"], today: today))
+    }
+
     func testGroupsAndCounts() throws {
         let text = """
             # A
