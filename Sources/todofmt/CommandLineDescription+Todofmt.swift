@@ -187,7 +187,7 @@ extension CommandDescription {
                 + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"
                 + "happens|path|description|status [reverse], sort by tag [reverse] [N]; group by filename|folder|path|heading|due|scheduled|start|created|done|"
                 + "cancelled|happens|priority|"
-                + "status|status.type|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
+                + "status|status.type|tags [reverse]; limit N; limit groups N; hide|show due date|scheduled date|start date|created date|done "
                 + "date|cancelled date|priority|recurrence rule|tags|backlink|task count|relative dates. Any other instruction "
                 + "is an error naming it (exit 2). docs/TASKS.md has the details "
                 + "and the JSON schema.",

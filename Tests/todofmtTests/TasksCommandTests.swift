@@ -219,6 +219,8 @@ final class TasksCommandTests: XCTestCase {
             // d starts 11-22, before its scheduled day; j starts 11-25, before its due day.
             (["group by happens", "not done", "has happens date"], [b, d, o, i, a, n, j, g, k, f]),
             (["group by done", "done"], [e, m, h]),
+            (["group by heading", "limit groups 1"], [f, a, i, n]),
+            (["group by heading", "sort by due", "limit groups to 2 tasks"], [f, g, b, a, m, i, o, n]),
             // #home, #home/garden, #money, #review, #work; a task with two tags is listed once, in its first group.
             (["group by tags", "tags include o"], [a, b, e, d, j, i, k, m]),
         ])

@@ -35,12 +35,14 @@ struct TaskQueryParser {
             query.groupings.append(TaskGrouping(key, reverse: reverse))
         } else if let rest = lower.dropPrefix("limit ") {
             var words = rest.split(separator: " ")
+            let groups = words.first == "groups"
+            if groups { words.removeFirst() }
             if words.first == "to" { words.removeFirst() }
             if words.count == 2, words[1] == "tasks" || words[1] == "task" { words.removeLast() }
             guard words.count == 1, let count = Int(words[0]), count >= 0 else {
-                throw TaskQueryError(text, "expected 'limit N' or 'limit to N tasks'")
+                throw TaskQueryError(text, "expected 'limit [groups] N' or 'limit [groups] to N tasks'")
             }
-            query.limit = count
+            if groups { query.groupLimit = count } else { query.limit = count }
         } else if lower.hasPrefix("hide ") || lower.hasPrefix("show ") {
             let name = String(lower.dropFirst(5).trimmingQuerySpaces)
             guard let field = TaskQueryField(rawValue: name == "tag" ? "tags" : name) else {

@@ -179,6 +179,13 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(result.groups.map { $0.tasks.map(\.todo.title) }, [["one #x #y"], ["one #x #y", "two #y"]])
         XCTAssertEqual(result.tasks.map(\.todo.line), [2, 4])
         XCTAssertEqual(result.matchedCount, 3)
+        let perGroup = try TaskQuery(["group by heading", "limit groups 1"], today: today).results(try tasks(text))
+        XCTAssertEqual(perGroup.groups.map { $0.tasks.map(\.todo.line) }, [[2], [4]])
+        XCTAssertEqual(perGroup.shownCount, 2)
+        XCTAssertEqual(perGroup.matchedCount, 3)
+        XCTAssertEqual(try TaskQuery(["limit groups to 2 tasks"], today: today).groupLimit, 2)
+        // Without grouping, the group limit changes nothing.
+        XCTAssertEqual(try TaskQuery(["limit groups 1"], today: today).results(try tasks(text)).tasks.count, 3)
         let nested = try TaskQuery(["group by heading", "group by status"], today: today).results(try tasks(text))
         XCTAssertEqual(nested.groups.map(\.names), [["A", "Todo"], ["B", "Done"], ["B", "Todo"]])
     }

@@ -17,6 +17,8 @@ public struct TaskQuery: Hashable, Sendable {
     public var groupings: [TaskGrouping] = []
     /// The most tasks listed, or nil.
     public var limit: Int?
+    /// The most tasks listed in each group (`limit groups N`), or nil; without grouping, none.
+    public var groupLimit: Int?
     /// What the text listing leaves out.
     public var hidden: Set<TaskQueryField> = []
 
@@ -100,7 +102,8 @@ public struct TaskQuery: Hashable, Sendable {
         }
     }
 
-    /// Runs the query: filters, sorts (stable: ties keep the order given), limits, then groups.
+    /// Runs the query: filters, sorts (stable: ties keep the order given), limits, then groups
+    /// (each group cut to ``groupLimit``).
     ///
     /// Works on positions in `tasks`, so no task is copied or hashed until the result is built.
     /// - Parameter tasks: The tasks to query, in the order ties keep.
@@ -163,7 +166,9 @@ public struct TaskQuery: Hashable, Sendable {
             }
             return false
         }
-        let groups = order.map { group in TaskGroup(names: keys[group].map(\.text), tasks: members[group].map { tasks[$0] }) }
+        let groups = order.map { group in
+            TaskGroup(names: keys[group].map(\.text), tasks: members[group].prefix(groupLimit ?? Int.max).map { tasks[$0] })
+        }
         return TaskQueryResult(groups: groups, matchedCount: matched, overlaps: groupings.contains { $0.key == .tags })
     }
 }
