@@ -163,6 +163,10 @@ final class TasksCommandTests: XCTestCase {
             (["NOT (done)"], [a, b, c, d, f, g, n, o, i, j, k, l]),
             (["NOT(done)"], [a, b, c, d, f, g, n, o, i, j, k, l]),
             (["NOT NOT (done)"], [e, h, m]),
+            // Any one kind of delimiter per line, as in Obsidian Tasks.
+            (["[due today] OR [priority is highest]"], [o, i, j]),
+            (["{tags include home} AND NOT {done}"], [a, b, d]),
+            (["\"due today\" XOR \"tags include work\""], [o, j, k, m]),
             (["(tags include work) AND ((due before 2026-11-24) OR (has start date))"], [i, j, m]),
             (["(due today) XOR (tags include work)"], [o, j, k, m]),
             // XOR binds tighter than AND, as in Obsidian Tasks: the done work task m is left out.

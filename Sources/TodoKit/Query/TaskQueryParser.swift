@@ -69,14 +69,15 @@ struct TaskQueryParser {
         return try simpleFilter(text, instruction: instruction)
     }
 
-    /// Whether a filter is a boolean combination: it starts with a parenthesis, after any number
-    /// of NOTs (`NOT NOT (done)`, `NOT(done)`).
+    /// Whether a filter is a boolean combination: it starts with a delimiter (`(`, `[`, `{`, `"`),
+    /// after any number of NOTs (`NOT NOT (done)`, `NOT(done)`).
     static func isBooleanCombination(_ text: String) -> Bool {
         var rest = text.trimmingQuerySpaces
-        while rest.prefix(3).uppercased() == "NOT", let next = rest.dropFirst(3).first, next == " " || next == "\t" || next == "(" {
+        while rest.prefix(3).uppercased() == "NOT", let next = rest.dropFirst(3).first,
+              next == " " || next == "\t" || delimiters[next] != nil {
             rest = rest.dropFirst(3).trimmingQuerySpaces
         }
-        return rest.hasPrefix("(")
+        return rest.first.map { delimiters[$0] != nil } ?? false
     }
 
     /// The words of a text: each run of spaces and tabs separates two.
@@ -233,28 +234,38 @@ struct TaskQueryParser {
         var isOperand: Bool
     }
 
-    /// `(a) AND NOT (b)` → operands and operator words.
+    /// The pairs of characters that delimit the filters of a boolean combination, as in Obsidian
+    /// Tasks: one pair per line.
+    static let delimiters: [Character: Character] = ["(": ")", "[": "]", "{": "}", "\"": "\""]
+
+    /// `(a) AND NOT (b)` → operands and operator words. The first delimiter of the line is the
+    /// one every filter of it is written in (`[a] OR [b]`, `"a" XOR "b"`).
     private func tokens(_ text: String, instruction: String) throws(TaskQueryError) -> [Token] {
         var tokens: [Token] = []
         let chars = Array(text)
+        var open: Character?
         var i = 0
         while i < chars.count {
             if chars[i] == " " || chars[i] == "\t" { i += 1; continue }
-            if chars[i] == "(" {
-                var depth = 0
-                var j = i
+            if open == nil, Self.delimiters[chars[i]] != nil { open = chars[i] }
+            if let open, chars[i] == open, let close = Self.delimiters[open] {
+                // Brackets nest; quotes do not.
+                var j = i + 1
+                var depth = 1
                 while j < chars.count {
-                    if chars[j] == "(" { depth += 1 }
-                    if chars[j] == ")" { depth -= 1; if depth == 0 { break } }
+                    if chars[j] == close { depth -= 1 } else if chars[j] == open { depth += 1 }
+                    if depth == 0 { break }
                     j += 1
                 }
-                guard j < chars.count else { throw TaskQueryError(instruction, "missing ')'") }
+                guard j < chars.count else { throw TaskQueryError(instruction, "missing '\(close)'") }
                 tokens.append(Token(text: String(chars[(i + 1)..<j]), isOperand: true))
                 i = j + 1
                 continue
             }
             var j = i
-            while j < chars.count, chars[j] != " ", chars[j] != "\t", chars[j] != "(" { j += 1 }
+            while j < chars.count, chars[j] != " ", chars[j] != "\t", chars[j] != (open ?? "(") { j += 1 }
+            // A word may not end at a delimiter before the first one fixes it: "NOT[".
+            if open == nil, let end = chars[i..<j].firstIndex(where: { Self.delimiters[$0] != nil }) { j = end }
             let word = String(chars[i..<j])
             guard ["AND", "OR", "XOR", "NOT"].contains(word.uppercased()) else {
                 throw TaskQueryError(instruction, "expected AND, OR, XOR or NOT between parenthesised filters, found '\(word)'")

@@ -49,6 +49,26 @@ final class TaskQueryTests: XCTestCase {
 
     /// A run of spaces and tabs between words is one separator everywhere; the value of a text
     /// or regex filter is kept as written.
+    /// Filters may be delimited by `( )`, `[ ]`, `{ }` or `" "`, one kind per line, as in
+    /// Obsidian Tasks; a filter whose text holds parentheses can use another kind.
+    func testBooleanDelimiters() throws {
+        for line in ["(done) OR NOT (has due date)", "[done] OR NOT [has due date]", "{done} OR NOT {has due date}",
+                     "\"done\" OR NOT \"has due date\"", "NOT[has due date] OR [done]"] {
+            let filters = try TaskQuery([line], today: today).filters
+            XCTAssertTrue(filters == [.or(.done(true), .not(.hasDate(.due, true)))] || filters == [.or(.not(.hasDate(.due, true)), .done(true))],
+                          line)
+        }
+        XCTAssertEqual(try TaskQuery(["[description includes (maybe)] OR [description includes (perhaps)]"], today: today).filters,
+                       [.or(.text(.description, include: true, "(maybe)"), .text(.description, include: true, "(perhaps)"))])
+        XCTAssertEqual(try TaskQuery(["[ [done] AND [has tags] ] OR [no tags]"], today: today).filters,
+                       [.or(.and(.done(true), .hasTags(true)), .hasTags(false))])
+        XCTAssertEqual(try TaskQuery(["{(done) XOR (has tags)} AND {no due date}"], today: today).filters,
+                       [.and(.xor(.done(true), .hasTags(true)), .hasDate(.due, false))])
+        for bad in ["(done) AND [has tags]", "\"done\" OR \"not done", "[done] OR [not done"] {
+            XCTAssertThrowsError(try TaskQuery([bad], today: today), bad)
+        }
+    }
+
     func testRunsOfSpacesAndTabsSeparateWords() throws {
         let query = try TaskQuery(["sort  by  due\treverse", "not  done", "priority  is\thigh", "description\tincludes  two  spaces",
                                    "group\tby  status.type", "hide  due\tdate", "limit  to  5  tasks", "due  before  2026-12-01",
