@@ -60,6 +60,12 @@ final class TasksCommandTests: XCTestCase {
             (["due on or after 2026-12-02"], [f, k]),
             (["due 2026-11-20 2026-11-23"], [b, o, i, m]),
             (["due in 2026-11-20 2026-11-23"], [b, o, i, m]),
+            // Numbered ranges: a month, an ISO week, a quarter, a year.
+            (["due in 2026-12"], [f, k]),
+            (["happens in 2026-W48"], [a, d, g, n, o, i, j]),
+            (["due before 2026-W48"], [b, m]),
+            (["due in 2026-Q4", "due after 2026-11"], [f, k]),
+            (["due 2027"], []),
             (["scheduled before 2026-11-25"], [d]),
             (["happens on 2026-11-23"], [d, o, i]),
             (["created before 2026-11-05"], [a]),

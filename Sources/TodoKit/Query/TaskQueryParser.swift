@@ -202,11 +202,13 @@ struct TaskQueryParser {
 
     // MARK: - Dates
 
-    /// A query date: `YYYY-MM-DD`, two of them (a range), `this|next|last week|month|year` (the
-    /// calendar range, as in Obsidian Tasks), or a phrase ``DatePhrase`` resolves.
+    /// A query date: `YYYY-MM-DD`, two of them (a range), a numbered range (`2026`, `2026-12`,
+    /// `2026-Q4`, `2026-W48`), `this|next|last week|month|quarter|year` (the calendar range, as in
+    /// Obsidian Tasks), or a phrase ``DatePhrase`` resolves.
     func range(_ text: String) -> DayRange? {
         let words = text.lowercased().split(separator: " ")
         if words.count == 2, let start = Day(words[0]), let end = Day(words[1]) { return DayRange(start, end) }
+        if words.count == 1, let numbered = Self.numberedRange(words[0]) { return numbered }
         if words.count == 2, let offset = ["last": -1, "this": 0, "next": 1][String(words[0])] {
             switch words[1] {
             case "week":
@@ -215,6 +217,11 @@ struct TaskQueryParser {
             case "month":
                 guard let first = Day(year: today.year, month: today.month, day: 1)?.adding(months: offset) else { return nil }
                 return DayRange(first, first.endOfMonth)
+            case "quarter":
+                let firstMonth = (today.month - 1) / 3 * 3 + 1
+                guard let first = Day(year: today.year, month: firstMonth, day: 1)?.adding(months: 3 * offset),
+                      let last = first.adding(months: 2)?.endOfMonth else { return nil }
+                return DayRange(first, last)
             case "year":
                 let year = today.year + offset
                 guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { return nil }
@@ -224,6 +231,37 @@ struct TaskQueryParser {
             }
         }
         return DatePhrase.resolve(text, today: today).map { DayRange($0) }
+    }
+
+    /// Obsidian Tasks' numbered ranges, in lower case: a year `2026`, a month `2026-12`, a quarter
+    /// `2026-q4`, an ISO week `2026-w48` (Monday to Sunday; week 1 holds the year's first Thursday).
+    static func numberedRange(_ text: Substring) -> DayRange? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts[0].count == 4, parts[0].allSatisfy({ ("0"..."9").contains($0) }), let year = Int(parts[0]) else { return nil }
+        if parts.count == 1 {
+            guard let first = Day(year: year, month: 1, day: 1), let last = Day(year: year, month: 12, day: 31) else { return nil }
+            return DayRange(first, last)
+        }
+        guard parts.count == 2, parts[1].count >= 2, parts[1].count <= 3 else { return nil }
+        let part = parts[1]
+        let digits = part.first == "q" || part.first == "w" ? part.dropFirst() : part
+        guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits) else { return nil }
+        switch part.first {
+        case "q":
+            guard part.count == 2, (1...4).contains(number), let first = Day(year: year, month: 3 * number - 2, day: 1),
+                  let last = first.adding(months: 2)?.endOfMonth else { return nil }
+            return DayRange(first, last)
+        case "w":
+            // The week of 4 January is week 1; the week of 28 December is the year's last.
+            guard part.count == 3, number >= 1, let january4 = Day(year: year, month: 1, day: 4),
+                  let december28 = Day(year: year, month: 12, day: 28) else { return nil }
+            let weeks = (december28.startOfWeek.daysSinceEpoch - january4.startOfWeek.daysSinceEpoch) / 7 + 1
+            guard number <= weeks, let first = january4.startOfWeek.adding(weeks: number - 1) else { return nil }
+            return DayRange(first, first.endOfWeek)
+        default:
+            guard part.count == 2, (1...12).contains(number), let first = Day(year: year, month: number, day: 1) else { return nil }
+            return DayRange(first, first.endOfMonth)
+        }
     }
 
     // MARK: - Boolean combinations

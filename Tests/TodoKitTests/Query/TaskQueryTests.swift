@@ -91,6 +91,28 @@ final class TaskQueryTests: XCTestCase {
         XCTAssertEqual(try range("next year"), .date(.due, .on, DayRange(Day("2027-01-01")!, Day("2027-12-31")!)))
         XCTAssertEqual(try range("in 2 weeks"), .date(.due, .on, DayRange(Day("2026-12-07")!)))
         XCTAssertEqual(try range("2026-12-31 2026-12-01"), .date(.due, .on, DayRange(Day("2026-12-01")!, Day("2026-12-31")!)))
+        XCTAssertEqual(try range("this quarter"), .date(.due, .on, DayRange(Day("2026-10-01")!, Day("2026-12-31")!)))
+        XCTAssertEqual(try range("next quarter"), .date(.due, .on, DayRange(Day("2027-01-01")!, Day("2027-03-31")!)))
+        XCTAssertEqual(try range("last quarter"), .date(.due, .on, DayRange(Day("2026-07-01")!, Day("2026-09-30")!)))
+    }
+
+    /// Obsidian Tasks' numbered ranges: a year, a month, a quarter, an ISO week.
+    func testNumberedRanges() throws {
+        func range(_ text: String) throws -> TaskFilter { try TaskQuery(["due in " + text], today: today).filters[0] }
+        func days(_ first: String, _ last: String) -> TaskFilter { .date(.due, .on, DayRange(Day(first)!, Day(last)!)) }
+        XCTAssertEqual(try range("2026"), days("2026-01-01", "2026-12-31"))
+        XCTAssertEqual(try range("2026-12"), days("2026-12-01", "2026-12-31"))
+        XCTAssertEqual(try range("2024-02"), days("2024-02-01", "2024-02-29"))
+        XCTAssertEqual(try range("2026-Q4"), days("2026-10-01", "2026-12-31"))
+        XCTAssertEqual(try range("2026-q1"), days("2026-01-01", "2026-03-31"))
+        XCTAssertEqual(try range("2026-W48"), days("2026-11-23", "2026-11-29"))
+        XCTAssertEqual(try range("2026-W01"), days("2025-12-29", "2026-01-04"))
+        XCTAssertEqual(try range("2026-W53"), days("2026-12-28", "2027-01-03"))
+        XCTAssertEqual(try range("2021-W01"), days("2021-01-04", "2021-01-10"))
+        XCTAssertEqual(try TaskQuery(["due before 2026-12"], today: today).filters, [.date(.due, .before, DayRange(Day("2026-12-01")!, Day("2026-12-31")!))])
+        for bad in ["2026-13", "2026-00", "2026-Q5", "2026-Q0", "2025-W53", "2026-W00", "2026-W4", "2026-1", "26", "2026-Q12"] {
+            XCTAssertThrowsError(try TaskQuery(["due in " + bad], today: today), bad)
+        }
     }
 
     func testIsRecurring() throws {
