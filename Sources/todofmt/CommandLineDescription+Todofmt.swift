@@ -171,25 +171,28 @@ extension CommandDescription {
         invocation: { arguments throws(UsageError) in try arguments.tasks() },
         summary: "list tasks across todo files, with Obsidian Tasks queries",
         paragraphs: [
-            "tasks lists the tasks of the todo files found under each PATH as for formatting (default '.'), one line per "
-                + "task: 'path:line', the checkbox, the title, the dates and, for open tasks, how far the due date is "
-                + "('due tomorrow', '3 days overdue'; red when overdue and yellow when due today on a terminal), then a "
-                + "count. Titles are cut to the terminal's width with '…'. With no query it lists the open tasks, "
-                + "grouped by file, in file order.",
-            "Each -q gives one instruction of Obsidian Tasks' query language; --query-file reads one per line, or "
-                + "every ```tasks block of a Markdown file. Filters: done, not done; due|scheduled|starts|happens|"
-                + "created|done|cancelled [before|after|on|in|on or before|on or after] DATE (YYYY-MM-DD, two of them "
-                + "for a range, today, tomorrow, yesterday, a weekday, this|next|last week|month|year as calendar "
-                + "ranges, in N days); has|no due|scheduled|start|created|done|cancelled|happens date; priority is "
-                + "[above|below] highest|high|medium|none|low|lowest; tags include|do not include TAG; description|"
-                + "path|heading includes|does not include TEXT; description|path|heading|tags regex matches|does "
-                + "not match /RE/i; status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; is [not] recurring; parenthesised filters "
-                + "combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start|created|done|"
-                + "path|description|status [reverse]; group by filename|folder|path|heading|due|scheduled|priority|"
-                + "status|tags [reverse]; limit N; hide|show due date|scheduled date|start date|created date|done "
-                + "date|cancelled date|priority|tags|backlink|task count|relative dates. Any other instruction "
-                + "is an error naming it (exit 2). docs/TASKS.md has the details "
-                + "and the JSON schema.",
+            "tasks lists the tasks of the todo files found under each PATH as for formatting (default '.'), "
+                + "one line per task: 'path:line', the checkbox, the title, the priority, recurrence rule and dates "
+                + "and, for open tasks, how far the due date is ('due tomorrow', '3 days overdue'; red when overdue "
+                + "and yellow when due today on a terminal), then a count. Titles are cut to the terminal's width "
+                + "with '…'. With no query it lists the open tasks, grouped by file, in file order.",
+            "Each -q gives one instruction of Obsidian Tasks' query language; --query-file reads one per "
+                + "line, or every ```tasks block of a Markdown file. Filters: done, not done; "
+                + "due|scheduled|starts|happens|created|done|cancelled [before|after|on|in|on or before|on or "
+                + "after] DATE (YYYY-MM-DD, two of them for a range, YYYY, YYYY-MM, YYYY-Qq, YYYY-Www, today, "
+                + "tomorrow, yesterday, a weekday, this|next|last week|month|quarter|year as calendar ranges, in N "
+                + "days); has|no due|scheduled|start|created|done|cancelled|happens date; priority is "
+                + "[not|above|below] highest|high|medium|none|low|lowest; has tags; no tags; tags include|do not "
+                + "include TAG; description|path|filename|folder|root|heading includes|does not include TEXT; "
+                + "description|path|filename|folder|root|heading|tags regex matches|does not match /RE/i; "
+                + "status.type is [not] TODO|IN_PROGRESS|DONE|CANCELLED; is [not] recurring; filters in ( ), [ ], "
+                + "{ } or \" \" combined with AND, OR, XOR and NOT. Layout: sort by due|priority|scheduled|start, "
+                + "created|done|happens, path|description|status [reverse]; sort by tag [reverse] [N]; group by "
+                + "filename|folder|path|heading, due|scheduled|start|created|done|cancelled|happens, "
+                + "priority|status|status.type|tags [reverse]; limit N; limit groups N; hide|show due date|scheduled "
+                + "date|start date|created date|done date|cancelled date|priority|recurrence rule|tags|backlink|task "
+                + "count|relative dates. Any other instruction is an error naming it (exit 2). docs/TASKS.md has the "
+                + "details and the JSON schema.",
         ])
 
     /// `todofmt add`.

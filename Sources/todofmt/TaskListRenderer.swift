@@ -142,14 +142,11 @@ struct TaskListRenderer {
 
     /// The title, without its tags when they are hidden.
     private func displayedTitle(_ todo: Todo) -> String {
-        guard !shows(.tags) else { return todo.title }
-        return todo.title.split(separator: " ", omittingEmptySubsequences: false)
-            .filter { !($0.hasPrefix("#") && todo.tags.contains(String($0.dropFirst()))) }
-            .joined(separator: " ")
+        shows(.tags) ? todo.title : todo.titleWithoutTags
     }
 
-    /// The fields shown after the title, two spaces after it and one apart: priority, dates, and
-    /// how far off the due date is.
+    /// The fields shown after the title, two spaces after it and one apart, in canonical order as
+    /// the plain style writes them: priority, recurrence rule, dates, and how far off the due date is.
     private func appendFields(_ todo: Todo, to out: inout [UInt8]) {
         var first = true
         func separate() {
@@ -167,6 +164,11 @@ struct TaskListRenderer {
             separate()
             out += "priority:".utf8
             out += priority.rawValue.utf8
+        }
+        if let recurrence = todo.recurrence, shows(.recurrenceRule) {
+            separate()
+            out += "rec:".utf8
+            out += recurrence.plainValue.utf8
         }
         append("created", todo.created, .createdDate)
         append("start", todo.start, .startDate)

@@ -17,9 +17,10 @@ struct TasksRunner {
                 throw Diagnostic(file, .file(error))
             }
             let found = TaskQuery.blocks(inMarkdown: text)
-            blocks = found.isEmpty ? [text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-            }] : found
+            // "\r\n" is one Character: splitting at "\n" alone left a CRLF file one line.
+            blocks = found.isEmpty
+                ? [text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)]
+                : found
         }
         do {
             return try blocks.map { block throws(TaskQueryError) in

@@ -60,6 +60,12 @@ final class TasksCommandTests: XCTestCase {
             (["due on or after 2026-12-02"], [f, k]),
             (["due 2026-11-20 2026-11-23"], [b, o, i, m]),
             (["due in 2026-11-20 2026-11-23"], [b, o, i, m]),
+            // Numbered ranges: a month, an ISO week, a quarter, a year.
+            (["due in 2026-12"], [f, k]),
+            (["happens in 2026-W48"], [a, d, g, n, o, i, j]),
+            (["due before 2026-W48"], [b, m]),
+            (["due in 2026-Q4", "due after 2026-11"], [f, k]),
+            (["due 2027"], []),
             (["scheduled before 2026-11-25"], [d]),
             (["happens on 2026-11-23"], [d, o, i]),
             (["created before 2026-11-05"], [a]),
@@ -113,6 +119,7 @@ final class TasksCommandTests: XCTestCase {
             (["priority is below none"], [f, g]),
             (["priority is none"], [b, c, d, e, h, n, o, k, l, m]),
             (["priority is highest"], [j]),
+            (["priority is not none"], [a, f, g, i, j]),
         ])
     }
 
@@ -129,6 +136,12 @@ final class TasksCommandTests: XCTestCase {
             (["heading includes errands"], [f, g, h]),
             (["heading does not include home"], [f, g, h, n, o, i, j, k, l, m]),
             (["description includes 日本"], [n]),
+            (["has tags"], [a, b, d, e, i, j, k, m]),
+            (["filename includes todo.md"], [n, o, i, j, k, l, m]),
+            (["folder includes work"], [i, j, k, l, m]),
+            (["root regex matches /^wide\\/$/"], [n, o]),
+            (["folder includes ./"], [a, b, c, d, e, f, g, h]),
+            (["no tags"], [c, f, g, h, n, o, l]),
         ])
     }
 
@@ -138,9 +151,14 @@ final class TasksCommandTests: XCTestCase {
             (["description regex matches /^[A-Z][a-z]+ (r|p)\\w+$/"], [f]),
             (["description regex does not match /[aeiou]/"], [n]),
             (["tags regex matches /^#home\\/garden$/"], [d]),
+            // Each tag is tested on its own: #money is the second tag of a.
+            (["tags regex matches /^#money$/"], [a]),
+            (["tags regex does not match /^#home$/"], [c, d, f, g, h, n, o, i, j, k, l, m]),
             (["heading regex matches /^S.r/"], [i, j, k, l, m]),
             (["path regex matches /\\.todo\\.md$/"], [n, o]),
             (["description regex matches /o{2}|l{2}/"], [b, h]),
+            // The `i` flag folds letters only: `\\W` stays "not a word character".
+            (["description regex matches /^\\W/i"], [o]),
         ])
     }
 
@@ -149,12 +167,30 @@ final class TasksCommandTests: XCTestCase {
             (["(due today) OR (priority is highest)"], [o, i, j]),
             (["(tags include home) AND NOT (done)"], [a, b, d]),
             (["NOT (done)"], [a, b, c, d, f, g, n, o, i, j, k, l]),
+            (["NOT(done)"], [a, b, c, d, f, g, n, o, i, j, k, l]),
+            (["NOT NOT (done)"], [e, h, m]),
+            // Any one kind of delimiter per line, as in Obsidian Tasks.
+            (["[due today] OR [priority is highest]"], [o, i, j]),
+            (["{tags include home} AND NOT {done}"], [a, b, d]),
+            (["\"due today\" XOR \"tags include work\""], [o, j, k, m]),
             (["(tags include work) AND ((due before 2026-11-24) OR (has start date))"], [i, j, m]),
             (["(due today) XOR (tags include work)"], [o, j, k, m]),
+            // XOR binds tighter than AND, as in Obsidian Tasks: the done work task m is left out.
+            (["(tags include work) XOR (due today) AND (not done)"], [o, j, k]),
             // Titles include their tags: "#money" has "on".
             (["(not done) AND (description regex matches /(a|o)n/)"], [a, o, k]),
             // Lines are joined with AND.
             (["not done", "tags include home"], [a, b, d]),
+        ])
+    }
+
+    /// Runs of spaces and tabs between words are one separator in every instruction.
+    func testRunsOfSpacesAndTabs() throws {
+        try check([
+            (["priority  is\thigh"], [a]),
+            (["not  done", "tags\tinclude  work", "sort  by  due  reverse"], [k, j, i]),
+            (["description\tincludes report"], [i]),
+            (["due  before  2026-11-21"], [b]),
         ])
     }
 
@@ -171,19 +207,30 @@ final class TasksCommandTests: XCTestCase {
             (["not done", "sort by scheduled"], [d, g, a, b, c, f, n, o, i, j, k, l]),
             (["sort by created"], [a, e, b, c, d, f, g, h, n, o, i, j, k, l, m]),
             (["has start date", "sort by start reverse"], [j, d]),
+            (["not done", "sort by happens", "limit 4"], [b, d, o, i]),
+            // #home, #home/garden, #home, #work…: ties keep file order, untagged tasks last.
+            (["sort by tag", "limit 6"], [a, b, e, d, i, j]),
+            (["sort by tag 2", "limit 2"], [a, j]),
         ])
     }
 
     func testGroupingOrdersGroups() throws {
         try check([
             (["not done", "group by priority"], [j, a, i, b, c, d, n, o, k, l, f, g]),
-            (["group by status", "has due date"], [a, b, f, n, o, i, j, k, m]),
+            // Done, then Todo, as Obsidian Tasks groups them.
+            (["group by status", "has due date"], [m, a, b, f, n, o, i, j, k]),
+            (["group by status.type", "tags include home"], [d, a, b, e]),
             // Headings in alphabetical order, tasks without one last.
             (["group by heading", "not done"], [f, g, a, b, c, d, i, j, k, l, n, o]),
             (["group by heading reverse", "not done"], [n, o, i, j, k, l, a, b, c, d, f, g]),
             (["group by filename", "has due date"], [n, o, i, j, k, m, a, b, f]),
             (["group by folder", "has due date"], [a, b, f, n, o, i, j, k, m]),
             (["group by due", "has due date"], [b, m, o, i, a, n, j, k, f]),
+            // d starts 11-22, before its scheduled day; j starts 11-25, before its due day.
+            (["group by happens", "not done", "has happens date"], [b, d, o, i, a, n, j, g, k, f]),
+            (["group by done", "done"], [e, m, h]),
+            (["group by heading", "limit groups 1"], [f, a, i, n]),
+            (["group by heading", "sort by due", "limit groups to 2 tasks"], [f, g, b, a, m, i, o, n]),
             // #home, #home/garden, #money, #review, #work; a task with two tags is listed once, in its first group.
             (["group by tags", "tags include o"], [a, b, e, d, j, i, k, m]),
         ])
@@ -274,11 +321,15 @@ final class TasksCommandTests: XCTestCase {
 
     func testHideShowLimitAndNestedGroups() throws {
         let result = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "todos.md",
-                                         "-q", "tags include home", "-q", "group by status", "-q", "group by tags",
+                                         "-q", "tags include home", "-q", "group by status.type", "-q", "group by tags",
                                          "-q", "hide priority", "-q", "hide created date", "-q", "hide backlink",
                                          "-q", "hide tags", "-q", "show tags", "-q", "hide relative dates", "-q", "limit 3")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, """
+            IN_PROGRESS
+              #home/garden
+            [/] Paint the fence #home/garden  start:2026-11-22 scheduled:2026-11-23
+
             TODO
               #home
             [ ] Pay rent #home #money  due:2026-11-24
@@ -286,16 +337,17 @@ final class TasksCommandTests: XCTestCase {
               #money
             [ ] Pay rent #home #money  due:2026-11-24
 
-            IN_PROGRESS
-              #home/garden
-            [/] Paint the fence #home/garden  start:2026-11-22 scheduled:2026-11-23
-
             3 of 4 tasks
 
             """)
         let hidden = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "work", "-q", "done",
                                          "-q", "hide task count", "-q", "hide tags", "-q", "hide done date")
         XCTAssertEqual(hidden.stdout, "work/todo.md:7 [x] Ship release  due:2026-11-21\n")
+        // Every tag the task has is hidden, punctuation after it or not.
+        try sandbox.write("punctuation.md", "- [ ] Tagged #x, then #y. and #z\n")
+        let punctuation = try sandbox.todofmt("tasks", "punctuation.md", "-q", "hide tags", "-q", "hide task count",
+                                              "-q", "hide backlink")
+        XCTAssertEqual(punctuation.stdout, "[ ] Tagged, then. and\n")
     }
 
     func testJSONSchema() throws {
@@ -350,10 +402,23 @@ final class TasksCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let paths = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("path\t") }.map { $0.split(separator: "\t").prefix(2).joined(separator: ":") }
         XCTAssertEqual(paths, [o, i, e])
+        // A tasks block shown inside a longer fence is an example, not a query.
+        try sandbox.write("shown.md", "````text\n```tasks\ndone\n```\n````\n\n```tasks\ndue today\n```\n")
+        let shown = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "--query-file", "shown.md", "--format", "tsv")
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").prefix(2).joined(separator: ":") },
+                       [o, i])
         try sandbox.write("query.txt", "not done\ntags include work\n\n")
         XCTAssertEqual(try refs(["sort by due"]).count, 15)
         let plain = try sandbox.todofmt("tasks", "--query-file", "query.txt", "--format", "tsv", "-q", "limit 2")
         XCTAssertEqual(plain.stdout.split(separator: "\n").count, 3, plain.stdout)
+        // CRLF line breaks, in plain lines and in blocks.
+        for (name, text) in [("crlf.txt", "not done\r\ntags include work\r\n"), ("crlf.md", "```tasks\r\nnot done\r\ntags include work\r\n```\r\n")] {
+            try sandbox.write(name, text)
+            let crlf = try sandbox.todofmt("tasks", "--query-file", name, "--format", "tsv")
+            XCTAssertEqual(crlf.status, 0, crlf.stderr)
+            XCTAssertEqual(crlf.stdout.split(separator: "\n").count, 4, crlf.stdout)
+        }
     }
 
     func testIsRecurringSelectsTasksWithARuleInEverySpelling() throws {
@@ -372,6 +437,17 @@ final class TasksCommandTests: XCTestCase {
         let json = try vault.todofmt("tasks", "--today", "2026-11-23", "--format", "json", "-q", "is recurring")
         XCTAssertTrue(json.stdout.contains("\"parent\": null, \"recurrence\": \"every week\"}"), json.stdout)
         XCTAssertTrue(json.stdout.contains("\"recurrence\": \"every month on the last Friday\"}"), json.stdout)
+        // The text listing shows the rule with the other fields, in canonical order, unless hidden.
+        let text = try vault.todofmt("tasks", "--today", "2026-11-23", "-q", "is recurring", "-q", "hide backlink", "-q", "hide task count")
+        XCTAssertEqual(text.stdout, """
+            [ ] Water plants  rec:+1w due:2026-11-24 (due tomorrow)
+            [ ] Pay rent  rec:+1m due:2026-12-01 (due in 8 days)
+            [ ] Review  rec:every-month-on-the-last-friday
+
+            """)
+        let hidden = try vault.todofmt("tasks", "--today", "2026-11-23", "-q", "is recurring", "-q", "hide recurrence rule",
+                                       "-q", "hide backlink", "-q", "hide task count", "-q", "limit 1")
+        XCTAssertEqual(hidden.stdout, "[ ] Water plants  due:2026-11-24 (due tomorrow)\n")
         let once = try vault.todofmt("tasks", "--today", "2026-11-23", "--format", "tsv", "-q", "is not recurring")
         XCTAssertEqual(once.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["2", "5"])
     }
@@ -400,7 +476,7 @@ final class TasksCommandTests: XCTestCase {
         let cases: [(String, String)] = [
             ("explain", "todofmt: query instruction 'explain': not supported (see 'todofmt help tasks')\n"),
             ("due before someday", "todofmt: query instruction 'due before someday': invalid date 'someday'\n"),
-            ("sort by urgency", "todofmt: query instruction 'sort by urgency': unknown sort key (expected due, priority, scheduled, start, created, done, path, description, status)\n"),
+            ("sort by urgency", "todofmt: query instruction 'sort by urgency': unknown sort key (expected due, priority, scheduled, start, created, done, path, description, status, happens, tag)\n"),
             ("(done) AND", "todofmt: query instruction '(done) AND': expected a parenthesised filter at the end\n"),
             ("description regex matches /(a/", "todofmt: query instruction 'description regex matches /(a/': missing ')' in regular expression\n"),
             ("(done) AND (is recurrent)", "todofmt: query instruction '(done) AND (is recurrent)': not supported (see 'todofmt help tasks')\n"),

@@ -7,13 +7,17 @@ public indirect enum TaskFilter: Hashable, Sendable {
     case date(TaskDateField, TaskDateRelation, DayRange)
     /// `has due date` (true) or `no due date` (false).
     case hasDate(TaskDateField, Bool)
-    /// `priority is above medium`: the comparison and the level (nil: none).
+    /// `has tags` (true) or `no tags` (false).
+    case hasTags(Bool)
+    /// `priority is above medium`, `priority is not none`: the comparison and the level (nil: none).
     case priority(TaskPriorityComparison, Priority?)
-    /// `tags include x` (true) or `tags do not include x` (false); case-insensitive, `#` optional.
+    /// `tags include x` (true) or `tags do not include x` (false): whether some tag, with its `#`,
+    /// contains the text, ignoring case (so `home` finds `#location/home` and `#home` does not).
     case tags(include: Bool, String)
     /// `description includes x` (true) or `does not include` (false); case-insensitive.
     case text(TaskTextField, include: Bool, String)
-    /// `description regex matches /x/` (true) or `does not match` (false).
+    /// `description regex matches /x/` (true) or `does not match` (false); `tags` matches when one
+    /// tag (with its `#`) matches, and does not match when none does.
     case regex(TaskTextField, matches: Bool, TextPattern)
     /// `status.type is DONE` (true) or `is not` (false).
     case statusType(TaskStatusType, Bool)
@@ -43,16 +47,17 @@ public indirect enum TaskFilter: Hashable, Sendable {
             return days.contains { relation.holds($0, range) }
         case .hasDate(let field, let has):
             return field.days(of: todo).isEmpty != has
+        case .hasTags(let has):
+            return todo.tags.isEmpty != has
         case .priority(let comparison, let level):
             return comparison.holds(TaskPriorityComparison.rank(todo.priority), TaskPriorityComparison.rank(level))
         case .tags(let include, let text):
-            let wanted = (text.hasPrefix("#") ? String(text.dropFirst()) : text).lowercased()
-            let found = todo.tags.contains { $0.lowercased().containsCharacters(wanted) }
-            return found == include
+            return TaskFilter.text(.tags, include: include, text).matches(task)
         case .text(let field, let include, let text):
-            return field.text(of: task).lowercased().containsCharacters(text.lowercased()) == include
+            let wanted = text.lowercased()
+            return field.texts(of: task).contains { $0.lowercased().containsCharacters(wanted) } == include
         case .regex(let field, let matches, let pattern):
-            return pattern.matches(field.text(of: task)) == matches
+            return field.texts(of: task).contains { pattern.matches($0) } == matches
         case .statusType(let type, let equal):
             return (task.statusType == type) == equal
         case .recurring(let recurring):

@@ -98,6 +98,41 @@ public struct Todo: Identifiable, Hashable, Sendable {
     /// Done or cancelled.
     public var isCompleted: Bool { status.isCompleted }
 
+    /// The title without its ``tags``, as a listing that hides tags shows it: each `#tag` goes
+    /// with the white space before it (after it, at the start of the title), and what follows it
+    /// stays (`Call #x, then #y.` → `Call, then.`).
+    public var titleWithoutTags: String {
+        guard !tags.isEmpty else { return title }
+        let tagNames = Set(tags)
+        let characters = Array(title)
+        var kept: [Character] = []
+        kept.reserveCapacity(characters.count)
+        var index = 0
+        while index < characters.count {
+            // A tag starts at a `#` after white space and runs as far as ``TodoList/tags(in:)`` reads it.
+            if characters[index] == "#", index == 0 || characters[index - 1].isWhitespace {
+                var end = index + 1
+                while end < characters.count, Self.continuesTag(characters[end]) { end += 1 }
+                if end > index + 1, tagNames.contains(String(characters[(index + 1)..<end])) {
+                    while kept.last?.isWhitespace == true { kept.removeLast() }
+                    index = end
+                    if kept.isEmpty {
+                        while index < characters.count, characters[index].isWhitespace { index += 1 }
+                    }
+                    continue
+                }
+            }
+            kept.append(characters[index])
+            index += 1
+        }
+        return String(kept)
+    }
+
+    /// Whether a character after `#` belongs to the tag: a letter, a number, `_`, `-` or `/`.
+    private static func continuesTag(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_" || c == "-" || c == "/"
+    }
+
     /// Whether the todo is open and was due before `day`.
     ///
     /// - Parameter day: today.

@@ -84,6 +84,23 @@ public struct QueriedTask: Hashable, Sendable {
     /// The task's file and line.
     var place: Place { Place(path: path, line: todo.line) }
 
+    /// The file's name: the path's last component.
+    var filename: String { String(path.split(separator: "/").last ?? Substring(path)) }
+
+    /// The file's directory with a final `/`, `./` for a path without one.
+    var folder: String {
+        guard let slash = path.lastIndex(of: "/") else { return "./" }
+        return String(path[...slash])
+    }
+
+    /// The path's first directory with a final `/` (`/tmp/` for `/tmp/a/todo.md`), `./` for a path
+    /// without one.
+    var root: String {
+        let components = path.split(separator: "/")
+        guard components.count > 1 else { return "./" }
+        return (path.hasPrefix("/") ? "/" : "") + components[0] + "/"
+    }
+
     /// `path:line`, as the shell commands print and accept it.
     public var reference: String { "\(path):\(todo.line)" }
 

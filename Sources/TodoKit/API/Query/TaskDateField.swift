@@ -32,4 +32,10 @@ public enum TaskDateField: String, CaseIterable, Hashable, Sendable {
         case .happens: [todo.start, todo.scheduled, todo.due].compactMap { $0 }
         }
     }
+
+    /// The day a task is sorted and grouped by: the field's, or for ``happens`` the earliest of
+    /// start, scheduled and due, as Obsidian Tasks reads it.
+    func day(of todo: Todo) -> Day? {
+        days(of: todo).min()
+    }
 }

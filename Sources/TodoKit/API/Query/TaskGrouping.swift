@@ -14,10 +14,24 @@ public struct TaskGrouping: Hashable, Sendable {
         case due
         /// The scheduled date, with its weekday.
         case scheduled
+        /// The start date, with its weekday.
+        case start
+        /// The created date, with its weekday.
+        case created
+        /// The done date, with its weekday.
+        case done
+        /// The cancelled date, with its weekday.
+        case cancelled
+        /// The earliest of the start, scheduled and due dates, with its weekday.
+        case happens
         /// `Priority: high` … `Priority: none`, most urgent first.
         case priority
-        /// `TODO`, `IN_PROGRESS`, `DONE`, `CANCELLED`.
+        /// `Done` (done and cancelled) then `Todo` (to do and in progress), as Obsidian Tasks'
+        /// `group by status` names and orders them.
         case status
+        /// `IN_PROGRESS`, `TODO`, `DONE`, `CANCELLED`, in that order, as Obsidian Tasks'
+        /// `group by status.type` gives them.
+        case statusType = "status.type"
         /// Each tag (a task with two tags is in two groups).
         case tags
     }
@@ -51,10 +65,9 @@ public struct TaskGrouping: Hashable, Sendable {
         }
         switch key {
         case .filename:
-            return [Name(rank: 0, text: String(task.path.split(separator: "/").last ?? Substring(task.path)))]
+            return [Name(rank: 0, text: task.filename)]
         case .folder:
-            guard let slash = task.path.lastIndex(of: "/") else { return [Name(rank: 0, text: "./")] }
-            return [Name(rank: 0, text: String(task.path[...slash]))]
+            return [Name(rank: 0, text: task.folder)]
         case .path:
             return [Name(rank: 0, text: task.path)]
         case .heading:
@@ -63,11 +76,23 @@ public struct TaskGrouping: Hashable, Sendable {
             return [day(todo.due, "(No due date)")]
         case .scheduled:
             return [day(todo.scheduled, "(No scheduled date)")]
+        case .start:
+            return [day(todo.start, "(No start date)")]
+        case .created:
+            return [day(todo.created, "(No created date)")]
+        case .done:
+            return [day(todo.done, "(No done date)")]
+        case .cancelled:
+            return [day(todo.cancelled, "(No cancelled date)")]
+        case .happens:
+            return [day(TaskDateField.happens.day(of: todo), "(No happens date)")]
         case .priority:
             let rank = TaskPriorityComparison.rank(todo.priority)
             return [Name(rank: rank, text: "Priority: \(todo.priority?.rawValue ?? "none")")]
         case .status:
-            return [Name(rank: task.statusType.rank, text: task.statusType.rawValue)]
+            return [task.todo.isCompleted ? Name(rank: 0, text: "Done") : Name(rank: 1, text: "Todo")]
+        case .statusType:
+            return [Name(rank: task.statusType.groupRank, text: task.statusType.rawValue)]
         case .tags:
             guard !todo.tags.isEmpty else { return [Name(rank: 1, text: "(No tags)")] }
             var seen: Set<String> = []

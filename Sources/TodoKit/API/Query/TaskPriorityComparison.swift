@@ -1,7 +1,9 @@
-/// How `priority is [above|below] LEVEL` compares.
+/// How `priority is [not|above|below] LEVEL` compares.
 public enum TaskPriorityComparison: String, Hashable, Sendable {
     /// `priority is LEVEL`
     case equal = "is"
+    /// `priority is not LEVEL`
+    case notEqual = "is not"
     /// `priority is above LEVEL`: more urgent.
     case above = "is above"
     /// `priority is below LEVEL`: less urgent.
@@ -23,6 +25,7 @@ public enum TaskPriorityComparison: String, Hashable, Sendable {
     func holds(_ rank: Int, _ level: Int) -> Bool {
         switch self {
         case .equal: rank == level
+        case .notEqual: rank != level
         case .above: rank < level
         case .below: rank > level
         }

@@ -17,6 +17,8 @@ public struct TaskQuery: Hashable, Sendable {
     public var groupings: [TaskGrouping] = []
     /// The most tasks listed, or nil.
     public var limit: Int?
+    /// The most tasks listed in each group (`limit groups N`), or nil; without grouping, none.
+    public var groupLimit: Int?
     /// What the text listing leaves out.
     public var hidden: Set<TaskQueryField> = []
 
@@ -48,36 +50,60 @@ public struct TaskQuery: Hashable, Sendable {
     }
 
     /// The instructions of every ` ```tasks ` (or `~~~tasks`) block in a Markdown text.
+    ///
+    /// Code fences are followed as CommonMark reads them: a fence is indented at most three
+    /// spaces, and a code block closes only at a fence of the same character, at least as long,
+    /// with nothing after it. So a ` ```tasks ` block shown inside a longer fence (` ````text `)
+    /// or a `~~~` block is text of that block, not a query.
     /// - Parameter text: Markdown, with LF or CRLF line breaks.
     /// - Returns: One array of lines per block, in text order; a block left open runs to the end
     ///   of the text. Empty when the text has no such block.
     public static func blocks(inMarkdown text: String) -> [[String]] {
         var blocks: [[String]] = []
+        // The lines of the tasks block being read, and the fence of the code block the line is in.
         var current: [String]?
-        var fence = ""
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            let trimmed = line.trimmingQuerySpaces
-            if current == nil {
-                for marker in ["```", "~~~"] where trimmed.hasPrefix(marker) {
-                    let ticks = trimmed.prefix { $0 == marker.first! }
-                    if trimmed.dropFirst(ticks.count).trimmingQuerySpaces.lowercased() == "tasks" {
-                        current = []
-                        fence = String(ticks)
-                    }
+        var open: CodeFence?
+        // "\r\n" is one Character.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            if let fence = open {
+                if let closing = CodeFence(line), closing.info.isEmpty, closing.character == fence.character,
+                   closing.length >= fence.length {
+                    if let current { blocks.append(current) }
+                    current = nil
+                    open = nil
+                } else {
+                    current?.append(String(line))
                 }
-            } else if trimmed.hasPrefix(fence) && trimmed.allSatisfy({ $0 == fence.first! }) {
-                blocks.append(current!)
-                current = nil
-            } else {
-                current!.append(String(line))
+            } else if let fence = CodeFence(line) {
+                open = fence
+                if fence.info.lowercased() == "tasks" { current = [] }
             }
         }
         if let current { blocks.append(current) }
         return blocks
     }
 
-    /// Runs the query: filters, sorts (stable: ties keep the order given), limits, then groups.
+    /// A line that opens or closes a fenced code block: up to three spaces, three or more
+    /// backticks or tildes, and an info string (never holding a backtick after backticks).
+    private struct CodeFence {
+        var character: Character
+        var length: Int
+        var info: Substring
+
+        init?(_ line: Substring) {
+            let indent = line.prefix { $0 == " " }.count
+            guard indent <= 3 else { return nil }
+            let rest = line.dropFirst(indent)
+            guard let character = rest.first, character == "`" || character == "~" else { return nil }
+            length = rest.prefix { $0 == character }.count
+            info = rest.dropFirst(length).trimmingQuerySpaces
+            guard length >= 3, character == "~" || !info.contains("`") else { return nil }
+            self.character = character
+        }
+    }
+
+    /// Runs the query: filters, sorts (stable: ties keep the order given), limits, then groups
+    /// (each group cut to ``groupLimit``).
     ///
     /// Works on positions in `tasks`, so no task is copied or hashed until the result is built.
     /// - Parameter tasks: The tasks to query, in the order ties keep.
@@ -140,7 +166,9 @@ public struct TaskQuery: Hashable, Sendable {
             }
             return false
         }
-        let groups = order.map { group in TaskGroup(names: keys[group].map(\.text), tasks: members[group].map { tasks[$0] }) }
+        let groups = order.map { group in
+            TaskGroup(names: keys[group].map(\.text), tasks: members[group].prefix(groupLimit ?? Int.max).map { tasks[$0] })
+        }
         return TaskQueryResult(groups: groups, matchedCount: matched, overlaps: groupings.contains { $0.key == .tags })
     }
 }

@@ -14,6 +14,8 @@ public enum TaskQueryField: String, CaseIterable, Hashable, Sendable {
     case cancelledDate = "cancelled date"
     /// `priority:`
     case priority
+    /// `rec:`, the recurrence rule.
+    case recurrenceRule = "recurrence rule"
     /// The `#tags` in the title.
     case tags
     /// The `path:line` in front of each task.

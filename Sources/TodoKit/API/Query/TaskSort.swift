@@ -20,27 +20,35 @@ public struct TaskSort: Hashable, Sendable {
         case description
         /// To do, in progress, done, cancelled.
         case status
+        /// The earliest of the start, scheduled and due dates.
+        case happens
+        /// The ``TaskSort/tagNumber``th tag, ignoring case.
+        case tag
     }
 
     /// What is compared.
     public let key: Key
     /// `reverse` was given.
     public let reverse: Bool
+    /// Which tag ``Key/tag`` compares, from 1 (`sort by tag 2`: the second).
+    public let tagNumber: Int
 
     /// A sort instruction.
     /// - Parameters:
     ///   - key: What is compared.
     ///   - reverse: Whether the order is reversed.
-    public init(_ key: Key, reverse: Bool = false) {
+    ///   - tagNumber: Which tag ``Key/tag`` compares, from 1.
+    public init(_ key: Key, reverse: Bool = false, tagNumber: Int = 1) {
         self.key = key
         self.reverse = reverse
+        self.tagNumber = tagNumber
     }
 
-    /// The order of two tasks: negative, zero or positive. Tasks without the date come after those
-    /// with one (also when reversed).
+    /// The order of two tasks: negative, zero or positive. Tasks without the date (or the tag) come
+    /// after those with one (also when reversed).
     func compare(_ a: QueriedTask, _ b: QueriedTask) -> Int {
         func ordered<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : (y < x ? 1 : 0) }
-        func dates(_ x: Day?, _ y: Day?) -> Int {
+        func dates<T: Comparable>(_ x: T?, _ y: T?) -> Int {
             switch (x, y) {
             case (nil, nil): return 0
             case (nil, _): return 1
@@ -55,6 +63,12 @@ public struct TaskSort: Hashable, Sendable {
         case .start: return dates(a.todo.start, b.todo.start)
         case .created: return dates(a.todo.created, b.todo.created)
         case .done: return dates(a.todo.done ?? a.todo.cancelled, b.todo.done ?? b.todo.cancelled)
+        case .happens: return dates(TaskDateField.happens.day(of: a.todo), TaskDateField.happens.day(of: b.todo))
+        case .tag:
+            func tag(_ task: QueriedTask) -> String? {
+                task.todo.tags.count >= tagNumber ? task.todo.tags[tagNumber - 1].lowercased() : nil
+            }
+            return dates(tag(a), tag(b))
         case .priority:
             result = ordered(TaskPriorityComparison.rank(a.todo.priority), TaskPriorityComparison.rank(b.todo.priority))
         case .path: result = ordered(a.path, b.path)

@@ -21,6 +21,17 @@ public enum TaskStatusType: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// Sorting and grouping order: to do, in progress, done, cancelled.
+    /// Sorting order: to do, in progress, done, cancelled.
     var rank: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// The order of `group by status.type`'s groups, as Obsidian Tasks gives them: in progress,
+    /// to do, done, cancelled.
+    var groupRank: Int {
+        switch self {
+        case .inProgress: 0
+        case .todo: 1
+        case .done: 2
+        case .cancelled: 3
+        }
+    }
 }

@@ -1,7 +1,8 @@
 /// A small regular expression for `regex matches /…/` (no NSRegularExpression): literals, `.`,
 /// classes `[a-z]` `[^…]`, `\d \w \s \D \W \S \b \B`, escapes, anchors `^ $`, groups `( )` and
 /// `(?: )`, alternation `|`, and the quantifiers `* + ? {n} {n,} {n,m}` (lazy with `?`, which
-/// changes nothing when only whether it matches is asked). The only flag is `i` (ignore case).
+/// changes nothing when only whether it matches is asked). The only flag is `i` (ignore case), which,
+/// as in JavaScript, folds letters only: `\D`, `\W`, `\S` and `\B` keep their meaning.
 ///
 /// The pattern is compiled into a small program that runs over the text's Unicode scalars with
 /// every possible thread of the match at once (Thompson's construction), so matching takes time in
@@ -72,7 +73,7 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
     public init(_ source: String, ignoresCase: Bool = false) throws(TextPatternError) {
         self.source = source
         self.ignoresCase = ignoresCase
-        var parser = Parser(scalars: Array((ignoresCase ? source.lowercased() : source).unicodeScalars))
+        var parser = Parser(scalars: Array(source.unicodeScalars), ignoresCase: ignoresCase)
         let root = try parser.parseAlternation()
         if parser.index < parser.scalars.count { throw TextPatternError("unbalanced ')' in regular expression") }
         var compiler = Compiler()
@@ -97,6 +98,9 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
 
     private struct Parser {
         let scalars: [Unicode.Scalar]
+        /// The `i` flag: literal letters are read in lower case, as the text is searched; escapes
+        /// and classes keep their case (`\D` is not `\d`).
+        let ignoresCase: Bool
         var index = 0
 
         var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
@@ -171,8 +175,16 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
                 return inner
             case "[": return try parseSet()
             case "\\": return try parseEscape(inSet: false).node
-            default: return .scalar(c)
+            default: return literal(c)
             }
+        }
+
+        /// A literal scalar; with the `i` flag, its lower case, as `String.lowercased()` makes the
+        /// text's (one letter may become several scalars).
+        func literal(_ c: Unicode.Scalar) -> Node {
+            guard ignoresCase, c.properties.changesWhenLowercased else { return .scalar(c) }
+            let lower = Array(String(c).lowercased().unicodeScalars)
+            return lower.count == 1 ? .scalar(lower[0]) : .sequence(lower.map { .scalar($0) })
         }
 
         mutating func parseEscape(inSet: Bool) throws(TextPatternError) -> (node: Node, item: SetItem?) {
@@ -193,7 +205,7 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
                 if c.properties.isAlphabetic || ("0"..."9").contains(c) {
                     throw TextPatternError("unsupported escape '\\\(c)' in regular expression")
                 }
-                return (.scalar(c), .range(c, c))
+                return (literal(c), .range(c, c))
             }
         }
 
