@@ -158,7 +158,8 @@ struct TaskEditRunner {
                 console.error("no task that \(request.command) would change has '\(text)' in its title")
             } else {
                 console.error("\(candidates.count) tasks have '\(text)' in their title; name one by PATH:LINE:")
-                let renderer = TaskListRenderer(hidden: [], today: request.today, colored: false, width: nil)
+                // Standard error, most often a terminal: the titles' control characters are shown.
+                let renderer = TaskListRenderer(hidden: [], today: request.today, colored: false, width: nil, showsControls: true)
                 for task in candidates { console.error("  " + renderer.line(task)) }
             }
             return nil

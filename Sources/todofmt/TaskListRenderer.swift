@@ -11,6 +11,9 @@ struct TaskListRenderer {
     var colored: Bool
     /// Cut lines to this many columns (a terminal), or nil.
     var width: Int?
+    /// Show the control characters of titles, headings and paths rather than send them (a
+    /// terminal: ``TerminalText/visible(_:)``).
+    var showsControls: Bool
 
     private static let red = "\u{1B}[31m", yellow = "\u{1B}[33m", bold = "\u{1B}[1m", reset = "\u{1B}[0m"
 
@@ -37,7 +40,7 @@ struct TaskListRenderer {
             let first = zip(group.names, previous).prefix { $0 == $1 }.count
             for level in first..<group.names.count {
                 if level == 0 && !out.isEmpty { out.append(UInt8(ascii: "\n")) }
-                let heading = String(repeating: "  ", count: level) + group.names[level]
+                let heading = String(repeating: "  ", count: level) + visible(group.names[level])
                 out += (colored ? Self.bold + fitted(heading) + Self.reset : fitted(heading)).utf8
                 out.append(UInt8(ascii: "\n"))
             }
@@ -130,7 +133,7 @@ struct TaskListRenderer {
         if shows(.backlink) {
             // ``QueriedTask/reference`` written as bytes (the interpolated string cost a tenth of a
             // large listing).
-            out += task.path.utf8
+            out += visible(task.path).utf8
             out.append(UInt8(ascii: ":"))
             out += String(task.todo.line).utf8
             out.append(UInt8(ascii: " "))
@@ -142,7 +145,12 @@ struct TaskListRenderer {
 
     /// The title, without its tags when they are hidden.
     private func displayedTitle(_ todo: Todo) -> String {
-        shows(.tags) ? todo.title : todo.titleWithoutTags
+        visible(shows(.tags) ? todo.title : todo.titleWithoutTags)
+    }
+
+    /// `text` as the listing shows it: its control characters visible when ``showsControls``.
+    private func visible(_ text: String) -> String {
+        showsControls ? TerminalText.visible(text) : text
     }
 
     /// The fields shown after the title, two spaces after it and one apart, in canonical order as

@@ -79,7 +79,8 @@ struct TasksRunner {
         var out: [UInt8] = []
         for (index, query) in queries.enumerated() {
             if index > 0 && request.format == .text { out.append(UInt8(ascii: "\n")) }
-            let renderer = TaskListRenderer(hidden: query.hidden, today: today, colored: colored, width: width)
+            let renderer = TaskListRenderer(hidden: query.hidden, today: today, colored: colored, width: width,
+                                            showsControls: console.isTerminal)
             let rendered = renderer.render(query.results(tasks), as: request.format)
             if out.isEmpty { out = rendered } else { out += rendered }
         }

@@ -551,4 +551,20 @@ final class TasksCommandTests: XCTestCase {
         let pipe = try sandbox.todofmt(["tasks", "long.todo.md"], environment: ["COLUMNS": "20"])
         XCTAssertTrue(pipe.stdout.contains("日本語のとても長いタスクのタイトルです"))
     }
+
+    func testControlCharactersInAFileAreShownNotSentToATerminal() throws {
+        // A title that would set the terminal's title, turn the text red and reverse what follows.
+        try sandbox.write("evil.todo.md", "## Heading \u{1B}[2J\n\n- [ ] evil \u{1B}]0;pwned\u{07} title \u{1B}[31mred\u{1B}[0m \u{202E}after\ttab\n")
+        let arguments = ["tasks", "--today", TaskFixtures.today, "evil.todo.md", "-q", "group by heading"]
+        let terminal = try Terminal.run(arguments, in: sandbox.url, environment: ["COLUMNS": "200", "NO_COLOR": "1"])
+        XCTAssertEqual(terminal.status, 0)
+        XCTAssertFalse(terminal.output.contains("\u{1B}"), terminal.output.debugDescription)
+        XCTAssertFalse(terminal.output.contains("\u{202E}"), terminal.output.debugDescription)
+        XCTAssertTrue(terminal.output.contains("Heading \u{241B}[2J"), terminal.output.debugDescription)
+        XCTAssertTrue(terminal.output.contains("evil.todo.md:3 [ ] evil \u{241B}]0;pwned\u{2407} title \u{241B}[31mred\u{241B}[0m \u{FFFD}after tab"),
+                      terminal.output.debugDescription)
+        // A pipe gets the title as written, for a program to read.
+        let pipe = try sandbox.todofmt(arguments)
+        XCTAssertTrue(pipe.stdout.contains("evil \u{1B}]0;pwned\u{07} title"), pipe.stdout.debugDescription)
+    }
 }
