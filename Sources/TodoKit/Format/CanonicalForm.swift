@@ -385,28 +385,32 @@ struct CanonicalForm: ~Copyable {
         // Text joined where a field was taken out may read as a field of its own (`x 📅 due:2026-01-01
         // 2026-12-01` would end in `📅 2026-12-01`): such a task's text stays as written (after a
         // canonical checkbox), a date to stamp added after it, as its last field, end dates to drop
-        // taken out where they stand; a recurring one's next occurrence is written the same way
-        // (NextOccurrence). When even that changes the title (taking out an end date joins text),
-        // the canonical line stays, and the safety check refuses the document.
+        // taken out and relative dates resolved where they stand; a recurring one's next occurrence
+        // is written the same way (NextOccurrence). When even that changes the title (taking out an
+        // end date joins text), the canonical line stays, and the safety check refuses the document.
         if joined && mayReadAsAnotherField(out, body, titleEnd)
             && !readsAsTheSameTitle(text, buf, tail: out, textStart: first + t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
             var kept = ByteWriter(capacity: out.count - first + 16)
             // The checkbox and its one space, and the line's end, as in every canonical line.
             let keptBody = TaskTail.open(mark: buf, t.checkbox + 1, t.checkboxEnd - 1, done: isDone, into: &kept)
-            var endDates: [Int: Field?] = [:]
-            if dropEndDates {
-                for index in text.occurrences.indices where text.occurrences[index].key == .done || text.occurrences[index].key == .cancelled {
-                    endDates[index] = .some(nil)
+            var edits: [Int: Field?] = [:]
+            for index in text.occurrences.indices {
+                let occurrence = text.occurrences[index]
+                if dropEndDates && (occurrence.key == .done || occurrence.key == .cancelled) {
+                    edits[index] = .some(nil)
+                } else if case .relative = occurrence.value {
+                    // A relative date is written as the day it names where it stands, as everywhere.
+                    edits[index] = occurrence.field(buf).resolved(today: options.today)
                 }
             }
-            text.appendInPlace(buf, edits: endDates, into: &kept)
+            text.appendInPlace(buf, edits: edits, into: &kept)
             if stamp >= 0 {
                 TaskTail.separateField(body: keptBody, style: options.fieldStyle, into: &kept)
                 Field(key: FieldKey(order: stamp), value: .day(options.today), style: options.fieldStyle).write(in: options.fieldStyle, into: &kept)
             }
             TaskTail.close(body: keptBody, hardBreak: text.hardBreak, in: buf, paragraphContinues: t.paragraphContinues,
                            protectsBackslash: text.protectsBackslash, spaceWhenEmpty: false, into: &kept)
-            if endDates.isEmpty || readsAsTheSameTitle(text, buf, tail: kept, textStart: t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
+            if edits.isEmpty || readsAsTheSameTitle(text, buf, tail: kept, textStart: t.checkboxEnd - t.checkbox, paragraphContinues: t.paragraphContinues) {
                 out.truncate(to: first)
                 kept.withBytes { out.append($0, 0, $0.count) }
                 return nil

@@ -173,9 +173,15 @@ enum NextOccurrence {
             // where they stand.
             guard joined else { return nil }
             tail = [UInt8(ascii: "["), 0x20, UInt8(ascii: "]"), 0x20] + textInPlace(text, buf, fields: fields)
+            // Such a text keeps its dependencies (``textInPlace(_:_:fields:)``).
+            var keptFields = fields
+            if let dependencies = occurrence(.dependsOn, of: text) {
+                keptFields.append(dependencies.field(buf))
+                keptFields.sort { $0.key < $1.key }
+            }
             let written = (prefix + tail).withUnsafeBufferPointer { line -> UInt64? in
                 keyText.read(line, start: prefix.count + 3, end: line.count, paragraphContinues: false)
-                guard keyText.hasTitleWithoutFields(of: text, buf, line), keyText.hasFields(fields, line, today: today) else { return nil }
+                guard keyText.hasTitleWithoutFields(of: text, buf, line), keyText.hasFields(keptFields, line, today: today) else { return nil }
                 return TaskKey.of(completed: false, keyText, line)
             }
             guard let written else { return nil }
@@ -185,13 +191,15 @@ enum NextOccurrence {
     }
 
     /// The text of the next occurrence of `text` kept as written: each of the dates in `fields` written
-    /// where the old one stands, in its spelling; the id, the dependencies and the block id taken out.
+    /// where the old one stands, in its spelling; the id and the block id taken out. The dependencies
+    /// stay: taking them out of such a text can join what is left into a field (`rec:2w ⛔ dependsOn:y e`
+    /// would read `⛔ e`), and the task would not recur at all.
     private static func textInPlace(_ text: TaskText, _ buf: UnsafeBufferPointer<UInt8>, fields: [Field]) -> [UInt8] {
         let chosen = text.chosenFields()
         var edits: [Int: Field?] = [:]
         for index in text.occurrences.indices where chosen[text.occurrences[index].key.order] == index {
             switch text.occurrences[index].key {
-            case .id, .dependsOn:
+            case .id:
                 edits[index] = .some(nil)
             case .created, .start, .scheduled, .due:
                 let key = text.occurrences[index].key

@@ -205,6 +205,8 @@ extension LintRule {
             Example("- [ ] a rec:sometimes\n", line: 1, column: 9),
             Example("- [ ] a [repeat:: every 0 days]\n", line: 1, column: 9),
             Example("- [ ] a 🔁\n", line: 1, column: 9),
+            Example("- [ ] a 🔁 every week for 3 times 📅 2026-12-01\n", line: 1, column: 9),
+            Example("- [ ] a 🔁 every -2 weeks\n", line: 1, column: 9),
         ],
         passes: ["- [ ] a 🔁 every week\n", "- [ ] a rec:+1w\n", "- [ ] a [repeat:: every month on the last Friday]\n",
                  "- [ ] a `rec:sometimes`\n", "- a rec:sometimes\n", "- [ ] record:sometimes\n"])
@@ -238,7 +240,7 @@ extension LintRule {
         triggers: [
             Example("- [ ] 📅 2026-12-01 call Bob\n", line: 1, column: 7),
             Example("- [ ] ⏫ call Bob\n", line: 1, column: 7),
-            Example("- [ ] a 🔁 every week b\n", line: 1, column: 9),
+            Example("- [ ] a 🔁 every week (b)\n", line: 1, column: 9),
         ],
         passes: ["- [ ] call Bob 📅 2026-12-01\n", "- [ ] call Bob ⏫ #work ^id\n", "- [ ] due:2026-12-01 call Bob\n",
                  "- [ ] call Bob 📅 soon later\n"])
