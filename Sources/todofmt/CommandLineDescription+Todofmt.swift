@@ -161,7 +161,7 @@ extension CommandDescription {
                 + "(every key, every rule "
                 + "by code; the output is itself a valid .todofmt.json), with the command-line options given applied. "
                 + "One line on standard error names the configuration file used, or says that defaults apply, and "
-                + "whether a directory walk would include PATH. Each file uses the nearest .todofmt.json in its "
+                + "whether a walk of the current directory would include PATH (and why not). Each file uses the nearest .todofmt.json in its "
                 + "directory or above, up to the repository root; files are not merged.",
         ])
 

@@ -22,10 +22,12 @@ struct EffectiveConfigurationRunner {
         do {
             let resolver = try request.configuration.resolver()
             configuration = try resolver.configuration(for: path)
-            if isDirectory {
-                walk = try resolver.walkEnters(path) ? "enters it" : "does not enter it"
-            } else {
-                walk = try resolver.walkIncludes(path) ? "includes it" : "does not include it"
+            let taken = try isDirectory ? resolver.walkEnters(path) : resolver.walkIncludes(path)
+            switch (taken ? Self.skip(path, isDirectory: isDirectory) : nil, isDirectory) {
+            case (nil, true): walk = taken ? "enters it" : "does not enter it"
+            case (nil, false): walk = taken ? "includes it" : "does not include it"
+            case (.skippedDirectory(let name)?, _): walk = "does not \(isDirectory ? "enter" : "include") it (no walk enters \(name))"
+            case (.ignoredByGit?, _): walk = "does not \(isDirectory ? "enter" : "include") it (Git ignores it)"
             }
         } catch {
             console.report(Diagnostic(nil, .configuration(error)))
@@ -44,5 +46,41 @@ struct EffectiveConfigurationRunner {
         }
         console.error("\(path): \(source); a directory walk \(walk)")
         return .ok
+    }
+
+    /// Why a walk of the current directory (of `path`'s own directory, when `path` is outside it)
+    /// passes over `path` whatever the configuration says: a directory no walk enters, or Git's
+    /// ignore files.
+    private static func skip(_ path: String, isDirectory: Bool) -> TodoFileFinder.Skip? {
+        guard let current = realPath("."), let absolute = realPath(path) else { return nil }
+        let prefix = current == "/" ? "/" : current + "/"
+        if absolute.hasPrefix(prefix) {
+            return TodoFileFinder.skip(String(absolute.dropFirst(prefix.count)), isDirectory: isDirectory, walking: ".")
+        }
+        let slash = absolute.lastIndex(of: "/")!
+        return TodoFileFinder.skip(String(absolute[absolute.index(after: slash)...]), isDirectory: isDirectory,
+                                   walking: slash == absolute.startIndex ? "/" : String(absolute[..<slash]))
+    }
+
+    /// `path` with its links and `.`/`..` resolved as far as it exists, the parts that do not exist
+    /// (yet) appended as written.
+    private static func realPath(_ path: String) -> String? {
+        var missing: [Substring] = []
+        var existing = path.isEmpty ? "." : path
+        while true {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return missing.reversed().reduce(base) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
+            }
+            guard existing != "." else { return nil }
+            guard let slash = existing.lastIndex(of: "/") else {
+                missing.append(Substring(existing))
+                existing = "."
+                continue
+            }
+            missing.append(existing[existing.index(after: slash)...])
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        }
     }
 }

@@ -174,6 +174,17 @@ final class ConfigurationCommandTests: XCTestCase {
                        "todofmt: archive: configuration from .todofmt.json; a directory walk does not enter it\n")
         XCTAssertEqual(try sandbox.todofmt("config", "--effective", "notes").stderr,
                        "todofmt: notes: configuration from .todofmt.json; a directory walk enters it\n")
+        // What a walk passes over whatever the configuration says, with the reason.
+        try sandbox.write(".gitignore", "build/\n")
+        try mkdir(sandbox, "node_modules")
+        XCTAssertEqual(try sandbox.todofmt("config", "node_modules/pkg/todo.md").stderr,
+                       "todofmt: node_modules/pkg/todo.md: configuration from .todofmt.json; a directory walk does not include it (no walk enters node_modules)\n")
+        XCTAssertEqual(try sandbox.todofmt("config", "node_modules").stderr,
+                       "todofmt: node_modules: configuration from .todofmt.json; a directory walk does not enter it (no walk enters node_modules)\n")
+        XCTAssertEqual(try sandbox.todofmt("config", "build/todo.md").stderr,
+                       "todofmt: build/todo.md: configuration from .todofmt.json; a directory walk does not include it (Git ignores it)\n")
+        XCTAssertEqual(try sandbox.todofmt("config", "\(sandbox.url.path)/.git/todo.md").stderr,
+                       "todofmt: \(sandbox.url.path)/.git/todo.md: configuration from .todofmt.json; a directory walk does not include it (no walk enters .git)\n")
         let overridden = try sandbox.todofmt("config", "--effective", "--field-style", "dataview", "--no-sink",
                                              "--indentation", "2", "todo.md")
         XCTAssertTrue(overridden.stdout.contains("\"fieldStyle\": \"dataview\""), overridden.stdout)

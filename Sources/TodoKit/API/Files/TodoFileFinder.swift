@@ -85,6 +85,38 @@ public struct TodoFileFinder {
         }
     }
 
+    /// Why a walk passes over a path whatever the configuration says.
+    public enum Skip: Hashable, Sendable {
+        /// The path is in (or is) a directory no walk enters: one of ``skippedDirectories``.
+        case skippedDirectory(String)
+        /// Git ignores the path or a directory above it.
+        case ignoredByGit
+    }
+
+    /// Why a walk of `root` passes over the path `relativePath` below it, whatever the
+    /// configuration says, or nil when it would come to it.
+    /// - Parameters:
+    ///   - relativePath: A path below `root`, its parts separated by `/`.
+    ///   - isDirectory: Whether the path is a directory (asked: whether the walk enters it).
+    ///   - root: The walked directory.
+    public static func skip(_ relativePath: String, isDirectory: Bool, walking root: String) -> Skip? {
+        var scopes = scopesAbove(root)
+        if let top = ignoreFile(in: root) { scopes.append(IgnoreScope(file: top, directory: "", prefix: "")) }
+        let parts = relativePath.split(separator: "/").map(String.init)
+        var relative = ""
+        for (index, part) in parts.enumerated() {
+            let isLast = index == parts.count - 1
+            relative = relative.isEmpty ? part : relative + "/" + part
+            let directory = !isLast || isDirectory
+            if directory && skippedDirectories.contains(part) { return .skippedDirectory(part) }
+            if ignores(relative, isDirectory: directory, in: scopes) { return .ignoredByGit }
+            if !isLast, let file = ignoreFile(in: join(root, relative)) {
+                scopes.append(IgnoreScope(file: file, directory: relative, prefix: ""))
+            }
+        }
+        return nil
+    }
+
     /// Whether Git would ignore `relativePath`: the deepest file with a matching pattern decides.
     static func ignores(_ relativePath: String, isDirectory: Bool, in scopes: [IgnoreScope]) -> Bool {
         for scope in scopes.reversed() {
