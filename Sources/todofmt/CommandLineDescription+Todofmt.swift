@@ -145,8 +145,8 @@ extension CommandDescription {
         invocation: { arguments throws(UsageError) in try arguments.rules() },
         summary: "list the lint rules",
         paragraphs: [
-            "rules lists every lint rule: its code, its severity ('off' when it runs only if asked for with "
-                + "--rule), whether lint --fix resolves it, its name and what it reports. When the .todofmt.json that "
+            "rules lists every lint rule: its code, its severity (followed by '(off)' when the rule runs only if "
+                + "asked for with --rule), whether lint --fix resolves it, its name and what it reports. When the .todofmt.json that "
                 + "applies to the current directory maps custom checkbox marks ('statuses'), rules lists them too, "
                 + "with the status each stands for.",
         ])
@@ -449,7 +449,7 @@ extension OptionDescription {
     static let effective = OptionDescription(
         flag: ["--effective"], commands: [.config],
         summary: "print the effective configuration for PATH",
-        help: "print the configuration that applies to PATH as JSON",
+        help: "with config: print the configuration that applies to PATH as JSON",
         apply: { _ in })
 
     /// `lint --fix`

@@ -33,16 +33,17 @@ do {
         FreedMemory.keepsBlocksBetweenStretches = true
         exit(LintRunner(request: request, console: console).run().rawValue)
     case .rules:
-        // The custom statuses of the configuration that applies here are part of what lint knows.
-        let statuses: StatusMap
+        // The custom statuses of the configuration that applies here are part of what lint knows. A
+        // bad configuration file is reported, and the rules are listed all the same.
         do throws(ConfigurationError) {
-            statuses = try ConfigurationResolver().configuration(for: ".").statuses
+            let statuses = try ConfigurationResolver().configuration(for: ".").statuses
+            console.output(Array((LintReport.rulesTable() + LintReport.statusTable(statuses)).utf8))
+            exit(ExitStatus.ok.rawValue)
         } catch {
+            console.output(Array(LintReport.rulesTable().utf8))
             console.report(Diagnostic(nil, .configuration(error)))
             exit(ExitStatus.failure.rawValue)
         }
-        console.output(Array((LintReport.rulesTable() + LintReport.statusTable(statuses)).utf8))
-        exit(ExitStatus.ok.rawValue)
     case .effectiveConfiguration(let request):
         exit(EffectiveConfigurationRunner(request: request, console: console).run().rawValue)
     case .tasks(let request):

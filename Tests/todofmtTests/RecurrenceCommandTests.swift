@@ -125,5 +125,11 @@ final class RecurrenceCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "todofmt: .todofmt.json:1:15: 'x' in 'statuses' is a standard mark; only other marks can be mapped\n")
         XCTAssertEqual(try sandbox.read("todos.md"), "- [x] a\n")
+        // `rules` says the same, and lists the rules all the same.
+        let rules = try sandbox.todofmt("rules")
+        XCTAssertEqual(rules.status, 2)
+        XCTAssertEqual(rules.stderr, result.stderr)
+        XCTAssertTrue(rules.stdout.hasPrefix("CODE   SEVERITY"), rules.stdout)
+        XCTAssertTrue(rules.stdout.contains("\nTD021  "), rules.stdout)
     }
 }

@@ -168,6 +168,10 @@ struct ConfigurationDecoder {
         var statuses = StatusMap()
         for member in members {
             let scalars = member.key.unicodeScalars
+            // A space is the open task's standard mark (other white space is never a checkbox mark).
+            guard member.key != " " else {
+                throw failure("' ' in 'statuses' is a standard mark; only other marks can be mapped", at: member.keyOffset)
+            }
             guard scalars.count == 1, let mark = scalars.first, !mark.properties.isWhitespace, mark != "[", mark != "]" else {
                 throw failure("invalid checkbox mark '\(JSONValue.printable(member.key))' in 'statuses' (expected one character)",
                               at: member.keyOffset)

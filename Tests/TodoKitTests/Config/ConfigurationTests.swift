@@ -209,6 +209,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.formatOptions(today: LintRule.exampleDay).statuses, config.statuses)
         XCTAssertTrue(config.json.contains(#""statuses": {"!": "inProgress", ">": "open", "d": "done", "~": "cancelled"},"#), config.json)
         XCTAssertEqual(error(#"{"statuses": {"x": "open"}}"#), "dir/.todofmt.json:1:15: 'x' in 'statuses' is a standard mark; only other marks can be mapped")
+        XCTAssertEqual(error(#"{"statuses": {" ": "open"}}"#), "dir/.todofmt.json:1:15: ' ' in 'statuses' is a standard mark; only other marks can be mapped")
+        XCTAssertEqual(error(#"{"statuses": {"\t": "open"}}"#), "dir/.todofmt.json:1:15: invalid checkbox mark '\\t' in 'statuses' (expected one character)")
         XCTAssertEqual(error(#"{"statuses": {"ab": "open"}}"#), "dir/.todofmt.json:1:15: invalid checkbox mark 'ab' in 'statuses' (expected one character)")
         XCTAssertEqual(error(#"{"statuses": {"~": "gone"}}"#),
                        "dir/.todofmt.json:1:20: invalid value 'gone' for '~' in 'statuses' (expected open, inProgress, done or cancelled)")
