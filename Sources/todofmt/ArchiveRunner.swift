@@ -8,10 +8,15 @@ import TodoKit
 /// Runs `todofmt archive`: for each todo file, plans the move with ``TaskArchiver``, writes the
 /// archive, then the file; if the file cannot be written, the archive is put back as it was.
 ///
+/// Before the archive is written, the move is recorded in ``PendingArchives`` (beside the undo
+/// journal); it is removed once the file is written, or the archive rolled back. A run after a
+/// crash between the two writes finds the record and does not copy that run's tasks again.
+///
 /// Writes replace only the bytes that were read (``AtomicFile/write(_:to:ifStill:)``), so an
 /// edit saved meanwhile is never overwritten: it makes the run fail for that file, nothing lost.
-/// For tests, `TODOFMT_ARCHIVE_FAULT=source-write` makes the second write fail and
-/// `TODOFMT_ARCHIVE_FAULT=crash` ends the process between the two writes.
+/// For tests, `TODOFMT_ARCHIVE_FAULT=source-write` makes the second write fail,
+/// `TODOFMT_ARCHIVE_FAULT=crash` ends the process between the two writes and
+/// `TODOFMT_ARCHIVE_FAULT=crash-after-source` after them, before the record is removed.
 struct ArchiveRunner {
     let request: ArchiveRequest
     let console: Console
@@ -92,15 +97,31 @@ struct ArchiveRunner {
             throw Diagnostic(archivePath, .file(error))
         }
         let sourceName = request.archiveFile == nil ? String(name.dropFirst(directory.count)) : name
+        let pendingArchives = PendingArchives(directory: Self.pendingArchivesDirectory)
+        let (sourceKey, archiveKey) = (Self.stablePath(path), Self.stablePath(archivePath))
+        let interrupted = pendingArchives.move(from: sourceKey, to: archiveKey)
         let plan: ArchivePlan
         do {
-            plan = try archiver.plan(source: source, to: .file(archive: old, sourceName: sourceName))
+            plan = try archiver.plan(source: source, to: .file(archive: old, sourceName: sourceName), resuming: interrupted)
         } catch {
             throw Diagnostic(archiving: error, source: name, archive: archivePath)
         }
-        guard plan.moved > 0, let archived = plan.archive else { return (0, []) }
+        guard plan.moved > 0, let archived = plan.archive, let pending = plan.pending else {
+            if interrupted?.isObsolete(source: source) == true { pendingArchives.remove(from: sourceKey, to: archiveKey) }
+            return (0, [])
+        }
 
-        // 1. The archive. A rerun after a crash finds the tasks there and does not copy them again.
+        // 0. The record of the move, which tells a rerun after a crash which copies are this run's.
+        // A record that cannot be written does not stop the move: a crash would then leave these
+        // tasks to be copied again by the rerun, twice in the archive but never lost.
+        try? pendingArchives.record(pending, from: sourceKey, to: archiveKey)
+        // The record stays when the archive may hold copies of this move that the todo file also
+        // holds: an interrupted run's (nothing rolls those back), or this run's, not rolled back.
+        func settle(archiveHoldsCopies: Bool) {
+            if !archiveHoldsCopies && plan.alreadyArchived == 0 { pendingArchives.remove(from: sourceKey, to: archiveKey) }
+        }
+
+        // 1. The archive.
         if archived != old {
             let written: Bool
             do {
@@ -114,9 +135,11 @@ struct ArchiveRunner {
                     written = true
                 }
             } catch {
+                settle(archiveHoldsCopies: false)
                 throw Diagnostic(archivePath, .file(error), notes: ["nothing was written"])
             }
             guard written else {
+                settle(archiveHoldsCopies: false)
                 throw Diagnostic(archivePath, .changedMeanwhile(while: "archiving"), notes: ["nothing was written"])
             }
         }
@@ -128,25 +151,48 @@ struct ArchiveRunner {
             if fault == "source-write" { throw Diagnostic(name, .other("injected write failure (TODOFMT_ARCHIVE_FAULT)")) }
             try write(plan.source, to: path, name: name, over: source)
         } catch {
+            var rolledBack = true
             if archived != old {
                 if existed {
-                    _ = try? AtomicFile.write(old, to: archivePath, ifStill: archived)
-                } else if (try? AtomicFile.read(archivePath)) == archived {
-                    unlink(archivePath)
+                    rolledBack = (try? AtomicFile.write(old, to: archivePath, ifStill: archived)) == true
+                } else {
+                    rolledBack = (try? AtomicFile.read(archivePath)) == archived && unlink(archivePath) == 0
                 }
             }
+            settle(archiveHoldsCopies: !rolledBack)
             var restored = error
             restored.notes.append("\(archivePath) was restored")
             throw restored
         }
-        let copied = plan.moved - plan.alreadyArchived
+        if fault == "crash-after-source" { _exit(70) }
+        pendingArchives.remove(from: sourceKey, to: archiveKey)
         var message = "\(name): archived \(plan.moved) \(plan.moved == 1 ? "task" : "tasks") to \(archivePath)"
         if plan.alreadyArchived > 0 { message += " (\(plan.alreadyArchived) already there from an earlier run, not copied again)" }
         console.outputLine(message)
+        if plan.possibleDuplicates > 0 {
+            let tasks = plan.possibleDuplicates == 1 ? "1 task" : "\(plan.possibleDuplicates) tasks"
+            console.error("\(name): an earlier run archiving into \(archivePath) was interrupted, and \(name) has changed since: "
+                + "\(tasks) archived now may be in \(archivePath) twice")
+        }
         var changes: [JournalEntry.FileChange] = []
-        if copied > 0 { changes.append(.init(path: TaskEditRunner.absolute(archivePath), before: old, after: archived)) }
+        // From the archive without an interrupted run's copies: undo takes those back too.
+        let archiveBefore = plan.archiveBeforeMove ?? old
+        if archiveBefore != archived { changes.append(.init(path: TaskEditRunner.absolute(archivePath), before: archiveBefore, after: archived)) }
         changes.append(.init(path: TaskEditRunner.absolute(path), before: source, after: plan.source))
         return (plan.moved, changes)
+    }
+
+    /// Where the records of unfinished moves live: in the undo journal's directory.
+    private static var pendingArchivesDirectory: String {
+        PendingArchives.defaultDirectory(environment: TaskEditRunner.stateEnvironment)
+    }
+
+    /// The path that names a file in a move's record, the same whether the file exists or not
+    /// (an archive is created by the move): the real path of its directory, and its name.
+    private static func stablePath(_ path: String) -> String {
+        let (directory, file) = path.lastIndex(of: "/").map { (String(path[...$0]), String(path[path.index(after: $0)...])) }
+            ?? ("./", path)
+        return TaskEditRunner.absolute(directory) + "/" + file
     }
 
     private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8]) throws(Diagnostic) {

@@ -294,8 +294,9 @@ extension CommandDescription {
                 + "done.md beside the source) under a heading naming the source file and section, newest first; or, "
                 + "with --section HEADING, to that section at the end of the same file. .todofmt.json's \"archive\" "
                 + "object sets the defaults. The archive is written first, then the source; if the source cannot be "
-                + "written the archive is put back, and a rerun after a crash in between finds the tasks already "
-                + "archived and does not copy them twice (docs/TASKS.md). With nothing to archive it says so on "
+                + "written the archive is put back. The move is recorded in the state directory first, so that a "
+                + "rerun after a crash in between does not copy the crashed run's tasks twice, while a task done "
+                + "again with the same lines is archived again (docs/TASKS.md). With nothing to archive it says so on "
                 + "standard error and exits 0, so that a scheduled run over a tidy tree succeeds.",
         ])
 

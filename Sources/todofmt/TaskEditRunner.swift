@@ -13,11 +13,16 @@ struct TaskEditRunner {
 
     /// The journal under `$XDG_STATE_HOME/todofmt`.
     static var journal: UndoJournal {
+        UndoJournal(directory: UndoJournal.defaultDirectory(environment: stateEnvironment))
+    }
+
+    /// The variables that say where the state directory is (`XDG_STATE_HOME`, `HOME`).
+    static var stateEnvironment: [String: String] {
         var environment: [String: String] = [:]
         for name in ["XDG_STATE_HOME", "HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        return UndoJournal(directory: UndoJournal.defaultDirectory(environment: environment))
+        return environment
     }
 
     /// A loaded store over `path`, with the field style, custom statuses, global filter and

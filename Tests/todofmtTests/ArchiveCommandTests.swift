@@ -138,6 +138,7 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("done.md"), "# Done\n\nolder things\n")
         XCTAssertEqual(try sandbox.bytes("todos.md"), before)
         XCTAssertEqual(try sandbox.names().filter { $0.hasPrefix(".") }, [], "a temporary file was left behind")
+        XCTAssertEqual(try pendingRecords(), [], "the record goes with the rollback")
     }
 
     func testARerunAfterACrashBetweenTheWritesDoesNotCopyTwice() throws {
@@ -146,10 +147,115 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(crashed.status, 70)
         XCTAssertEqual(try sandbox.read("done.md"), homeArchive, "the archive was written first")
         XCTAssertTrue(try sandbox.read("todos.md").contains("Buy paint"), "the source was not")
+        XCTAssertEqual(try pendingRecords().count, 1, "the move was recorded before the archive was written")
         let rerun = try archive(["todos.md"])
         XCTAssertEqual(rerun.stdout, "todos.md: archived 2 tasks to done.md (2 already there from an earlier run, not copied again)\n")
+        XCTAssertEqual(rerun.stderr, "")
         XCTAssertEqual(try sandbox.read("done.md"), homeArchive)
         XCTAssertEqual(try sandbox.read("todos.md"), homeWithout)
+        XCTAssertEqual(try pendingRecords(), [], "the record goes once the move is complete")
+        // Undo takes the whole move back, the crashed run's copies too.
+        let undo = try sandbox.todofmt(["undo"], environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(undo.status, 0, undo.stderr)
+        XCTAssertEqual(try sandbox.read("done.md"), "")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), try Data(contentsOf: TaskFixtures.directory.appendingPathComponent("todos.md")).map { $0 })
+    }
+
+    /// The records of unfinished moves in the sandbox's state directory.
+    private func pendingRecords() throws -> [String] {
+        let directory = sandbox.path("state/todofmt/journal/archiving")
+        guard FileManager.default.fileExists(atPath: directory) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: directory)
+    }
+
+    /// A chore done again after its first time was archived, with the same lines (no dates, or
+    /// done twice in a day), is archived again: it used to be taken for a crashed run's leftover,
+    /// removed from the todo file and never copied.
+    func testATaskDoneAgainIsArchivedAgain() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+        let chores = "- [ ] Water plants\n- [x] Take out trash\n- [x] Call mom done:2026-11-21\n"
+        try sandbox.write("lists/todos.md", chores)
+        XCTAssertEqual(try archive(["lists"]).stdout, "lists/todos.md: archived 2 tasks to lists/done.md\n")
+        try sandbox.write("lists/todos.md", chores)
+        let again = try archive(["lists"])
+        XCTAssertEqual(again.stdout, "lists/todos.md: archived 2 tasks to lists/done.md\n")
+        XCTAssertEqual(again.stderr, "")
+        XCTAssertEqual(try sandbox.read("lists/todos.md"), "- [ ] Water plants\n")
+        XCTAssertEqual(try sandbox.read("lists/done.md"), """
+            ## todos.md
+
+            - [x] Call mom done:2026-11-21
+            - [x] Take out trash
+            - [x] Call mom done:2026-11-21
+            - [x] Take out trash
+
+            """)
+        XCTAssertEqual(try pendingRecords(), [])
+        // Undo takes the second move back, and only it.
+        let undo = try sandbox.todofmt(["undo"], environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(undo.status, 0, undo.stderr)
+        XCTAssertEqual(try sandbox.read("lists/todos.md"), chores)
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "## todos.md\n\n- [x] Call mom done:2026-11-21\n- [x] Take out trash\n")
+    }
+
+    /// A crash between the writes, when the archive already held the same chore from an earlier
+    /// run: the rerun takes the crashed run's copy as done and copies nothing, and the earlier copy
+    /// stays; two copies in all, one per time the chore was done.
+    func testARerunAfterACrashTellsTheCrashedCopyFromAnEarlierOne() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+        try sandbox.write("lists/todos.md", "- [x] Take out trash\n")
+        try archive(["lists"])
+        try sandbox.write("lists/todos.md", "- [x] Take out trash\n")
+        let twice = "## todos.md\n\n- [x] Take out trash\n- [x] Take out trash\n"
+        try archive(["lists"], environment: ["TODOFMT_ARCHIVE_FAULT": "crash"], expect: 70)
+        XCTAssertEqual(try sandbox.read("lists/done.md"), twice)
+        XCTAssertEqual(try archive(["lists"]).stdout,
+                       "lists/todos.md: archived 1 task to lists/done.md (1 already there from an earlier run, not copied again)\n")
+        XCTAssertEqual(try sandbox.read("lists/done.md"), twice)
+        XCTAssertEqual(try sandbox.read("lists/todos.md"), "")
+        XCTAssertEqual(try pendingRecords(), [])
+    }
+
+    /// A crash after both writes, before the record was removed: the record is of no use once the
+    /// todo file has been written, even when the same chore is ticked again to the very same bytes.
+    /// The chore is copied (with a warning that a task may be there twice), never dropped.
+    func testARecordLeftByACrashAfterBothWritesIsNotResumed() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+        try sandbox.write("lists/todos.md", "- [x] Take out trash\n")
+        try archive(["lists"], environment: ["TODOFMT_ARCHIVE_FAULT": "crash-after-source"], expect: 70)
+        XCTAssertEqual(try sandbox.read("lists/todos.md"), "")
+        XCTAssertEqual(try pendingRecords().count, 1)
+        try sandbox.write("lists/todos.md", "- [x] Take out trash\n")
+        let again = try archive(["lists"])
+        XCTAssertEqual(again.stdout, "lists/todos.md: archived 1 task to lists/done.md\n")
+        XCTAssertEqual(again.stderr, "todofmt: lists/todos.md: an earlier run archiving into lists/done.md was interrupted, and "
+            + "lists/todos.md has changed since: 1 task archived now may be in lists/done.md twice\n")
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "## todos.md\n\n- [x] Take out trash\n- [x] Take out trash\n")
+        XCTAssertEqual(try pendingRecords(), [])
+
+        // With nothing to archive, such a record is just removed.
+        try sandbox.write("lists/todos.md", "- [x] Sweep\n")
+        try archive(["lists"], environment: ["TODOFMT_ARCHIVE_FAULT": "crash-after-source"], expect: 70)
+        try sandbox.write("lists/todos.md", "- [ ] Mop\n")
+        XCTAssertEqual(try archive(["lists"]).stderr, "todofmt: nothing to archive\n")
+        XCTAssertEqual(try pendingRecords(), [])
+    }
+
+    /// Two todo files archiving into one done.md, the second crashing between its writes: the
+    /// rerun completes its move and copies the first file's new task with the same lines.
+    func testACrashWithTwoFilesSharingAnArchive() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+        try sandbox.write("lists/a.todo.md", "- [x] Take out trash\n")
+        try sandbox.write("lists/b.todo.md", "- [x] Take out trash\n")
+        try archive(["--to", "lists/done.md", "lists"], environment: ["TODOFMT_ARCHIVE_FAULT": "crash"], expect: 70)
+        XCTAssertEqual(try sandbox.read("lists/a.todo.md"), "- [x] Take out trash\n", "the first file crashed")
+        try sandbox.write("lists/b.todo.md", "- [x] Take out trash\n- [x] Take out trash\n")
+        let rerun = try archive(["--to", "lists/done.md", "lists"])
+        XCTAssertEqual(rerun.stdout, "lists/a.todo.md: archived 1 task to lists/done.md (1 already there from an earlier run, "
+            + "not copied again)\nlists/b.todo.md: archived 2 tasks to lists/done.md\n")
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "## lists/a.todo.md\n\n- [x] Take out trash\n\n"
+            + "## lists/b.todo.md\n\n- [x] Take out trash\n- [x] Take out trash\n")
+        XCTAssertEqual(try pendingRecords(), [])
     }
 
     func testToASectionOfTheSameFile() throws {

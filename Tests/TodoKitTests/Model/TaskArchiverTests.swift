@@ -34,16 +34,104 @@ final class TaskArchiverTests: XCTestCase {
             """)
     }
 
-    func testSkipsWhatTheArchiveHoldsAlready() throws {
+    private func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
+
+    /// Without the record of an interrupted move, a task is copied even when the archive holds
+    /// the same lines under its heading: a chore done and archived again is a second task.
+    func testCopiesATaskWhoseLinesTheArchiveHoldsAlready() throws {
         let source = "- [x] a done:2026-11-01\n- [x] b done:2026-11-02\n"
         let archive = "# Archive\n\n## todos.md\n\n- [x] a done:2026-11-01\n\n## other.md\n\n- [x] b done:2026-11-02\n"
         let plan = try TaskArchiver(olderThanDays: 0, today: today).plan(source: Array(source.utf8),
                                                                          to: .file(archive: Array(archive.utf8), sourceName: "todos.md"))
         XCTAssertEqual(plan.moved, 2)
-        XCTAssertEqual(plan.alreadyArchived, 1)
+        XCTAssertEqual(plan.alreadyArchived, 0)
         XCTAssertEqual(plan.source, [])
-        XCTAssertEqual(String(decoding: plan.archive!, as: UTF8.self),
-                       "# Archive\n\n## todos.md\n\n- [x] b done:2026-11-02\n- [x] a done:2026-11-01\n\n## other.md\n\n- [x] b done:2026-11-02\n")
+        XCTAssertEqual(text(plan.archive), "# Archive\n\n## todos.md\n\n- [x] b done:2026-11-02\n- [x] a done:2026-11-01\n"
+            + "- [x] a done:2026-11-01\n\n## other.md\n\n- [x] b done:2026-11-02\n")
+        XCTAssertEqual(plan.archiveBeforeMove, Array(archive.utf8))
+        XCTAssertEqual(plan.pending?.copies, [
+            .init(heading: "todos.md", lines: Array("- [x] b done:2026-11-02\n".utf8), copiesBefore: 0, count: 1),
+            .init(heading: "todos.md", lines: Array("- [x] a done:2026-11-01\n".utf8), copiesBefore: 1, count: 1),
+        ])
+    }
+
+    /// A chore done twice (two identical lines, one already archived earlier): after a crash that
+    /// wrote the archive and not the todo file, the rerun takes exactly the interrupted move's two
+    /// copies as done and copies nothing; undoing it takes them out of the archive again.
+    func testResumingAMoveThatWroteTheArchive() throws {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        let source = Array("- [ ] open\n- [x] Take out trash\n- [x] Take out trash\n".utf8)
+        let earlier = Array("## todos.md\n\n- [x] Take out trash\n".utf8)
+        let first = try archiver.plan(source: source, to: .file(archive: earlier, sourceName: "todos.md"))
+        XCTAssertEqual(text(first.archive), "## todos.md\n\n- [x] Take out trash\n- [x] Take out trash\n- [x] Take out trash\n")
+        XCTAssertEqual(first.pending?.copies, [.init(heading: "todos.md", lines: Array("- [x] Take out trash\n".utf8), copiesBefore: 1, count: 2)])
+
+        let rerun = try archiver.plan(source: source, to: .file(archive: first.archive!, sourceName: "todos.md"), resuming: first.pending)
+        XCTAssertEqual(rerun.moved, 2)
+        XCTAssertEqual(rerun.alreadyArchived, 2)
+        XCTAssertEqual(rerun.archive, first.archive)
+        XCTAssertEqual(rerun.source, first.source)
+        XCTAssertEqual(rerun.archiveBeforeMove, earlier)
+        XCTAssertEqual(rerun.pending, first.pending, "a second crash is resumed the same way")
+
+        // The archive was new: taking the copies out takes their heading too.
+        let fresh = try archiver.plan(source: source, to: .file(archive: [], sourceName: "todos.md"))
+        let again = try archiver.plan(source: source, to: .file(archive: fresh.archive!, sourceName: "todos.md"), resuming: fresh.pending)
+        XCTAssertEqual(again.alreadyArchived, 2)
+        XCTAssertEqual(again.archiveBeforeMove, [])
+    }
+
+    /// A crash after the record was written and before the archive was: the archive's earlier
+    /// copy of the same lines is not this move's, and the task is copied.
+    func testResumingAMoveThatDidNotWriteTheArchive() throws {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        let source = Array("- [x] Call mom done:2026-11-21\n".utf8)
+        let earlier = Array("## todos.md\n\n- [x] Call mom done:2026-11-21\n".utf8)
+        let first = try archiver.plan(source: source, to: .file(archive: earlier, sourceName: "todos.md"))
+        let rerun = try archiver.plan(source: source, to: .file(archive: earlier, sourceName: "todos.md"), resuming: first.pending)
+        XCTAssertEqual(rerun.alreadyArchived, 0)
+        XCTAssertEqual(rerun.archive, first.archive)
+        XCTAssertEqual(text(rerun.archive), "## todos.md\n\n- [x] Call mom done:2026-11-21\n- [x] Call mom done:2026-11-21\n")
+    }
+
+    /// A record counts only while the todo file holds what the interrupted move read. Once the
+    /// move wrote it, the record is finished; a todo file changed since may hold a new task with
+    /// the same lines, which is copied (and counted as a possible duplicate).
+    func testARecordOfAnotherStateOfTheTodoFileIsNotResumed() throws {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        let source = Array("- [ ] open\n- [x] Take out trash\n".utf8)
+        let first = try archiver.plan(source: source, to: .file(archive: [], sourceName: "todos.md"))
+        let pending = try XCTUnwrap(first.pending)
+        XCTAssertTrue(pending.isObsolete(source: first.source))
+        XCTAssertFalse(pending.isObsolete(source: source))
+
+        // Written, then the chore ticked again: copied. (A file ticked back to exactly the bytes
+        // the move read is told apart by PendingArchives, from the file's signature.)
+        let ticked = first.source + Array("- [x] Take out trash\n- [ ] next\n".utf8)
+        let afterWrite = try archiver.plan(source: ticked, to: .file(archive: first.archive!, sourceName: "todos.md"), resuming: pending)
+        XCTAssertEqual(afterWrite.alreadyArchived, 0)
+        XCTAssertEqual(afterWrite.possibleDuplicates, 1)
+        XCTAssertEqual(text(afterWrite.archive), "## todos.md\n\n- [x] Take out trash\n- [x] Take out trash\n")
+
+        // Not written, but edited since: copied again, and said to be a possible duplicate.
+        let edited = source + Array("- [ ] new\n".utf8)
+        let afterEdit = try archiver.plan(source: edited, to: .file(archive: first.archive!, sourceName: "todos.md"), resuming: pending)
+        XCTAssertEqual(afterEdit.alreadyArchived, 0)
+        XCTAssertEqual(afterEdit.possibleDuplicates, 1)
+        XCTAssertEqual(afterEdit.archiveBeforeMove, first.archive)
+    }
+
+    /// The interrupted move's tasks move on the rerun whatever their age: the move is finished
+    /// even when the rerun asks for older tasks only.
+    func testAResumedMoveTakesItsTasksWhateverTheirAge() throws {
+        let source = Array("- [x] recent done:2026-11-22\n- [x] old done:2026-10-01\n".utf8)
+        let first = try TaskArchiver(olderThanDays: 0, today: today).plan(source: source, to: .file(archive: [], sourceName: "todos.md"))
+        let rerun = try TaskArchiver(olderThanDays: 30, today: today)
+            .plan(source: source, to: .file(archive: first.archive!, sourceName: "todos.md"), resuming: first.pending)
+        XCTAssertEqual(rerun.moved, 2)
+        XCTAssertEqual(rerun.alreadyArchived, 2)
+        XCTAssertEqual(rerun.source, [])
+        XCTAssertEqual(rerun.archive, first.archive)
     }
 
     func testAgeAndUndatedTasks() throws {

@@ -5,9 +5,11 @@
 /// of an open task stays with its parent). Items inside block quotes stay. The tasks are taken
 /// out with the model's own removal, so ordered lists are renumbered and nothing else changes.
 ///
-/// The two files are written by the caller, archive first. A task whose exact lines the archive
-/// already holds under its heading is not copied again: so a run that stopped after writing the
-/// archive and before writing the source is completed by running it again, without duplicates.
+/// The two files are written by the caller, archive first, with the plan's ``ArchivePlan/pending``
+/// recorded before (``PendingArchives``) and removed after. Given that record, the plan of a run
+/// that stopped after writing the archive and before writing the source removes the tasks it had
+/// copied from the source without copying them again; every other task is copied, even one whose
+/// exact lines the archive already holds (a chore done twice).
 public struct TaskArchiver: Sendable {
     /// Where archived tasks go.
     public enum Destination: Hashable, Sendable {
@@ -55,9 +57,15 @@ public struct TaskArchiver: Sendable {
     /// - Parameters:
     ///   - bytes: the todo file's bytes.
     ///   - destination: where the completed todos go.
+    ///   - interrupted: the recorded move between the same two files that did not finish
+    ///     (``PendingArchives/move(from:to:)``), if any. While the todo file holds exactly what that
+    ///     move read, its tasks move whatever their age, and those the archive holds more copies of
+    ///     than before that move are only removed from the todo file (``ArchivePlan/alreadyArchived``).
+    ///     Ignored for ``Destination/section(_:)``.
     /// - Returns: the new bytes of the source and of the destination, and what moved.
     /// - Throws: ``Failure`` naming the file whose bytes are not UTF-8 text.
-    public func plan(source bytes: [UInt8], to destination: Destination) throws(Failure) -> ArchivePlan {
+    public func plan(source bytes: [UInt8], to destination: Destination,
+                     resuming interrupted: PendingArchive? = nil) throws(Failure) -> ArchivePlan {
         let list: TodoList
         do {
             list = try TodoList(utf8: bytes, statuses: statuses, globalFilter: globalFilter)
@@ -74,15 +82,31 @@ public struct TaskArchiver: Sendable {
         let doc = list.parsed
         let s = doc.structure
         var sectionName: String?
-        if case .section(let name) = destination { sectionName = name }
+        var archiveName: String?
+        switch destination {
+        case .section(let name): sectionName = name
+        case .file(_, let sourceName): archiveName = sourceName
+        }
+        // The interrupted move's tasks, by heading and lines: those it had copied when the todo file
+        // still holds what it read; else those it may have copied (for ``ArchivePlan/possibleDuplicates``).
+        var resumed: [CopiesKey: PendingArchive.Copies] = [:]
+        var unconfirmed: [CopiesKey: PendingArchive.Copies] = [:]
+        let sourceDigest = ContentDigest(bytes)
+        if let interrupted, archiveName != nil, sourceDigest != interrupted.sourceAfter {
+            let unfinished = interrupted.isUnfinished(source: sourceDigest)
+            for copies in interrupted.copies {
+                let key = CopiesKey(heading: copies.heading, lines: copies.lines)
+                if unfinished { resumed[key] = copies } else { unconfirmed[key] = copies }
+            }
+        }
+        var resumedLeft = resumed.mapValues(\.count)
 
-        var chosen: [(todo: Todo, block: [UInt8], date: Day?)] = []
+        var chosen: [(todo: Todo, block: [UInt8], heading: String, date: Day?)] = []
         for todo in list.todos where todo.isCompleted && todo.parent == nil {
             if let sectionName, todo.section?.lowercased() == sectionName.lowercased() { continue }
             let date = todo.done ?? todo.cancelled
-            if olderThanDays > 0 {
-                guard let date, date.days(until: today) > olderThanDays else { continue }
-            }
+            let oldEnough = olderThanDays == 0 || date.map { $0.days(until: today) > olderThanDays } ?? false
+            if !oldEnough && resumed.isEmpty { continue }
             let item = s.items[s.tasks[list.taskIndex(of: todo.id)!].item]
             let indent = item.markerStart - doc.lines.starts[item.startLine]
             let prefix = doc.bytes[doc.lines.starts[item.startLine]..<item.markerStart]
@@ -100,17 +124,27 @@ public struct TaskArchiver: Sendable {
                 block += content
                 block.append(0x0A)
             }
-            chosen.append((todo, block, date))
+            let heading = archiveName.map { name in todo.section.map { "\(name) › \($0)" } ?? name } ?? ""
+            let key = CopiesKey(heading: heading, lines: block)
+            if let left = resumedLeft[key], left > 0 {
+                resumedLeft[key] = left - 1
+            } else if !oldEnough {
+                continue
+            }
+            chosen.append((todo, block, heading, date))
         }
+        let unchanged = ArchivePlan(source: bytes, archive: nil, moved: 0, alreadyArchived: 0, possibleDuplicates: 0,
+                                    archiveBeforeMove: nil, pending: nil)
         guard !chosen.isEmpty else {
-            if case .file(let archive, _) = destination { return ArchivePlan(source: bytes, archive: archive, moved: 0, alreadyArchived: 0) }
-            return ArchivePlan(source: bytes, archive: nil, moved: 0, alreadyArchived: 0)
+            if case .file(let archive, _) = destination {
+                return ArchivePlan(source: bytes, archive: archive, moved: 0, alreadyArchived: 0, possibleDuplicates: 0,
+                                   archiveBeforeMove: archive, pending: nil)
+            }
+            return unchanged
         }
         let editor = TodoListEditor(today: today, fieldStyle: .default, sinkNow: false)
         // The identities come from this very list, so removing them cannot fail.
-        guard let removed = try? editor.apply(.remove(chosen.map(\.todo.id)), to: list) else {
-            return ArchivePlan(source: bytes, archive: nil, moved: 0, alreadyArchived: 0)
-        }
+        guard let removed = try? editor.apply(.remove(chosen.map(\.todo.id)), to: list) else { return unchanged }
         // Newest first; tasks without a date after dated ones, in file order.
         let ordered = chosen.enumerated().sorted { a, b in
             switch (a.element.date, b.element.date) {
@@ -123,27 +157,63 @@ public struct TaskArchiver: Sendable {
 
         switch destination {
         case .section(let name):
-            let blocks = ordered.map(\.block)
-            let result = Self.insert(blocks, under: name, into: removed.utf8, skippingPresent: false)
-            return ArchivePlan(source: result.bytes, archive: nil, moved: chosen.count, alreadyArchived: 0)
-        case .file(let archive, let sourceName):
+            let result = Self.insert(ordered.map(\.block), under: name, into: removed.utf8)
+            return ArchivePlan(source: result, archive: nil, moved: chosen.count, alreadyArchived: 0, possibleDuplicates: 0,
+                               archiveBeforeMove: nil, pending: nil)
+        case .file(let archive, _):
+            let original = ArchiveLines(archive)
             var output = archive
+            var beforeMove = ArchiveLines(archive)
             var already = 0
+            var possibleDuplicates = 0
+            var copies: [PendingArchive.Copies] = []
             // One heading per section, in the order the sections first appear.
             var headings: [String] = []
             var groups: [String: [[UInt8]]] = [:]
             for entry in ordered {
-                let heading = entry.todo.section.map { "\(sourceName) › \($0)" } ?? sourceName
-                if groups[heading] == nil { headings.append(heading) }
-                groups[heading, default: []].append(entry.block)
+                if groups[entry.heading] == nil { headings.append(entry.heading) }
+                groups[entry.heading, default: []].append(entry.block)
             }
             for heading in headings {
-                let result = Self.insert(groups[heading]!, under: heading, into: output, skippingPresent: true)
-                output = result.bytes
-                already += result.skipped
+                let blocks = groups[heading]!
+                // Of each distinct block, how many copies the interrupted move left here (not copied again).
+                var leftovers: [[UInt8]: Int] = [:]
+                var counted: Set<[UInt8]> = []
+                for block in blocks where counted.insert(block).inserted {
+                    let count = blocks.count { $0 == block }
+                    let present = original.occurrences(of: block, under: heading).count
+                    let key = CopiesKey(heading: heading, lines: block)
+                    var left = 0
+                    if let earlier = resumed[key] {
+                        left = min(count, earlier.count, max(0, present - earlier.copiesBefore))
+                        beforeMove.remove(left, of: block, under: heading)
+                    } else if let earlier = unconfirmed[key] {
+                        possibleDuplicates += min(count, earlier.count, max(0, present - earlier.copiesBefore))
+                    }
+                    leftovers[block] = left
+                    already += left
+                    copies.append(.init(heading: heading, lines: block, copiesBefore: present - left, count: count))
+                }
+                var fresh: [[UInt8]] = []
+                for block in blocks {
+                    if let left = leftovers[block], left > 0 {
+                        leftovers[block] = left - 1
+                    } else {
+                        fresh.append(block)
+                    }
+                }
+                output = Self.insert(fresh, under: heading, into: output)
             }
-            return ArchivePlan(source: removed.utf8, archive: output, moved: chosen.count, alreadyArchived: already)
+            let pending = PendingArchive(sourceBefore: sourceDigest, sourceAfter: ContentDigest(removed.utf8), copies: copies)
+            return ArchivePlan(source: removed.utf8, archive: output, moved: chosen.count, alreadyArchived: already,
+                               possibleDuplicates: possibleDuplicates, archiveBeforeMove: beforeMove.bytes, pending: pending)
         }
+    }
+
+    /// Identical task blocks under one heading.
+    private struct CopiesKey: Hashable {
+        let heading: String
+        let lines: [UInt8]
     }
 
     private func isBlank(_ doc: ParsedDocument, _ line: Int) -> Bool {
@@ -151,10 +221,9 @@ public struct TaskArchiver: Sendable {
     }
 
     /// Inserts blocks right below the heading `title` (any level, compared ignoring case), or
-    /// appends `## title` and the blocks. With `skippingPresent`, a block whose lines already stand
-    /// under that heading is left out. The new lines end as the file's first line does (CRLF or LF).
-    static func insert(_ blocks: [[UInt8]], under title: String, into bytes: [UInt8],
-                       skippingPresent: Bool) -> (bytes: [UInt8], skipped: Int) {
+    /// appends `## title` and the blocks. The new lines end as the file's first line does (CRLF or LF).
+    static func insert(_ blocks: [[UInt8]], under title: String, into bytes: [UInt8]) -> [UInt8] {
+        guard !blocks.isEmpty else { return bytes }
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
         let endsWithNewline = bytes.last == 0x0A
         if endsWithNewline { lines.removeLast() }
@@ -162,13 +231,7 @@ public struct TaskArchiver: Sendable {
         // A new line as the file ends its lines (each line here is without its LF).
         func ended(_ line: [UInt8]) -> [UInt8] { crlf ? line + [0x0D] : line }
         let wanted = title.lowercased()
-        func headingText(_ line: [UInt8]) -> String? {
-            var text = line[...]
-            if text.last == 0x0D { text = text.dropLast() }
-            let hashes = text.prefix { $0 == UInt8(ascii: "#") }.count
-            guard (1...6).contains(hashes), text.count > hashes, text[text.startIndex + hashes] == 0x20 else { return nil }
-            return String(decoding: text.dropFirst(hashes + 1), as: UTF8.self).lowercased()
-        }
+        let headingText = ArchiveLines.headingText
         guard let headingLine = lines.firstIndex(where: { headingText($0) == wanted }) else {
             var out = bytes
             let newline = ended([]) + [0x0A]
@@ -180,24 +243,7 @@ public struct TaskArchiver: Sendable {
             for block in blocks {
                 for line in block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() { out += Array(line) + newline }
             }
-            return (out, 0)
-        }
-        // The heading's section runs to the next heading of the same or a higher level.
-        let level = lines[headingLine].prefix { $0 == UInt8(ascii: "#") }.count
-        var end = headingLine + 1
-        while end < lines.count {
-            if headingText(lines[end]) != nil, lines[end].prefix(while: { $0 == UInt8(ascii: "#") }).count <= level { break }
-            end += 1
-        }
-        let section = lines[(headingLine + 1)..<end].map { $0.last == 0x0D ? Array($0.dropLast()) : $0 }
-        var fresh: [[UInt8]] = []
-        var skipped = 0
-        for block in blocks {
-            let blockLines = block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { Array($0) }
-            let present = skippingPresent && section.indices.contains { start in
-                start + blockLines.count <= section.count && Array(section[start..<(start + blockLines.count)]) == blockLines
-            }
-            if present { skipped += 1 } else { fresh.append(block) }
+            return out
         }
         var insertAt = headingLine + 1
         var needsBlankBefore = true
@@ -206,14 +252,13 @@ public struct TaskArchiver: Sendable {
             needsBlankBefore = false
         }
         var inserted: [[UInt8]] = needsBlankBefore ? [ended([])] : []
-        for block in fresh {
+        for block in blocks {
             inserted += block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { ended(Array($0)) }
         }
         // A blank line separates the new items from what follows unless a list continues there.
         if insertAt < lines.count, !lines[insertAt].isEmpty, headingText(lines[insertAt]) != nil { inserted.append(ended([])) }
-        guard !fresh.isEmpty else { return (bytes, skipped) }
         let atEnd = insertAt >= lines.count
         lines.insert(contentsOf: inserted, at: insertAt)
-        return (Array(lines.joined(separator: [0x0A])) + (endsWithNewline || atEnd ? [0x0A] : []), skipped)
+        return Array(lines.joined(separator: [0x0A])) + (endsWithNewline || atEnd ? [0x0A] : [])
     }
 }
