@@ -10,16 +10,19 @@ struct TasksRunner {
     static func queries(_ request: TasksRequest, today: Day) throws(Diagnostic) -> [TaskQuery] {
         var blocks: [[String]] = [[]]
         if let file = request.queryFile {
-            let text: String
+            var bytes: [UInt8]
             do {
-                text = String(decoding: try AtomicFile.read(file), as: UTF8.self)
+                bytes = try AtomicFile.read(file)
             } catch {
                 throw Diagnostic(file, .file(error))
             }
+            // A byte-order mark, as an editor may write one, is not part of the first instruction.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            let text = String(decoding: bytes, as: UTF8.self)
             let found = TaskQuery.blocks(inMarkdown: text)
-            // "\r\n" is one Character: splitting at "\n" alone left a CRLF file one line.
+            // Lines end at "\n", "\r\n" (one Character) or a lone "\r", as in Markdown.
             blocks = found.isEmpty
-                ? [text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)]
+                ? [text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)]
                 : found
         }
         do {

@@ -157,8 +157,10 @@ final class TasksCommandTests: XCTestCase {
             (["heading regex matches /^S.r/"], [i, j, k, l, m]),
             (["path regex matches /\\.todo\\.md$/"], [n, o]),
             (["description regex matches /o{2}|l{2}/"], [b, h]),
-            // The `i` flag folds letters only: `\\W` stays "not a word character".
-            (["description regex matches /^\\W/i"], [o]),
+            // The `i` flag folds letters only: `\\W` stays "not a word character", which is, as in
+            // JavaScript, anything but an ASCII letter, digit or `_` (日 and 🎉 alike).
+            (["description regex matches /^\\W/i"], [n, o]),
+            (["description regex matches /^\\w/"], [a, b, c, d, e, f, g, h, i, j, k, l, m]),
         ])
     }
 
@@ -378,6 +380,20 @@ final class TasksCommandTests: XCTestCase {
         let result = try sandbox.todofmt("tasks", "--format", "tsv", "todos.md", "-q", "description includes find")
         XCTAssertEqual(result.stdout, "path\tline\tstatus\tpriority\tcreated\tstart\tscheduled\tdue\tdone\tcancelled\ttags\tsection\tparent\ttitle\n"
                        + "todos.md\t5\topen\t\t\t\t\t\t\t\t\tHome\ttodos.md:4\tFind the number\n")
+    }
+
+    /// A byte-order mark is no part of the first instruction, and a lone CR ends a line, in a plain
+    /// query file and in a Markdown one.
+    func testQueryFilesWithAByteOrderMarkOrCarriageReturns() throws {
+        let expected = try refs(["description includes party"])
+        XCTAssertEqual(expected, [o])
+        for (name, text) in [("bom.txt", "\u{FEFF}description includes party\r\n"), ("cr.txt", "description includes party\r"),
+                             ("bom.md", "\u{FEFF}```tasks\ndescription includes party\n```\n")] {
+            try sandbox.write(name, text)
+            let result = try sandbox.todofmt("tasks", "--today", TaskFixtures.today, "--query-file", name, "--format", "tsv")
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            XCTAssertEqual(result.stdout.split(separator: "\n").count, 2, "\(name): \(result.stdout)")
+        }
     }
 
     func testQueryFileWithTasksBlocksAndPlainLines() throws {

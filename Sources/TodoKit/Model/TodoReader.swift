@@ -77,6 +77,7 @@ struct TodoReader: Sendable {
     /// Calls `body` with the index and the todo (without subtasks) of each task in `range`, in order.
     func forEachTodo(tasks range: Range<Int>, _ body: (Int, consuming Todo) -> Void) {
         let tasks = parsed.structure.tasks
+        let filterTag = parsed.globalFilter.flatMap { $0.hasPrefix("#") && $0.count > 1 ? String($0.dropFirst()) : nil }
         var sections = SectionLookup(parsed)
         var text = TaskText()
         var title = ByteWriter()
@@ -93,10 +94,14 @@ struct TodoReader: Sendable {
                 let (string, hasHash) = title.withBytes { bytes in
                     (String(decoding: bytes, as: UTF8.self), bytes.contains(UInt8(ascii: "#")))
                 }
+                var tags = hasHash ? TodoList.tags(in: string) : []
+                // A global filter that is a tag marks tasks; as in Obsidian Tasks, it is not one of
+                // their tags (every task would carry it: `has tags`, `group by tags` would say nothing).
+                if let filterTag, !tags.isEmpty { tags.removeAll { $0 == filterTag } }
                 body(index, Todo(
                     id: id(ofTask: index),
                     title: string,
-                    tags: hasHash ? TodoList.tags(in: string) : [],
+                    tags: tags,
                     status: status,
                     fields: text,
                     relativeDatesFrom: today,

@@ -141,6 +141,9 @@ final class TaskQueryTests: XCTestCase {
     func testTitleWithoutTags() throws {
         let text = "- [ ] Tagged #x, then #y. and #z\n- [ ] #first word #a/b-c_d!\n- [ ] issue #1 a#b #日本 end\n- [ ] none\n"
         XCTAssertEqual(try tasks(text).map(\.todo.titleWithoutTags), ["Tagged, then. and", "word!", "issue #1 a#b end", "none"])
+        // Text glued to a tag's end stays a word apart.
+        XCTAssertEqual(try tasks("- [ ] Ref: issue#12 and #tag#other and C# code\n").map(\.todo.titleWithoutTags),
+                       ["Ref: issue#12 and #other and C# code"])
     }
 
     func testPriorityIsNot() throws {
@@ -279,6 +282,7 @@ final class TaskQueryTests: XCTestCase {
         let indented = "   ```tasks\n  done\n   ```\n    ```tasks\nnot done\n    ```\n"
         XCTAssertEqual(TaskQuery.blocks(inMarkdown: indented), [["  done"]])
         XCTAssertEqual(TaskQuery.blocks(inMarkdown: "```tasks\r\ndone\r\n```  \r\n"), [["done"]])
+        XCTAssertEqual(TaskQuery.blocks(inMarkdown: "```tasks\rdone\r```\r"), [["done"]])
     }
 
     func testTextPattern() throws {
@@ -334,6 +338,36 @@ final class TaskQueryTests: XCTestCase {
         for (pattern, text, expected) in cases {
             XCTAssertEqual(try TextPattern(slashed: pattern).matches(text), expected, "\(pattern) on \(text.debugDescription)")
         }
+    }
+
+    /// JavaScript's case folding without the `u` flag: each scalar compared as its upper case when
+    /// that is one scalar, never a non-ASCII letter as an ASCII one; the text keeps its scalars.
+    /// `\\w` and `\\b` are JavaScript's: ASCII letters, digits and `_`.
+    func testIgnoringCaseFoldsAsJavaScriptDoes() throws {
+        let cases: [(String, String, Bool)] = [
+            ("/^[İ]$/i", "İ", true), ("/^.$/i", "İ", true), ("/^\\S$/i", "İ", true),   // one scalar, not "i̇"
+            ("/^k$/i", "\u{212A}", false), ("/^[a-z]$/i", "\u{212A}", false),       // the Kelvin sign is no k
+            ("/^s$/i", "ſ", false), ("/^ß$/i", "ß", true), ("/^É$/i", "é", true), ("/^[à-ÿ]+$/i", "ÉCOLE", false),
+            ("/^\\w$/", "é", false), ("/^\\w+$/", "café", false), ("/caf\\b/", "café", true), ("/^\\W$/", "日", true),
+        ]
+        for (pattern, text, expected) in cases {
+            XCTAssertEqual(try TextPattern(slashed: pattern).matches(text), expected, "\(pattern) on \(text.debugDescription)")
+        }
+        // As Obsidian Tasks reads `/…/`: an empty pattern and a repeated flag are errors, not
+        // "matches everything".
+        for bad in ["//", "//i", "/a/ii"] {
+            XCTAssertThrowsError(try TextPattern(slashed: bad), bad)
+        }
+    }
+
+    /// A global filter that is a tag marks tasks; it is not one of their tags (Obsidian Tasks).
+    func testATagGlobalFilterIsNotATag() throws {
+        let text = "- [ ] #task one\n- [ ] #task two #home\n- [ ] not a task #x\n"
+        let found = try QueriedTask.tasks(in: Array(text.utf8), path: "todos.md", globalFilter: "#task")
+        XCTAssertEqual(found.map(\.todo.tags), [[], ["home"]])
+        XCTAssertEqual(try TaskQuery(["no tags"], today: today).results(found).tasks.map(\.todo.title), ["#task one"])
+        XCTAssertEqual(try TaskQuery(["hide tags"], today: today).results(found).tasks.map(\.todo.titleWithoutTags),
+                       ["#task one", "#task two"])
     }
 
     /// Patterns that take a backtracking matcher exponential time (seconds for a title of 25

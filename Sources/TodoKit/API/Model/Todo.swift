@@ -118,6 +118,10 @@ public struct Todo: Identifiable, Hashable, Sendable {
                     index = end
                     if kept.isEmpty {
                         while index < characters.count, characters[index].isWhitespace { index += 1 }
+                    } else if index < characters.count, !characters[index].isWhitespace, !",.;:!?)]}".contains(characters[index]) {
+                        // Text glued to the tag's end (`#tag#other`) stays a word apart; punctuation
+                        // that ends a phrase stays with the word before the tag (`Tagged #x, then`).
+                        kept.append(" ")
                     }
                     continue
                 }

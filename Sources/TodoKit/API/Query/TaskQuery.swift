@@ -63,8 +63,8 @@ public struct TaskQuery: Hashable, Sendable {
         // The lines of the tasks block being read, and the fence of the code block the line is in.
         var current: [String]?
         var open: CodeFence?
-        // "\r\n" is one Character.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // "\r\n" is one Character; a lone "\r" ends a line too, as in CommonMark.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             if let fence = open {
                 if let closing = CodeFence(line), closing.info.isEmpty, closing.character == fence.character,
                    closing.length >= fence.length {

@@ -60,6 +60,9 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
         }
         let flags = text[text.index(after: close)...]
         guard flags.allSatisfy({ $0 == "i" }) else { throw TextPatternError("unsupported regular expression flag '\(flags)'") }
+        guard flags.count <= 1 else { throw TextPatternError("regular expression flag 'i' given twice") }
+        // As Obsidian Tasks reads `/…/`: an empty pattern is no regular expression (`//` would match everything).
+        guard text.index(after: text.startIndex) < close else { throw TextPatternError("empty regular expression '//'") }
         try self.init(String(text[text.index(after: text.startIndex)..<close]), ignoresCase: !flags.isEmpty)
     }
 
@@ -82,6 +85,15 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
         program = compiler.program
     }
 
+    /// The scalar the `i` flag compares, as JavaScript canonicalizes without the `u` flag: its upper
+    /// case when that is one scalar, but never a non-ASCII scalar's ASCII one (`ſ` is not `s`); every
+    /// scalar stays one, so `İ` is still one character.
+    static func canonical(_ c: Unicode.Scalar) -> Unicode.Scalar {
+        let upper = c.properties.uppercaseMapping.unicodeScalars
+        guard upper.count == 1, let u = upper.first, !(c.value >= 0x80 && u.value < 0x80) else { return c }
+        return u
+    }
+
     /// `/source/` with its flags.
     public var description: String { "/\(source)/" + (ignoresCase ? "i" : "") }
 
@@ -89,8 +101,8 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter text: The text to search.
     /// - Returns: `true` when a match starts at any position, the end included.
     public func matches(_ text: String) -> Bool {
-        var matcher = Matcher(program: program, text: Array((ignoresCase ? text.lowercased() : text).unicodeScalars),
-                              ignoresCase: ignoresCase)
+        let scalars = ignoresCase ? text.unicodeScalars.map(Self.canonical) : Array(text.unicodeScalars)
+        var matcher = Matcher(program: program, text: scalars, ignoresCase: ignoresCase)
         return matcher.run()
     }
 
@@ -179,12 +191,10 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
-        /// A literal scalar; with the `i` flag, its lower case, as `String.lowercased()` makes the
-        /// text's (one letter may become several scalars).
+        /// A literal scalar; with the `i` flag, its ``TextPattern/canonical(_:)`` form, as the
+        /// text's scalars are compared.
         func literal(_ c: Unicode.Scalar) -> Node {
-            guard ignoresCase, c.properties.changesWhenLowercased else { return .scalar(c) }
-            let lower = Array(String(c).lowercased().unicodeScalars)
-            return lower.count == 1 ? .scalar(lower[0]) : .sequence(lower.map { .scalar($0) })
+            .scalar(ignoresCase ? TextPattern.canonical(c) : c)
         }
 
         mutating func parseEscape(inSet: Bool) throws(TextPatternError) -> (node: Node, item: SetItem?) {
@@ -325,7 +335,10 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
             seenAt = [Int](repeating: 0, count: program.count)
         }
 
-        static func isWord(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" }
+        /// JavaScript's word characters (`\w`, and what `\b` stands between): ASCII letters, digits and `_`.
+        static func isWord(_ c: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_"
+        }
 
         func inSet(_ c: Unicode.Scalar, _ items: [SetItem]) -> Bool {
             items.contains { item in
@@ -333,7 +346,11 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
                 case .range(let low, let high):
                     if low <= c && c <= high { return true }
                     guard ignoresCase else { return false }
-                    return String(c).uppercased().unicodeScalars.contains { low <= $0 && $0 <= high }
+                    // `c` is canonical (upper case): the range holds it also when it holds a scalar of
+                    // the same canonical form, such as its lower case (`[a-z]` and `K`).
+                    let lower = c.properties.lowercaseMapping.unicodeScalars
+                    guard lower.count == 1, let other = lower.first, TextPattern.canonical(other) == c else { return false }
+                    return low <= other && other <= high
                 case .digit(let yes): return ("0"..."9").contains(c) == yes
                 case .word(let yes): return Matcher.isWord(c) == yes
                 case .space(let yes): return c.properties.isWhitespace == yes
