@@ -94,6 +94,9 @@ struct TaskListRenderer {
         return DisplayWidth.truncate(text, to: width)
     }
 
+    /// The columns a title keeps on a line whose fields leave it less.
+    private static let leastTitleColumns = 12
+
     /// `path:line [ ] title fields (hint)`, the title cut first when the line is too wide.
     func line(_ task: QueriedTask) -> String {
         let todo = task.todo
@@ -110,8 +113,13 @@ struct TaskListRenderer {
             if room >= 2 {
                 title = DisplayWidth.truncate(title, to: room)
             } else {
+                // The fields alone are too wide (a long rule): the title keeps a few columns of its
+                // own, and the fields are cut at the line's end.
+                title = DisplayWidth.truncate(title, to: max(room, Self.leastTitleColumns))
                 let whole = DisplayWidth.truncate(head + title + tail, to: width)
-                return colored && color != nil ? color! + whole + Self.reset : whole
+                guard colored, let color else { return whole }
+                let headEnd = whole.index(whole.startIndex, offsetBy: min(head.count, whole.count))
+                return String(whole[..<headEnd]) + color + String(whole[headEnd...]) + Self.reset
             }
         }
         guard colored, let color else { return head + title + tail }

@@ -556,9 +556,9 @@ final class TasksCommandTests: XCTestCase {
             "long.todo.md:2 [ ] 🎉🎉🎉 party party party party party",
             "long.todo.md:3 [ ] short",
         ])
-        // Too narrow for the fields: the whole line is cut.
+        // Too narrow for the fields: the title keeps 12 columns, and the fields are cut at the end.
         XCTAssertEqual(try lines(columns: 40), [
-            "long.todo.md:1 [ ] 日本語のとても長いタ…",
+            "long.todo.md:1 [ ] 日本語のと…  due:202…",
             "long.todo.md:2 [ ] 🎉🎉🎉 party party p…",
             "long.todo.md:3 [ ] short",
         ])
