@@ -7,7 +7,8 @@ import XCTest
 final class TodoReaderTests: XCTestCase {
     /// The todos made from task lines: each todo from its line, its parent's identity, the heading
     /// above it, and subtasks gathered from the parents.
-    private func todosFromTaskLines(_ list: TodoList) -> [Todo] {
+    /// A global filter that is a tag is not one of the todos' tags.
+    private func todosFromTaskLines(_ list: TodoList, globalFilter: String?) -> [Todo] {
         let parsed = list.parsed
         let lines = parsed.bytes.withUnsafeBufferPointer { TodoDocument.taskLines(parsed, $0) }
         var sections = SectionLookup(parsed)
@@ -15,7 +16,9 @@ final class TodoReaderTests: XCTestCase {
         for line in lines {
             let lineIndex = line.location.line - 1
             let parent = line.parent.map { list.lineIDs[parsed.structure.tasks[$0].line]! }
-            todos.append(Todo(line, id: list.lineIDs[lineIndex]!, parent: parent, section: sections.heading(above: lineIndex)))
+            var todo = Todo(line, id: list.lineIDs[lineIndex]!, parent: parent, section: sections.heading(above: lineIndex))
+            if let globalFilter, globalFilter.hasPrefix("#") { todo.tags.removeAll { "#" + $0 == globalFilter } }
+            todos.append(todo)
         }
         for (index, line) in lines.enumerated() {
             if let parent = line.parent { todos[parent].subtasks.append(todos[index].id) }
@@ -27,7 +30,7 @@ final class TodoReaderTests: XCTestCase {
                                  _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         guard (try? TodoDocument.validate(bytes)) != nil else { return }
         let list = try TodoList(utf8: bytes, firstID: 7, statuses: statuses, globalFilter: globalFilter)
-        let expected = todosFromTaskLines(list)
+        let expected = todosFromTaskLines(list, globalFilter: globalFilter)
         let todos = list.todos
         XCTAssertEqual(todos.count, expected.count, name, file: file, line: line)
         for (made, wanted) in zip(todos, expected) where made != wanted {
