@@ -73,7 +73,7 @@ struct ArchiveRunner {
             do {
                 plan = try archiver.plan(source: source, to: .section(section))
             } catch {
-                throw Diagnostic(archiving: error, source: name, archive: name)
+                throw Diagnostic(archiving: error, source: name, archive: nil)
             }
             guard plan.moved > 0 else { return (0, []) }
             try write(plan.source, to: path, name: name, over: source)
@@ -209,10 +209,14 @@ struct ArchiveRunner {
 extension Diagnostic {
     /// Why `archive` made no plan for the todo file `source`: the file whose bytes are not text,
     /// named; nothing was written.
-    init(archiving failure: TaskArchiver.Failure, source: String, archive: String) {
+    /// `archive`: the archive file, nil when the tasks go into a section of `source`.
+    init(archiving failure: TaskArchiver.Failure, source: String, archive: String?) {
         switch failure {
         case .source(let error): self.init(source, .document(error))
-        case .archive(let error): self.init(archive, .document(error), notes: ["nothing was archived from \(source)"])
+        case .archive(let error): self.init(archive ?? source, .document(error), notes: ["nothing was archived from \(source)"])
+        case .noPlace(let heading):
+            self.init(archive ?? source, .other("no place under the heading '\(heading)' where archived tasks would leave the "
+                + "lines around them as they are (is a code block left open at the end?)"), notes: ["nothing was written"])
         }
     }
 }

@@ -277,6 +277,32 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(try archive(["--section", "archive", "work"]).stderr, "todofmt: nothing to archive\n")
     }
 
+    /// Archived tasks never take in what follows them: a paragraph right below `## Archive` (or an
+    /// archive heading) used to become a lazy continuation line of the last task, and a plain
+    /// `archive` then carried it out of the todo file with that task. And `## Archive` in a code
+    /// block is no heading: the tasks used to go into the code block, and were tasks no more.
+    func testArchivedTasksLeaveTheLinesAroundThemAsTheyAre() throws {
+        try sandbox.write("todos.md", "# Home\n\n- [ ] open\n- [x] T1\n\n## Archive\nsome text\n")
+        try archive(["--section", "Archive", "todos.md"])
+        XCTAssertEqual(try sandbox.read("todos.md"), "# Home\n\n- [ ] open\n\n## Archive\n\n- [x] T1\n\nsome text\n")
+        try archive(["todos.md"])
+        XCTAssertEqual(try sandbox.read("todos.md"), "# Home\n\n- [ ] open\n\n## Archive\n\n\nsome text\n")
+        XCTAssertEqual(try sandbox.read("done.md"), "## todos.md › Archive\n\n- [x] T1\n")
+
+        try sandbox.write("todos.md", "# Home\n\n- [ ] open\n- [x] T2\n")
+        try sandbox.write("done.md", "## todos.md › Home\nNotes about archive\n")
+        try archive(["todos.md"])
+        XCTAssertEqual(try sandbox.read("done.md"), "## todos.md › Home\n\n- [x] T2\n\nNotes about archive\n")
+
+        let fenced = "# Home\n\n- [ ] open\n- [x] Trash done:2026-11-20\n\n```markdown\n## Archive\nexample\n```\n"
+        try sandbox.write("todos.md", fenced)
+        try archive(["--section", "Archive", "todos.md"])
+        XCTAssertEqual(try sandbox.read("todos.md"), "# Home\n\n- [ ] open\n\n```markdown\n## Archive\nexample\n```\n"
+            + "\n## Archive\n\n- [x] Trash done:2026-11-20\n")
+        let done = try sandbox.todofmt(["tasks", "-q", "done", "todos.md", "--today", TaskFixtures.today])
+        XCTAssertTrue(done.stdout.contains("Trash"), done.stdout)
+    }
+
     /// An archive that is the todo file itself, by any name, is an error (exit 2), not "nothing
     /// to archive"; nothing is written.
     func testAnArchiveThatIsTheSourceIsAnError() throws {
