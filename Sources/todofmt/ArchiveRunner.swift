@@ -82,7 +82,11 @@ struct ArchiveRunner {
         }
 
         let archivePath = request.archiveFile ?? directory + (settings.to ?? "done.md")
-        if TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path) {
+        // One file by two names: the same real path (a symbolic link, or a path that does not
+        // exist yet), or the same device and inode (a hard link).
+        let sameFile = TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path)
+            || FileIdentity(path: archivePath).map { $0 == FileIdentity(path: path) } ?? false
+        if sameFile {
             let named = request.archiveFile.map { "--to \($0)" } ?? "\"archive\": {\"to\": …} in .todofmt.json"
             throw Diagnostic(name, .other("the archive (\(named)) is this todo file itself; name another file, or archive "
                 + "into a section with --section"))

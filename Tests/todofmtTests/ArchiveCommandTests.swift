@@ -303,12 +303,13 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertTrue(done.stdout.contains("Trash"), done.stdout)
     }
 
-    /// An archive that is the todo file itself, by any name, is an error (exit 2), not "nothing
-    /// to archive"; nothing is written.
+    /// An archive that is the todo file itself, by any name (a symbolic or a hard link), is an
+    /// error (exit 2), not "nothing to archive"; nothing is written.
     func testAnArchiveThatIsTheSourceIsAnError() throws {
         let original = try sandbox.bytes("todos.md")
         XCTAssertEqual(symlink("todos.md", sandbox.path("link.md")), 0)
-        for to in ["todos.md", "./todos.md", "link.md"] {
+        XCTAssertEqual(link(sandbox.path("todos.md"), sandbox.path("hard.md")), 0)
+        for to in ["todos.md", "./todos.md", "link.md", "hard.md"] {
             let result = try archive(["--to", to, "todos.md"], expect: 2)
             XCTAssertEqual(result.stdout, "")
             XCTAssertEqual(result.stderr, "todofmt: todos.md: the archive (--to \(to)) is this todo file itself; name another file, "
