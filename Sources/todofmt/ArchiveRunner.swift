@@ -118,7 +118,12 @@ struct ArchiveRunner {
         // 0. The record of the move, which tells a rerun after a crash which copies are this run's.
         // A record that cannot be written does not stop the move: a crash would then leave these
         // tasks to be copied again by the rerun, twice in the archive but never lost.
-        try? pendingArchives.record(pending, from: sourceKey, to: archiveKey)
+        // The todo file's new bytes go to a file beside it now, put in its place in step 2: the
+        // record notes that file's identity, by which a run after a crash that followed step 2
+        // knows that this move finished.
+        var replacement = try? AtomicFile.Replacement(path)
+        if let prepared = replacement, (try? prepared.append(plan.source[...])) == nil { replacement = nil }
+        try? pendingArchives.record(pending, from: sourceKey, to: archiveKey, written: replacement?.identity)
         // The record stays when the archive may hold copies of this move that the todo file also
         // holds: an interrupted run's (nothing rolls those back), or this run's, not rolled back.
         func settle(archiveHoldsCopies: Bool) {
@@ -153,7 +158,7 @@ struct ArchiveRunner {
         // 2. The source; on failure the archive is rolled back.
         do throws(Diagnostic) {
             if fault == "source-write" { throw Diagnostic(name, .other("injected write failure (TODOFMT_ARCHIVE_FAULT)")) }
-            try write(plan.source, to: path, name: name, over: source)
+            try write(plan.source, to: path, name: name, over: source, prepared: replacement)
         } catch {
             var rolledBack = true
             if archived != old {
@@ -199,10 +204,16 @@ struct ArchiveRunner {
         return TaskEditRunner.absolute(directory) + "/" + file
     }
 
-    private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8]) throws(Diagnostic) {
+    /// Writes `bytes` over `old`, with `prepared` (holding `bytes`) when given.
+    private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8],
+                       prepared: AtomicFile.Replacement? = nil) throws(Diagnostic) {
         let written: Bool
         do {
-            written = try AtomicFile.write(bytes, to: path, ifStill: old)
+            if let prepared {
+                written = try prepared.commit(ifStill: old)
+            } else {
+                written = try AtomicFile.write(bytes, to: path, ifStill: old)
+            }
         } catch {
             throw Diagnostic(name, .file(error))
         }

@@ -97,7 +97,7 @@ public struct TaskArchiver: Sendable {
         var resumed: [CopiesKey: PendingArchive.Copies] = [:]
         var unconfirmed: [CopiesKey: PendingArchive.Copies] = [:]
         let sourceDigest = ContentDigest(bytes)
-        if let interrupted, archiveName != nil, sourceDigest != interrupted.sourceAfter {
+        if let interrupted, archiveName != nil, sourceDigest != interrupted.sourceAfter, !interrupted.todoFileWrittenByMove {
             let unfinished = interrupted.isUnfinished(source: sourceDigest)
             for copies in interrupted.copies {
                 let key = CopiesKey(heading: copies.heading, lines: copies.lines)
