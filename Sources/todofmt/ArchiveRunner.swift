@@ -73,7 +73,7 @@ struct ArchiveRunner {
             do {
                 plan = try archiver.plan(source: source, to: .section(section))
             } catch {
-                throw Diagnostic(archiving: error, source: name, archive: name)
+                throw Diagnostic(archiving: error, source: name, archive: nil)
             }
             guard plan.moved > 0 else { return (0, []) }
             try write(plan.source, to: path, name: name, over: source)
@@ -82,7 +82,11 @@ struct ArchiveRunner {
         }
 
         let archivePath = request.archiveFile ?? directory + (settings.to ?? "done.md")
-        if TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path) {
+        // One file by two names: the same real path (a symbolic link, or a path that does not
+        // exist yet), or the same device and inode (a hard link).
+        let sameFile = TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path)
+            || FileIdentity(path: archivePath).map { $0 == FileIdentity(path: path) } ?? false
+        if sameFile {
             let named = request.archiveFile.map { "--to \($0)" } ?? "\"archive\": {\"to\": …} in .todofmt.json"
             throw Diagnostic(name, .other("the archive (\(named)) is this todo file itself; name another file, or archive "
                 + "into a section with --section"))
@@ -114,7 +118,12 @@ struct ArchiveRunner {
         // 0. The record of the move, which tells a rerun after a crash which copies are this run's.
         // A record that cannot be written does not stop the move: a crash would then leave these
         // tasks to be copied again by the rerun, twice in the archive but never lost.
-        try? pendingArchives.record(pending, from: sourceKey, to: archiveKey)
+        // The todo file's new bytes go to a file beside it now, put in its place in step 2: the
+        // record notes that file's identity, by which a run after a crash that followed step 2
+        // knows that this move finished.
+        var replacement = try? AtomicFile.Replacement(path)
+        if let prepared = replacement, (try? prepared.append(plan.source[...])) == nil { replacement = nil }
+        try? pendingArchives.record(pending, from: sourceKey, to: archiveKey, written: replacement?.identity)
         // The record stays when the archive may hold copies of this move that the todo file also
         // holds: an interrupted run's (nothing rolls those back), or this run's, not rolled back.
         func settle(archiveHoldsCopies: Bool) {
@@ -149,7 +158,7 @@ struct ArchiveRunner {
         // 2. The source; on failure the archive is rolled back.
         do throws(Diagnostic) {
             if fault == "source-write" { throw Diagnostic(name, .other("injected write failure (TODOFMT_ARCHIVE_FAULT)")) }
-            try write(plan.source, to: path, name: name, over: source)
+            try write(plan.source, to: path, name: name, over: source, prepared: replacement)
         } catch {
             var rolledBack = true
             if archived != old {
@@ -195,10 +204,16 @@ struct ArchiveRunner {
         return TaskEditRunner.absolute(directory) + "/" + file
     }
 
-    private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8]) throws(Diagnostic) {
+    /// Writes `bytes` over `old`, with `prepared` (holding `bytes`) when given.
+    private func write(_ bytes: [UInt8], to path: String, name: String, over old: [UInt8],
+                       prepared: AtomicFile.Replacement? = nil) throws(Diagnostic) {
         let written: Bool
         do {
-            written = try AtomicFile.write(bytes, to: path, ifStill: old)
+            if let prepared {
+                written = try prepared.commit(ifStill: old)
+            } else {
+                written = try AtomicFile.write(bytes, to: path, ifStill: old)
+            }
         } catch {
             throw Diagnostic(name, .file(error))
         }
@@ -209,10 +224,14 @@ struct ArchiveRunner {
 extension Diagnostic {
     /// Why `archive` made no plan for the todo file `source`: the file whose bytes are not text,
     /// named; nothing was written.
-    init(archiving failure: TaskArchiver.Failure, source: String, archive: String) {
+    /// `archive`: the archive file, nil when the tasks go into a section of `source`.
+    init(archiving failure: TaskArchiver.Failure, source: String, archive: String?) {
         switch failure {
         case .source(let error): self.init(source, .document(error))
-        case .archive(let error): self.init(archive, .document(error), notes: ["nothing was archived from \(source)"])
+        case .archive(let error): self.init(archive ?? source, .document(error), notes: ["nothing was archived from \(source)"])
+        case .noPlace(let heading):
+            self.init(archive ?? source, .other("no place under the heading '\(heading)' where archived tasks would leave the "
+                + "lines around them as they are (is a code block left open at the end?)"), notes: ["nothing was written"])
         }
     }
 }

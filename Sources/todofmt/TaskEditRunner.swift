@@ -182,13 +182,15 @@ struct TaskEditRunner {
             references = [found]
         }
         // Every reference is checked before anything is written.
-        var files: [(path: String, store: TodoStore, ids: [TodoID])] = []
+        // By file, not by spelling: `a.md:3 ./a.md:4` is one file, changed in one write.
+        var files: [(path: String, identity: FileIdentity?, store: TodoStore, ids: [TodoID])] = []
         for reference in references {
-            var index = files.firstIndex { $0.path == reference.path }
+            let identity = FileIdentity(path: reference.path)
+            var index = files.firstIndex { $0.path == reference.path || (identity != nil && $0.identity == identity) }
             if index == nil {
                 do {
-                    files.append((reference.path, try await Self.store(reference.path, today: request.today,
-                                                                       overrides: request.configuration), []))
+                    files.append((reference.path, identity, try await Self.store(reference.path, today: request.today,
+                                                                                 overrides: request.configuration), []))
                 } catch {
                     console.report(Diagnostic(reference.path, error: error))
                     return .failure
@@ -218,7 +220,7 @@ struct TaskEditRunner {
             .joined(separator: " ")
         var changes: [JournalEntry.FileChange] = []
         var status = ExitStatus.ok
-        for (path, store, ids) in files {
+        for (path, _, store, ids) in files {
             // One write per file: the journal records the bytes that write replaced (after a
             // reload, someone else's save) and what it wrote.
             do {

@@ -221,6 +221,23 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("work/todo.md"), try String(contentsOf: TaskFixtures.directory.appendingPathComponent("work/todo.md"), encoding: .utf8))
     }
 
+    /// Two spellings of one file (`todos.md`, `./todos.md`, a symbolic link) name one file: its
+    /// tasks change in one write and sink together, in file order, and the journal has one change
+    /// for it (two stores used to write it twice, the second task sinking above the first).
+    func testReferencesToOneFileByTwoNamesAreOneWrite() throws {
+        XCTAssertEqual(symlink("todos.md", sandbox.path("link.md")), 0)
+        XCTAssertEqual(try run("done", "todos.md:3", "./todos.md:4").stdout, "todos.md:4\ntodos.md:5\n")
+        XCTAssertEqual(try lines()[3...4], [
+            "- [x] Pay rent #home #money priority:high created:2026-11-01 due:2026-11-24 done:2026-11-23",
+            "- [x] Call plumber #home due:2026-11-20 done:2026-11-23",
+        ])
+        XCTAssertEqual(try run("undo").stdout, "undid: done todos.md:3 ./todos.md:4\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        XCTAssertEqual(try run("done", "link.md:3", "todos.md:4").stdout, "link.md:4\nlink.md:5\n")
+        try run("undo")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
     func testCancelReopenStart() throws {
         XCTAssertEqual(try run("cancel", "todos.md:11").stdout, "todos.md:12\n")
         XCTAssertEqual(try lines()[11], "- [-] Renew passport priority:low due:2026-12-15 cancelled:2026-11-23")

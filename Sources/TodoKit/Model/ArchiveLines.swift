@@ -4,38 +4,91 @@ struct ArchiveLines {
     /// Each line without its line feed (a carriage return before it is kept).
     private(set) var lines: [[UInt8]]
     private let endsWithNewline: Bool
+    /// The top-level headings of ``lines``.
+    private var headings: [Heading] = []
 
+    /// The lines of bytes that are UTF-8 text (``TodoDocument/validate(_:)``).
     init(_ bytes: [UInt8]) {
         lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
         endsWithNewline = bytes.last == 0x0A
         if endsWithNewline { lines.removeLast() }
+        headings = Self.headings(ParsedDocument(validated: bytes))
     }
 
     var bytes: [UInt8] {
         Array(lines.joined(separator: [0x0A])) + (endsWithNewline && !lines.isEmpty ? [0x0A] : [])
     }
 
-    /// The text of an ATX heading line (`## todos.md › Home`), lowercased; nil for any other line.
-    static func headingText(_ line: [UInt8]) -> String? {
-        var text = line[...]
-        if text.last == 0x0D { text = text.dropLast() }
-        let hashes = text.prefix { $0 == UInt8(ascii: "#") }.count
-        guard (1...6).contains(hashes), text.count > hashes, text[text.startIndex + hashes] == 0x20 else { return nil }
-        return String(decoding: text.dropFirst(hashes + 1), as: UTF8.self).lowercased()
+    /// A heading of the document itself, not one in a list item or a block quote (nor a line that
+    /// only looks like one, in a code block): ATX (`## Title`, `## Title ##`) or setext (a line
+    /// underlined with `=` or `-`).
+    struct Heading {
+        /// The line of its text.
+        let line: Int
+        /// Its last line: the underline of a setext heading, else ``line``.
+        let lastLine: Int
+        let level: Int
+        /// Its text, without the `#` marks and the spaces around it, lowercased.
+        let title: String
     }
 
-    /// The lines under the first heading titled `title` (compared ignoring case), up to the next
-    /// heading of the same or a higher level; nil when there is no such heading.
-    func section(under title: String) -> Range<Int>? {
-        let wanted = title.lowercased()
-        guard let headingLine = lines.firstIndex(where: { Self.headingText($0) == wanted }) else { return nil }
-        let level = lines[headingLine].prefix { $0 == UInt8(ascii: "#") }.count
-        var end = headingLine + 1
-        while end < lines.count {
-            if Self.headingText(lines[end]) != nil, lines[end].prefix(while: { $0 == UInt8(ascii: "#") }).count <= level { break }
-            end += 1
+    /// The top-level headings of a parsed document, in line order.
+    static func headings(_ doc: ParsedDocument) -> [Heading] {
+        let s = doc.structure
+        var itemLines: [Range<Int>] = []
+        var list = s.firstTopList
+        while list >= 0 {
+            for item in s.items(ofList: list) where s.lists[list].container == -1 {
+                itemLines.append(s.items[item].startLine..<(s.items[item].lastLine + 1))
+            }
+            list = s.lists[list].nextSibling
         }
-        return (headingLine + 1)..<end
+        var headings: [Heading] = []
+        var nextItem = 0
+        for heading in s.headings {
+            while nextItem < itemLines.count && itemLines[nextItem].upperBound <= heading.line { nextItem += 1 }
+            if nextItem < itemLines.count && itemLines[nextItem].contains(heading.line) { continue }
+            let start = doc.lines.starts[heading.line]
+            let end = doc.lines.contentEnds[heading.line]
+            let indent = doc.bytes[start..<end].prefix { $0 == 0x20 }.count
+            // Anything else before the text (`>`, a list marker) puts the heading in a container.
+            let first = start + indent
+            let atx = first < end && doc.bytes[first] == UInt8(ascii: "#")
+            guard indent <= 3, atx || first == heading.text.lowerBound else { continue }
+            var lastLine = heading.line
+            if !atx {
+                // A setext heading's text on one line, its underline on the next.
+                lastLine += 1
+                guard lastLine < doc.lines.count, isUnderline(doc.bytes[doc.lines.starts[lastLine]..<doc.lines.contentEnds[lastLine]])
+                else { continue }
+            }
+            headings.append(Heading(line: heading.line, lastLine: lastLine, level: heading.level,
+                                    title: String(decoding: doc.bytes[heading.text], as: UTF8.self).lowercased()))
+        }
+        return headings
+    }
+
+    /// Whether a line is a setext heading's underline: only `=` or only `-`, between spaces.
+    private static func isUnderline(_ line: ArraySlice<UInt8>) -> Bool {
+        var text = line
+        while let c = text.first, c.isSpaceOrTab { text = text.dropFirst() }
+        while let c = text.last, c.isSpaceOrTab || c == 0x0D { text = text.dropLast() }
+        guard let c = text.first, c == UInt8(ascii: "=") || c == UInt8(ascii: "-") else { return false }
+        return text.allSatisfy { $0 == c }
+    }
+
+    /// The lines under the first top-level heading titled `title` (compared ignoring case), up to
+    /// the next one of the same or a higher level; nil when there is no such heading.
+    func section(under title: String) -> Range<Int>? {
+        headingAndSection(title)?.section
+    }
+
+    private func headingAndSection(_ title: String) -> (heading: Heading, section: Range<Int>)? {
+        let wanted = title.lowercased()
+        guard let index = headings.firstIndex(where: { $0.title == wanted }) else { return nil }
+        let heading = headings[index]
+        let end = headings[(index + 1)...].first { $0.level <= heading.level }?.line ?? lines.count
+        return (heading, (heading.lastLine + 1)..<end)
     }
 
     /// Where the block's lines (each ending in a line feed) stand under the heading `title`,
@@ -73,11 +126,13 @@ struct ArchiveLines {
         for start in starts.reversed() {
             lines.removeSubrange(start..<(start + length))
         }
+        headings = Self.headings(ParsedDocument(validated: bytes))
         func isBlank(_ line: [UInt8]) -> Bool { line.allSatisfy { $0.isSpaceOrTab || $0 == 0x0D } }
-        if let section = section(under: title), lines[section].allSatisfy(isBlank) {
-            var start = section.lowerBound - 1
+        if let (heading, section) = headingAndSection(title), lines[section].allSatisfy(isBlank) {
+            var start = heading.line
             if start > 0, isBlank(lines[start - 1]) { start -= 1 }
             lines.removeSubrange(start..<section.upperBound)
+            headings = Self.headings(ParsedDocument(validated: bytes))
         }
     }
 }

@@ -171,4 +171,90 @@ final class TaskArchiverTests: XCTestCase {
         let section = try archiver.plan(source: Array("- [ ] o\r\n- [x] a done:2026-11-01\r\n".utf8), to: .section("Archive"))
         XCTAssertEqual(String(decoding: section.source, as: UTF8.self), "- [ ] o\r\n\r\n## Archive\r\n\r\n- [x] a done:2026-11-01\r\n")
     }
+
+    /// Whatever follows the heading, the archived items end where they did and the next lines read
+    /// as before: a paragraph right below them used to become a lazy continuation line of the last
+    /// one, and went with it when that task was archived to a file next. Indented code right below
+    /// the heading would become a paragraph of the item even after a blank line: the items go at the
+    /// end of the section then.
+    func testWhatFollowsTheInsertedItemsStaysAsItWas() throws {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        // What follows `## Archive` and its line ending, and the lines there after the insertion.
+        let cases: [(following: String, section: String)] = [
+            ("some text\n", "\n- [x] T1\n\nsome text\n"),
+            ("\nsome text\n", "\n- [x] T1\n\nsome text\n"),
+            ("- [ ] kept\n", "\n- [x] T1\n- [ ] kept\n"),
+            ("* other\n", "\n- [x] T1\n\n* other\n"),
+            ("2. two\n", "\n- [x] T1\n\n2. two\n"),
+            ("1. one\n", "\n- [x] T1\n\n1. one\n"),
+            ("```\ncode\n```\n", "\n- [x] T1\n\n```\ncode\n```\n"),
+            ("<div>\nhtml\n</div>\n", "\n- [x] T1\n\n<div>\nhtml\n</div>\n"),
+            ("<custom-tag>\n", "\n- [x] T1\n\n<custom-tag>\n"),
+            ("> quote\n", "\n- [x] T1\n\n> quote\n"),
+            ("| a | b |\n| - | - |\n", "\n- [x] T1\n\n| a | b |\n| - | - |\n"),
+            ("***\n", "\n- [x] T1\n\n***\n"),
+            ("", "\n- [x] T1\n"),
+            // Below the heading these would be the item's own lines, even after a blank line.
+            ("  indented text\n", "  indented text\n\n- [x] T1\n"),
+            ("    code\n", "    code\n\n- [x] T1\n"),
+            ("\n    code\n\n## Next\n", "\n    code\n\n- [x] T1\n\n## Next\n"),
+        ]
+        for (following, section) in cases {
+            let source = "# Home\n\n- [ ] open\n- [x] T1\n\n## Archive\n" + following
+            let plan = try archiver.plan(source: Array(source.utf8), to: .section("Archive"))
+            XCTAssertEqual(text(plan.source), "# Home\n\n- [ ] open\n\n## Archive\n" + section, following)
+            // Archived on to a file, T1 goes alone.
+            let next = try archiver.plan(source: plan.source, to: .file(archive: [], sourceName: "todos.md"))
+            XCTAssertEqual(next.moved, 1, following)
+            XCTAssertEqual(text(next.archive), "## todos.md › Archive\n\n- [x] T1\n", following)
+        }
+        // The same under a heading of an archive file.
+        for (following, section) in cases {
+            let archive = "## todos.md › Home\n" + following
+            let plan = try archiver.plan(source: Array("# Home\n\n- [x] T1\n".utf8),
+                                         to: .file(archive: Array(archive.utf8), sourceName: "todos.md"))
+            XCTAssertEqual(text(plan.archive), "## todos.md › Home\n" + section, following)
+        }
+    }
+
+    /// Tasks go under a heading of the document, never under a line that only looks like one in a
+    /// code block (they would be code, no longer tasks); setext and closed ATX headings count, and
+    /// so do the headings of an archive that starts with a byte-order mark. A heading in a block
+    /// quote or a list item is not the file's own.
+    func testOnlyRealHeadingsAreFound() throws {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        let source = "- [ ] open\n- [x] T1\n"
+        let cases: [(after: String, result: String)] = [
+            ("\n```markdown\n## Archive\nexample\n```\n", "\n```markdown\n## Archive\nexample\n```\n\n## Archive\n\n- [x] T1\n"),
+            ("\n~~~\n## Archive\n~~~\n", "\n~~~\n## Archive\n~~~\n\n## Archive\n\n- [x] T1\n"),
+            ("\n<!--\n## Archive\n-->\n", "\n<!--\n## Archive\n-->\n\n## Archive\n\n- [x] T1\n"),
+            ("\n> ## Archive\n", "\n> ## Archive\n\n## Archive\n\n- [x] T1\n"),
+            ("\nArchive\n=======\n\n- [x] old\n", "\nArchive\n=======\n\n- [x] T1\n- [x] old\n"),
+            ("\n## Archive ##\n", "\n## Archive ##\n\n- [x] T1\n"),
+        ]
+        for (after, result) in cases {
+            let plan = try archiver.plan(source: Array((source + after).utf8), to: .section("Archive"))
+            XCTAssertEqual(text(plan.source), "- [ ] open\n" + result, after)
+        }
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let archive = bom + Array("## todos.md\n\n- [x] old\n".utf8)
+        let plan = try archiver.plan(source: Array(source.utf8), to: .file(archive: archive, sourceName: "todos.md"))
+        XCTAssertEqual(plan.archive, bom + Array("## todos.md\n\n- [x] T1\n- [x] old\n".utf8))
+        let fenced = "```\n## todos.md\n```\n"
+        let inCode = try archiver.plan(source: Array(source.utf8), to: .file(archive: Array(fenced.utf8), sourceName: "todos.md"))
+        XCTAssertEqual(text(inCode.archive), fenced + "\n## todos.md\n\n- [x] T1\n")
+    }
+
+    /// A file that ends in a code block left open has no place for the tasks that keeps it as it
+    /// reads: the plan fails, naming the heading, rather than turn them into code.
+    func testNoPlaceInAFileEndingInAnOpenCodeBlock() {
+        let archiver = TaskArchiver(olderThanDays: 0, today: today)
+        XCTAssertThrowsError(try archiver.plan(source: Array("- [ ] o\n- [x] a\n\n```\ncode\n".utf8), to: .section("Archive"))) {
+            XCTAssertEqual($0 as? TaskArchiver.Failure, .noPlace(heading: "Archive"))
+        }
+        XCTAssertThrowsError(try archiver.plan(source: Array("- [x] a\n".utf8),
+                                               to: .file(archive: Array("## todos.md\n\n    code\n```\n".utf8), sourceName: "todos.md"))) {
+            XCTAssertEqual($0 as? TaskArchiver.Failure, .noPlace(heading: "todos.md"))
+        }
+    }
 }

@@ -48,6 +48,9 @@ public struct PendingArchive: Hashable, Sendable {
     /// Whether the todo file has been written since the record was made, as ``PendingArchives``
     /// found it: then the move cannot be resumed, even when the file holds the same bytes again.
     public internal(set) var todoFileWrittenSince = false
+    /// Whether the todo file is the very file the move wrote, as ``PendingArchives`` found it
+    /// (edited in place since, maybe): the move finished, and only its record was left behind.
+    public internal(set) var todoFileWrittenByMove = false
 
     init(sourceBefore: ContentDigest, sourceAfter: ContentDigest, copies: [Copies]) {
         self.sourceBefore = sourceBefore
@@ -55,14 +58,14 @@ public struct PendingArchive: Hashable, Sendable {
         self.copies = copies
     }
 
-    /// Whether the move finished (the todo file holds what it wrote: only the record was left
-    /// behind, by a crash after the todo file was written) or can never be resumed (the todo file
+    /// Whether the move finished (the todo file holds what it wrote, or is the file it wrote: only
+    /// the record was left behind, by a crash after the todo file was written) or can never be resumed (the todo file
     /// has been written since). Such a record is of no further use and can be removed.
     ///
     /// - Parameter source: the todo file's bytes now.
     /// - Returns: true when the record is of no further use.
     public func isObsolete(source: [UInt8]) -> Bool {
-        todoFileWrittenSince || ContentDigest(source) == sourceAfter
+        todoFileWrittenSince || todoFileWrittenByMove || ContentDigest(source) == sourceAfter
     }
 
     /// Whether the todo file is still what the move read: it was not written, and the archive's

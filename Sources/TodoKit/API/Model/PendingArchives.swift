@@ -12,6 +12,8 @@ import Darwin
 /// (device, inode, size, mode, modification and status-change times): a record is resumed only
 /// while the todo file has not been written since, so a crash after the todo file was written
 /// (before the record was removed) never makes a later task with the same lines count as copied.
+/// It can hold the identity of the file prepared to take the todo file's place, too: a todo file
+/// that is still that file was written by the move, which finished (no task may be there twice).
 /// Give the paths the same way every time (absolute, e.g. the real path of the directory and the
 /// file's name): they name the record.
 /// Processes that may archive the same files at the same time must serialise their runs (the
@@ -51,7 +53,11 @@ public struct PendingArchives: Sendable {
               let (recordedSource, recordedArchive, signature, move) = PendingArchive.decode(bytes),
               recordedSource == source, recordedArchive == archive else { return nil }
         var found = move
-        found.todoFileWrittenSince = Self.signature(of: source) != signature
+        let parts = signature.split(separator: " ", maxSplits: 1).map(String.init)
+        found.todoFileWrittenSince = Self.signature(of: source) != parts.first
+        if parts.count == 2, let file = FileIdentity(path: source) {
+            found.todoFileWrittenByMove = parts[1] == Self.text(file)
+        }
         return found
     }
 
@@ -63,9 +69,13 @@ public struct PendingArchives: Sendable {
     ///   - move: what the move puts into the archive (``ArchivePlan/pending``).
     ///   - source: the todo file's path.
     ///   - archive: the archive file's path.
+    ///   - written: the identity the todo file will have once the move writes it (that of the
+    ///     replacement prepared for it), if known: a record found with the todo file still that
+    ///     file is of a move that finished (``PendingArchive/todoFileWrittenByMove``).
     /// - Throws: ``FileError`` when the directory or the record cannot be written.
-    public func record(_ move: PendingArchive, from source: String, to archive: String) throws(FileError) {
-        guard let signature = Self.signature(of: source) else { throw .noSuchFile }
+    package func record(_ move: PendingArchive, from source: String, to archive: String, written: FileIdentity?) throws(FileError) {
+        guard var signature = Self.signature(of: source) else { throw .noSuchFile }
+        if let written { signature += " " + Self.text(written) }
         try makeDirectory()
         let path = file(source, archive)
         let bytes = move.encoded(source: source, archive: archive, signature: signature)
@@ -83,6 +93,22 @@ public struct PendingArchives: Sendable {
     ///   - archive: the archive file's path.
     public func remove(from source: String, to archive: String) {
         if unlink(file(source, archive)) == 0 { AtomicFile.syncDirectory(Array(directory.utf8)) }
+    }
+
+    /// Records a move durably (``record(_:from:to:written:)`` without the identity the move gives
+    /// the todo file).
+    ///
+    /// - Parameters:
+    ///   - move: what the move puts into the archive (``ArchivePlan/pending``).
+    ///   - source: the todo file's path.
+    ///   - archive: the archive file's path.
+    /// - Throws: ``FileError`` when the directory or the record cannot be written.
+    public func record(_ move: PendingArchive, from source: String, to archive: String) throws(FileError) {
+        try record(move, from: source, to: archive, written: nil)
+    }
+
+    private static func text(_ file: FileIdentity) -> String {
+        "\(file.device)-\(file.inode)"
     }
 
     /// What changes whenever the todo file is written, in any way: its signature as text.

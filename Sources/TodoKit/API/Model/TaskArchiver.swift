@@ -27,6 +27,10 @@ public struct TaskArchiver: Sendable {
         /// The archive file's bytes (``Destination/file(archive:sourceName:)``): tasks are not
         /// appended to a binary file or one that is not UTF-8.
         case archive(TodoError)
+        /// No place under the heading (nor for a new heading at the end) where the tasks would
+        /// leave every other line of the file they go into reading as it did: the file ends in a
+        /// code block or an HTML block that is never closed, say.
+        case noPlace(heading: String)
     }
 
     /// Tasks completed more than this many days before ``today`` move; 0: every completed task.
@@ -63,7 +67,8 @@ public struct TaskArchiver: Sendable {
     ///     than before that move are only removed from the todo file (``ArchivePlan/alreadyArchived``).
     ///     Ignored for ``Destination/section(_:)``.
     /// - Returns: the new bytes of the source and of the destination, and what moved.
-    /// - Throws: ``Failure`` naming the file whose bytes are not UTF-8 text.
+    /// - Throws: ``Failure`` naming the file whose bytes are not UTF-8 text, or the heading under
+    ///   which the tasks cannot go without changing how the rest of the file reads.
     public func plan(source bytes: [UInt8], to destination: Destination,
                      resuming interrupted: PendingArchive? = nil) throws(Failure) -> ArchivePlan {
         let list: TodoList
@@ -92,7 +97,7 @@ public struct TaskArchiver: Sendable {
         var resumed: [CopiesKey: PendingArchive.Copies] = [:]
         var unconfirmed: [CopiesKey: PendingArchive.Copies] = [:]
         let sourceDigest = ContentDigest(bytes)
-        if let interrupted, archiveName != nil, sourceDigest != interrupted.sourceAfter {
+        if let interrupted, archiveName != nil, sourceDigest != interrupted.sourceAfter, !interrupted.todoFileWrittenByMove {
             let unfinished = interrupted.isUnfinished(source: sourceDigest)
             for copies in interrupted.copies {
                 let key = CopiesKey(heading: copies.heading, lines: copies.lines)
@@ -157,7 +162,9 @@ public struct TaskArchiver: Sendable {
 
         switch destination {
         case .section(let name):
-            let result = Self.insert(ordered.map(\.block), under: name, into: removed.utf8)
+            guard let result = Self.insert(ordered.map(\.block), under: name, into: removed.utf8) else {
+                throw .noPlace(heading: name)
+            }
             return ArchivePlan(source: result, archive: nil, moved: chosen.count, alreadyArchived: 0, possibleDuplicates: 0,
                                archiveBeforeMove: nil, pending: nil)
         case .file(let archive, _):
@@ -202,7 +209,8 @@ public struct TaskArchiver: Sendable {
                         fresh.append(block)
                     }
                 }
-                output = Self.insert(fresh, under: heading, into: output)
+                guard let inserted = Self.insert(fresh, under: heading, into: output) else { throw .noPlace(heading: heading) }
+                output = inserted
             }
             let pending = PendingArchive(sourceBefore: sourceDigest, sourceAfter: ContentDigest(removed.utf8), copies: copies)
             return ArchivePlan(source: removed.utf8, archive: output, moved: chosen.count, alreadyArchived: already,
@@ -220,45 +228,4 @@ public struct TaskArchiver: Sendable {
         doc.bytes[doc.lines.starts[line]..<doc.lines.contentEnds[line]].allSatisfy(\.isSpaceOrTab)
     }
 
-    /// Inserts blocks right below the heading `title` (any level, compared ignoring case), or
-    /// appends `## title` and the blocks. The new lines end as the file's first line does (CRLF or LF).
-    static func insert(_ blocks: [[UInt8]], under title: String, into bytes: [UInt8]) -> [UInt8] {
-        guard !blocks.isEmpty else { return bytes }
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
-        let endsWithNewline = bytes.last == 0x0A
-        if endsWithNewline { lines.removeLast() }
-        let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
-        // A new line as the file ends its lines (each line here is without its LF).
-        func ended(_ line: [UInt8]) -> [UInt8] { crlf ? line + [0x0D] : line }
-        let wanted = title.lowercased()
-        let headingText = ArchiveLines.headingText
-        guard let headingLine = lines.firstIndex(where: { headingText($0) == wanted }) else {
-            var out = bytes
-            let newline = ended([]) + [0x0A]
-            if !out.isEmpty {
-                if !endsWithNewline { out += newline }
-                out += newline
-            }
-            out += Array("## \(title)".utf8) + newline + newline
-            for block in blocks {
-                for line in block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() { out += Array(line) + newline }
-            }
-            return out
-        }
-        var insertAt = headingLine + 1
-        var needsBlankBefore = true
-        if insertAt < lines.count, lines[insertAt].allSatisfy({ $0.isSpaceOrTab || $0 == 0x0D }) {
-            insertAt += 1
-            needsBlankBefore = false
-        }
-        var inserted: [[UInt8]] = needsBlankBefore ? [ended([])] : []
-        for block in blocks {
-            inserted += block.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { ended(Array($0)) }
-        }
-        // A blank line separates the new items from what follows unless a list continues there.
-        if insertAt < lines.count, !lines[insertAt].isEmpty, headingText(lines[insertAt]) != nil { inserted.append(ended([])) }
-        let atEnd = insertAt >= lines.count
-        lines.insert(contentsOf: inserted, at: insertAt)
-        return Array(lines.joined(separator: [0x0A])) + (endsWithNewline || atEnd ? [0x0A] : [])
-    }
 }

@@ -62,6 +62,12 @@ extension AtomicFile {
             (self.target, self.info, self.temporary, self.fd) = (target, info, template, fd)
         }
 
+        /// The identity the file has once the replacement is committed: the temporary file's.
+        package var identity: FileIdentity? {
+            var status = stat()
+            return fd >= 0 && fstat(fd, &status) == 0 ? FileIdentity(status) : nil
+        }
+
         deinit {
             if fd >= 0 { close(fd) }
             if !keepsTemporary { _ = unlink(temporary) }
