@@ -51,13 +51,10 @@ public struct JournalEntry: Hashable, Sendable {
 
     private static let magic = Array("todofmt-journal 1\n".utf8)
 
-    /// The entry as bytes: a header line, then for each part a decimal length line and the bytes.
+    /// The entry as bytes (``RecordParts``): the command, then each file's path, before and after.
     var encoded: [UInt8] {
         var out = Self.magic
-        func part(_ bytes: [UInt8]) {
-            out += Array("\(bytes.count)\n".utf8)
-            out += bytes
-        }
+        func part(_ bytes: [UInt8]) { RecordParts.append(bytes, to: &out) }
         part(Array(command.utf8))
         for file in files {
             part(Array(file.path.utf8))
@@ -69,19 +66,10 @@ public struct JournalEntry: Hashable, Sendable {
 
     /// Reads ``encoded`` back; nil for anything else (a foreign or truncated file).
     init?(encoded bytes: [UInt8]) {
-        guard bytes.starts(with: Self.magic) else { return nil }
-        var index = Self.magic.count
-        func part() -> [UInt8]? {
-            guard let newline = bytes[index...].firstIndex(of: 0x0A),
-                  let count = Int(String(decoding: bytes[index..<newline], as: UTF8.self)),
-                  count >= 0, newline + 1 + count <= bytes.count else { return nil }
-            index = newline + 1 + count
-            return Array(bytes[(newline + 1)..<index])
-        }
-        guard let command = part() else { return nil }
+        guard var reader = RecordParts.Reader(bytes, header: Self.magic), let command = reader.next() else { return nil }
         var files: [FileChange] = []
-        while index < bytes.count {
-            guard let path = part(), let before = part(), let after = part() else { return nil }
+        while !reader.isAtEnd {
+            guard let path = reader.next(), let before = reader.next(), let after = reader.next() else { return nil }
             files.append(FileChange(path: String(decoding: path, as: UTF8.self), before: before, after: after))
         }
         self.init(command: String(decoding: command, as: UTF8.self), files: files)

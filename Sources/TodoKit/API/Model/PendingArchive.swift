@@ -76,15 +76,11 @@ public struct PendingArchive: Hashable, Sendable {
 
     private static let magic = Array("todofmt-pending-archive 1\n".utf8)
 
-    /// The record as bytes: a header line, then parts, each a decimal length line and the bytes:
-    /// the todo file's path, the archive's, the todo file's signature (``PendingArchives``), the
-    /// two digests, then four parts for each ``Copies``.
+    /// The record as bytes (``RecordParts``): the todo file's path, the archive's, the todo file's
+    /// signature (``PendingArchives``), the two digests, then four parts for each ``Copies``.
     func encoded(source: String, archive: String, signature: String) -> [UInt8] {
         var out = Self.magic
-        func part(_ bytes: [UInt8]) {
-            out += Array("\(bytes.count)\n".utf8)
-            out += bytes
-        }
+        func part(_ bytes: [UInt8]) { RecordParts.append(bytes, to: &out) }
         part(Array(source.utf8))
         part(Array(archive.utf8))
         part(Array(signature.utf8))
@@ -102,24 +98,16 @@ public struct PendingArchive: Hashable, Sendable {
     /// The paths, the signature and the record of ``encoded(source:archive:signature:)``; nil for
     /// anything else (a foreign or truncated file).
     static func decode(_ bytes: [UInt8]) -> (source: String, archive: String, signature: String, move: PendingArchive)? {
-        guard bytes.starts(with: magic) else { return nil }
-        var index = magic.count
-        func part() -> [UInt8]? {
-            guard let newline = bytes[index...].firstIndex(of: 0x0A),
-                  let count = Int(String(decoding: bytes[index..<newline], as: UTF8.self)),
-                  count >= 0, newline + 1 + count <= bytes.count else { return nil }
-            index = newline + 1 + count
-            return Array(bytes[(newline + 1)..<index])
-        }
-        func text() -> String? { part().map { String(decoding: $0, as: UTF8.self) } }
-        guard let source = text(), let archive = text(), let signature = text(),
-              let before = text().flatMap(ContentDigest.init(text:)), let after = text().flatMap(ContentDigest.init(text:)) else {
+        guard var reader = RecordParts.Reader(bytes, header: magic),
+              let source = reader.nextText(), let archive = reader.nextText(), let signature = reader.nextText(),
+              let before = reader.nextText().flatMap(ContentDigest.init(text:)),
+              let after = reader.nextText().flatMap(ContentDigest.init(text:)) else {
             return nil
         }
         var copies: [Copies] = []
-        while index < bytes.count {
-            guard let heading = text(), let lines = part(), let copiesBefore = text().flatMap({ Int($0) }),
-                  let count = text().flatMap({ Int($0) }), copiesBefore >= 0, count > 0 else { return nil }
+        while !reader.isAtEnd {
+            guard let heading = reader.nextText(), let lines = reader.next(), let copiesBefore = reader.nextText().flatMap({ Int($0) }),
+                  let count = reader.nextText().flatMap({ Int($0) }), copiesBefore >= 0, count > 0 else { return nil }
             copies.append(Copies(heading: heading, lines: lines, copiesBefore: copiesBefore, count: count))
         }
         return (source, archive, signature, PendingArchive(sourceBefore: before, sourceAfter: after, copies: copies))
