@@ -95,8 +95,9 @@ public struct PendingArchives: Sendable {
         if unlink(file(source, archive)) == 0 { AtomicFile.syncDirectory(Array(directory.utf8)) }
     }
 
-    /// Records a move durably (``record(_:from:to:written:)`` without the identity the move gives
-    /// the todo file).
+    /// Records a move durably, without the identity the move gives the todo file (the command line
+    /// records that too, so that a run after a crash that came once both files were written knows
+    /// the move finished).
     ///
     /// - Parameters:
     ///   - move: what the move puts into the archive (``ArchivePlan/pending``).
