@@ -100,7 +100,8 @@ struct ArchiveRunner {
         } catch {
             throw Diagnostic(archivePath, .file(error))
         }
-        let sourceName = request.archiveFile == nil ? String(name.dropFirst(directory.count)) : name
+        let sourceName = Self.headingName(of: path, archive: archivePath)
+            ?? (request.archiveFile == nil ? String(name.dropFirst(directory.count)) : name)
         let pendingArchives = PendingArchives(directory: Self.pendingArchivesDirectory)
         let (sourceKey, archiveKey) = (Self.stablePath(path), Self.stablePath(archivePath))
         let interrupted = pendingArchives.move(from: sourceKey, to: archiveKey)
@@ -194,6 +195,19 @@ struct ArchiveRunner {
     /// Where the records of unfinished moves live: in the undo journal's directory.
     private static var pendingArchivesDirectory: String {
         PendingArchives.defaultDirectory(environment: TaskEditRunner.stateEnvironment)
+    }
+
+    /// The todo file's name in the archive's headings: its path relative to the archive's
+    /// directory (`todos.md` beside it, `proj/todos.md` below it, `../notes/todos.md` beside that),
+    /// the same however the paths were typed and wherever the command runs, so that a rerun finds
+    /// its heading and its crashed copies. Nil when a directory cannot be resolved.
+    private static func headingName(of source: String, archive: String) -> String? {
+        let (sourcePath, archivePath) = (stablePath(source), stablePath(archive))
+        guard sourcePath.hasPrefix("/"), archivePath.hasPrefix("/") else { return nil }
+        let from = archivePath.split(separator: "/").dropLast()
+        let to = sourcePath.split(separator: "/")
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
     }
 
     /// The path that names a file in a move's record, the same whether the file exists or not

@@ -275,8 +275,9 @@ final class ArchiveCommandTests: XCTestCase {
         let rerun = try archive(["--to", "lists/done.md", "lists"])
         XCTAssertEqual(rerun.stdout, "lists/a.todo.md: archived 1 task to lists/done.md (1 already there from an earlier run, "
             + "not copied again)\nlists/b.todo.md: archived 2 tasks to lists/done.md\n")
-        XCTAssertEqual(try sandbox.read("lists/done.md"), "## lists/a.todo.md\n\n- [x] Take out trash\n\n"
-            + "## lists/b.todo.md\n\n- [x] Take out trash\n- [x] Take out trash\n")
+        // The headings name each file from the archive's directory.
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "## a.todo.md\n\n- [x] Take out trash\n\n"
+            + "## b.todo.md\n\n- [x] Take out trash\n- [x] Take out trash\n")
         XCTAssertEqual(try pendingRecords(), [])
     }
 
@@ -345,6 +346,19 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(chmod(sandbox.path("todos.md"), 0o600), 0)
         try archive(["todos.md"])
         XCTAssertEqual(sandbox.status("done.md").map { $0.mode & 0o777 }, 0o600)
+    }
+
+    /// The heading names the todo file by its path from the archive's directory, however it was
+    /// typed: a rerun after a crash from elsewhere finds the crashed copy and copies nothing twice.
+    func testTheHeadingNamesTheFileFromTheArchivesDirectory() throws {
+        try archive(["work", "--to", "all.md"], environment: ["TODOFMT_ARCHIVE_FAULT": "crash"], expect: 70)
+        let result = try Todofmt.run(["archive", "--today", TaskFixtures.today, ".", "--to", "../all.md"],
+                                     in: sandbox.url.appendingPathComponent("work"), stdin: nil,
+                                     environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let archived = try sandbox.read("all.md")
+        XCTAssertTrue(archived.hasPrefix("## work/todo.md › Sprint\n"), archived)
+        XCTAssertEqual(archived.components(separatedBy: "- [x] Ship release").count, 2, archived)
     }
 
     func testConfigurationAndTo() throws {
