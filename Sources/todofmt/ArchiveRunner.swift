@@ -31,7 +31,15 @@ struct ArchiveRunner {
         var failed = configured.printErrors(to: console)
         var changes: [JournalEntry.FileChange] = []
         var total = 0
-        for (index, input) in configured.list.inputs.enumerated() {
+        // A file whose earlier move was cut short by a crash goes first: the journal keeps a shared
+        // archive's bytes before the first write, which are then the ones without that run's copies.
+        let pendingArchives = PendingArchives(directory: Self.pendingArchivesDirectory)
+        let resumed = Set(configured.list.inputs.indices.filter { index in
+            configured.configurations[index].map { resumesMove(configured.list.inputs[index].path, configuration: $0, pendingArchives) } ?? false
+        })
+        let order = configured.list.inputs.indices.filter(resumed.contains) + configured.list.inputs.indices.filter { !resumed.contains($0) }
+        for index in order {
+            let input = configured.list.inputs[index]
             guard let configuration = configured.configurations[index] else { continue }
             do {
                 let result = try archive(input.path, configuration: configuration)
@@ -53,6 +61,21 @@ struct ArchiveRunner {
         }
         if total == 0 && !failed { console.error("nothing to archive") }
         return failed ? .failure : .ok
+    }
+
+    /// The archive file that `path` moves its tasks into, or nil when they go to a section of it.
+    private func archivePath(of path: String, configuration: Configuration) -> String? {
+        let settings = configuration.archive
+        guard request.archiveFile != nil || (request.section ?? settings.section) == nil else { return nil }
+        let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        let directory = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
+        return request.archiveFile ?? directory + (settings.to ?? "done.md")
+    }
+
+    /// Whether an earlier run's move from `path` into its archive was cut short.
+    private func resumesMove(_ path: String, configuration: Configuration, _ pendingArchives: PendingArchives) -> Bool {
+        guard let archivePath = archivePath(of: path, configuration: configuration) else { return false }
+        return pendingArchives.move(from: Self.stablePath(path), to: Self.stablePath(archivePath)) != nil
     }
 
     private func archive(_ path: String, configuration: Configuration) throws(Diagnostic) -> (moved: Int, changes: [JournalEntry.FileChange]) {
@@ -81,7 +104,7 @@ struct ArchiveRunner {
             return (plan.moved, [.init(path: TaskEditRunner.absolute(path), before: source, after: plan.source)])
         }
 
-        let archivePath = request.archiveFile ?? directory + (settings.to ?? "done.md")
+        let archivePath = archivePath(of: path, configuration: configuration) ?? directory + "done.md"
         // One file by two names: the same real path (a symbolic link, or a path that does not
         // exist yet), or the same device and inode (a hard link).
         let sameFile = TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path)

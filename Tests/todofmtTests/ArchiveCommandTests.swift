@@ -281,6 +281,23 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(try pendingRecords(), [])
     }
 
+    /// Undo of a rerun that resumed the second of two files sharing an archive takes the crashed
+    /// run's copies out of the archive too, as for one file.
+    func testUndoOfARerunThatResumedTheSecondFile() throws {
+        try FileManager.default.createDirectory(atPath: sandbox.path("lists"), withIntermediateDirectories: true)
+        try sandbox.write("lists/a.todo.md", "# A\n\n- [ ] a open\n- [x] a done\n")
+        try sandbox.write("lists/b.todo.md", "# B\n\n- [ ] b open\n- [x] b done\n")
+        try sandbox.write("lists/done.md", "# Archive\n")
+        try archive(["lists/b.todo.md"], environment: ["TODOFMT_ARCHIVE_FAULT": "crash"], expect: 70)
+        try archive(["lists"])
+        let undo = try sandbox.todofmt(["undo"], environment: ["XDG_STATE_HOME": sandbox.path("state")])
+        XCTAssertEqual(undo.status, 0, undo.stderr)
+        XCTAssertEqual(try sandbox.read("lists/done.md"), "# Archive\n")
+        XCTAssertEqual(try sandbox.read("lists/b.todo.md"), "# B\n\n- [ ] b open\n- [x] b done\n")
+        try archive(["lists"])
+        XCTAssertEqual(try sandbox.read("lists/done.md").components(separatedBy: "- [x] b done").count, 2)
+    }
+
     func testToASectionOfTheSameFile() throws {
         XCTAssertEqual(try archive(["--section", "Archive", "work"]).stdout, "work/todo.md: archived 1 task to section 'Archive'\n")
         XCTAssertEqual(try sandbox.read("work/todo.md"), """
