@@ -1,7 +1,7 @@
 extension TaskArchiver {
     /// Inserts blocks right below the heading `title` (a heading of the document itself, of any
     /// level, compared ignoring case), or appends `## title` and the blocks. The new lines end as
-    /// the file's first line does (CRLF or LF).
+    /// the file's first line does (CRLF or LF; in an empty file, CRLF when `crlfWhenEmpty`).
     ///
     /// The result is parsed again and must read as the input did, with the blocks as top-level
     /// list items of their own: every other line keeps its headings, list items, tasks and
@@ -9,12 +9,13 @@ extension TaskArchiver {
     /// line, or above indented code as its own paragraph). Where right below the heading cannot
     /// be made so, the blocks go at the end of its section. Nil when no place keeps the document
     /// as it was (a code block never closed at its end).
-    static func insert(_ blocks: [[UInt8]], under title: String, into bytes: [UInt8]) -> [UInt8]? {
+    static func insert(_ blocks: [[UInt8]], under title: String, into bytes: [UInt8], crlfWhenEmpty: Bool = false) -> [UInt8]? {
         guard !blocks.isEmpty else { return bytes }
         let doc = ParsedDocument(validated: bytes)
         // Each line with its ending, as the parse split them (a lone CR ends a line too).
         var lines = (0..<doc.lines.count).map { Array(doc.bytes[doc.lines.starts[$0]..<doc.lines.ends[$0]]) }
-        let crlf = doc.lines.count > 0 && doc.lines.ends[0] - doc.lines.contentEnds[0] == 2
+        // A new (empty) archive ends its lines as the todo file does.
+        let crlf = doc.lines.count > 0 ? doc.lines.ends[0] - doc.lines.contentEnds[0] == 2 : crlfWhenEmpty
         let newline: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
         if let last = lines.indices.last, doc.lines.ends[last] == doc.lines.contentEnds[last] { lines[last] += newline }
         let endsWithNewline = lines.isEmpty || doc.lines.ends[lines.count - 1] != doc.lines.contentEnds[lines.count - 1]

@@ -170,6 +170,12 @@ final class TaskArchiverTests: XCTestCase {
                        "## todos.md\r\n\r\n- [x] a done:2026-11-01\r\n- [x] b done:2026-10-01\r\n")
         let section = try archiver.plan(source: Array("- [ ] o\r\n- [x] a done:2026-11-01\r\n".utf8), to: .section("Archive"))
         XCTAssertEqual(String(decoding: section.source, as: UTF8.self), "- [ ] o\r\n\r\n## Archive\r\n\r\n- [x] a done:2026-11-01\r\n")
+        // A new archive ends its lines as the todo file does.
+        let crlfSource = Array("- [ ] o\r\n- [x] a done:2026-11-01\r\n".utf8)
+        let new = try archiver.plan(source: crlfSource, to: .file(archive: [], sourceName: "todos.md"))
+        XCTAssertEqual(String(decoding: new.archive!, as: UTF8.self), "## todos.md\r\n\r\n- [x] a done:2026-11-01\r\n")
+        let lf = try archiver.plan(source: source, to: .file(archive: [], sourceName: "todos.md"))
+        XCTAssertEqual(String(decoding: lf.archive!, as: UTF8.self), "## todos.md\n\n- [x] a done:2026-11-01\n")
     }
 
     /// Whatever follows the heading, the archived items end where they did and the next lines read

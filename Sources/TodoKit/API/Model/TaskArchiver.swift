@@ -169,6 +169,8 @@ public struct TaskArchiver: Sendable {
                                archiveBeforeMove: nil, pending: nil)
         case .file(let archive, _):
             let original = ArchiveLines(archive)
+            let firstLineFeed = bytes.firstIndex(of: 0x0A)
+            let sourceEndsLinesWithCRLF = firstLineFeed.map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
             var output = archive
             var beforeMove = ArchiveLines(archive)
             var already = 0
@@ -209,7 +211,8 @@ public struct TaskArchiver: Sendable {
                         fresh.append(block)
                     }
                 }
-                guard let inserted = Self.insert(fresh, under: heading, into: output) else { throw .noPlace(heading: heading) }
+                guard let inserted = Self.insert(fresh, under: heading, into: output, crlfWhenEmpty: sourceEndsLinesWithCRLF)
+                else { throw .noPlace(heading: heading) }
                 output = inserted
             }
             let pending = PendingArchive(sourceBefore: sourceDigest, sourceAfter: ContentDigest(removed.utf8), copies: copies)
