@@ -10,10 +10,11 @@ extension LanguageServer {
     }
 
     private static let statusActions = [
-        StatusAction(title: "Mark done", status: .done) { $0 != .done },
-        StatusAction(title: "Mark cancelled", status: .cancelled) { $0 != .cancelled },
-        StatusAction(title: "Reopen", status: .open) { $0 != .open },
-        StatusAction(title: "Start", status: .inProgress) { $0 != .inProgress },
+        // By kind: a custom mark mapped to done (`[d]`) is done already.
+        StatusAction(title: "Mark done", status: .done) { $0.kind != .done },
+        StatusAction(title: "Mark cancelled", status: .cancelled) { $0.kind != .cancelled },
+        StatusAction(title: "Reopen", status: .open) { $0.kind != .open },
+        StatusAction(title: "Start", status: .inProgress) { $0.kind != .inProgress },
     ]
 
     /// What the quick fixes of the fixable rules are called (a rule without a title here gets

@@ -37,9 +37,12 @@ extension LanguageServer {
     /// line's start, where `#` begins a heading).
     func completion(_ params: JSONValue) throws -> JSONValue {
         var document = try document(params)
-        guard let position = Self.position(params["position"]) else { throw ResponseError(.invalidParams, "missing position") }
-        guard (0..<document.lineCount).contains(position.line) else { return .arr([]) }
-        let cursor = document.offset(of: position, encoding: encoding)
+        guard let requested = Self.position(params["position"]) else { throw ResponseError(.invalidParams, "missing position") }
+        guard (0..<document.lineCount).contains(requested.line) else { return .arr([]) }
+        let cursor = document.offset(of: requested, encoding: encoding)
+        // The cursor where the document has it: a position past the line's end is its end, so that
+        // no edit reaches beyond the line.
+        let position = document.position(of: cursor, encoding: encoding)
         let lineStart = document.contentRange(ofLine: position.line).lowerBound
         let before = String(decoding: document.bytes[lineStart..<cursor], as: UTF8.self)
         // The word being typed: back to a space (a date or priority being typed, or a key, or a tag).

@@ -91,7 +91,7 @@ public final class LanguageServer: @unchecked Sendable {
     public func receive(_ body: [UInt8]) {
         let message: JSONValue
         do {
-            message = try JSONReader.read(body)
+            message = try JSONReader.read(body, loneSurrogates: true)
         } catch {
             queue.async { self.reply(id: .null, error: ResponseError(.parseError, "parse error: \(error.message) at byte \(error.offset)")) }
             return

@@ -153,6 +153,36 @@ final class DocumentTests: XCTestCase {
         }
         XCTAssertTrue(actions(line: 2).contains("Mark done"), "\(actions(line: 2))")
         XCTAssertFalse(actions(line: 1).contains("Mark done"), "an item without the global filter is no task: \(actions(line: 1))")
+        // A custom mark mapped to cancelled is cancelled already: no Mark cancelled, but Reopen.
+        let statusTitles: Set = ["Mark done", "Mark cancelled", "Reopen", "Start"]
+        XCTAssertEqual(actions(line: 0).filter(statusTitles.contains), ["Mark done", "Reopen", "Start"])
+    }
+
+    /// A completion at a position past the line's end replaces up to the line's end, never beyond.
+    func testCompletionPastTheLineEndIsClamped() throws {
+        let session = ServerSession()
+        let uri = uri("todo.md")
+        session.open(uri, "- [ ] task due:\n")
+        let result = session.result("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 99]])
+        let items = (result as? [String: Any])?["items"] as? [[String: Any]] ?? result as? [[String: Any]] ?? []
+        XCTAssertFalse(items.isEmpty)
+        for item in items {
+            let range = ServerSession.range((item["textEdit"] as? [String: Any])?["range"])
+            XCTAssertEqual(range?.end.1, 15, "\(item)")
+        }
+    }
+
+    /// Half of a surrogate pair in a change (an editor's document can hold one) reads as U+FFFD:
+    /// the change is applied, and the document stays in step with the editor's.
+    func testALoneSurrogateInAChangeIsReadAsAReplacementCharacter() throws {
+        let session = ServerSession()
+        let uri = uri("todo.md")
+        session.open(uri, "- [ ] a\n")
+        session.sendRaw(Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":"- [x] b \ud83d\n"}]}}"#.utf8))
+        // Formatting stamps the ticked task of the changed text.
+        let edits = session.result("textDocument/formatting", ["textDocument": ["uri": uri], "options": [:] as [String: Any]]) as? [[String: Any]]
+        XCTAssertEqual(ServerSession.apply(edits ?? [], to: "- [x] b \u{FFFD}\n"), try formatted("- [x] b \u{FFFD}\n"))
+        XCTAssertNotEqual(edits?.count ?? 0, 0)
     }
 
     func testFormattingThatIsRefusedSendsNoEditsAndAMessage() {

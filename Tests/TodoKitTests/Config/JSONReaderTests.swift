@@ -53,6 +53,20 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(string("\"\u{7F}\""), "\u{7F}", "DEL is not a control character in JSON")
     }
 
+    /// For a language server, a lone surrogate reads as U+FFFD (the next escape on its own);
+    /// configuration files keep refusing it (testMalformedDocuments).
+    func testLoneSurrogatesCanBeReadAsReplacementCharacters() throws {
+        func lenient(_ json: String) throws -> String? {
+            guard case .string(let text) = try JSONReader.read(Array(json.utf8), loneSurrogates: true).kind else { return nil }
+            return text
+        }
+        XCTAssertEqual(try lenient("\"a\\ud83db\""), "a\u{FFFD}b")
+        XCTAssertEqual(try lenient("\"\\ude00\""), "\u{FFFD}")
+        XCTAssertEqual(try lenient("\"\\ud83d\\u0041\""), "\u{FFFD}A")
+        XCTAssertEqual(try lenient("\"\\ud83d\\ude00\""), "😀")
+        XCTAssertThrowsError(try JSONReader.read(Array("\"\\ud83d\"".utf8)))
+    }
+
     func testNestingKeepsOrderAndPositions() throws {
         let text = "{\n  \"b\": [1, {\"c\": null}],\n  \"a\": {}\n}"
         let value = try XCTUnwrap(read(text))

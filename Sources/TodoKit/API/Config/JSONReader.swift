@@ -14,6 +14,8 @@ public struct JSONReader {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// Whether a lone surrogate in a `\u` escape reads as U+FFFD instead of being an error.
+    private var readsLoneSurrogates = false
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -26,6 +28,19 @@ public struct JSONReader {
     /// - Throws: ``JSONSyntaxError`` at the offending byte for text that is not valid UTF-8, holds
     ///   a NUL byte, is not strictly valid JSON, or goes on after the value.
     public static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        try read(bytes, loneSurrogates: false)
+    }
+
+    /// Reads the one JSON value in `bytes`, as ``read(_:)`` does, except that with
+    /// `loneSurrogates` a lone surrogate in a `\u` escape (which RFC 8259's grammar allows, and an
+    /// editor sends for a document holding half of a pair) reads as U+FFFD: a language server
+    /// that dropped such a change would go on from text the editor no longer has.
+    /// - Parameters:
+    ///   - bytes: UTF-8 JSON text.
+    ///   - loneSurrogates: Whether lone surrogates are read as U+FFFD rather than refused.
+    /// - Returns: The value.
+    /// - Throws: ``JSONSyntaxError`` as ``read(_:)`` does.
+    public static func read(_ bytes: [UInt8], loneSurrogates: Bool) throws(JSONSyntaxError) -> JSONValue {
         do {
             try TodoDocument.validate(bytes)
         } catch {
@@ -37,6 +52,7 @@ public struct JSONReader {
             }
         }
         var reader = JSONReader(bytes)
+        reader.readsLoneSurrogates = loneSurrogates
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
         let value = try reader.readValue()
@@ -247,21 +263,33 @@ public struct JSONReader {
                                   offset: start)
         }
         var value = try readHex4(escapeStart: start)
+        let replacement: UInt32 = 0xFFFD
         if (0xDC00...0xDFFF).contains(value) {
-            throw JSONSyntaxError(message: "lone low surrogate in escape '\(text(start, index))'", offset: start)
+            guard readsLoneSurrogates else {
+                throw JSONSyntaxError(message: "lone low surrogate in escape '\(text(start, index))'", offset: start)
+            }
+            value = replacement
         }
         if (0xD800...0xDBFF).contains(value) {
             let high = value
-            guard bytes[index...].starts(with: "\\u".utf8) else {
+            let lowStart = index
+            if bytes[index...].starts(with: "\\u".utf8) {
+                index += 2
+                let low = try readHex4(escapeStart: lowStart)
+                if (0xDC00...0xDFFF).contains(low) {
+                    value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                } else if readsLoneSurrogates {
+                    // The next escape is read on its own.
+                    index = lowStart
+                    value = replacement
+                } else {
+                    throw JSONSyntaxError(message: "lone high surrogate in escape '\(text(start, lowStart))'", offset: start)
+                }
+            } else if readsLoneSurrogates {
+                value = replacement
+            } else {
                 throw JSONSyntaxError(message: "lone high surrogate in escape '\(text(start, index))'", offset: start)
             }
-            let lowStart = index
-            index += 2
-            let low = try readHex4(escapeStart: lowStart)
-            guard (0xDC00...0xDFFF).contains(low) else {
-                throw JSONSyntaxError(message: "lone high surrogate in escape '\(text(start, lowStart))'", offset: start)
-            }
-            value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         }
         // Not a surrogate (checked above), so a valid scalar.
         utf8.append(contentsOf: String(Character(Unicode.Scalar(value)!)).utf8)
