@@ -481,4 +481,13 @@ final class TaskEditCommandTests: XCTestCase {
         try run("done", "todos.md:4")
         XCTAssertEqual(try run("redo", expect: 2).stderr, "todofmt: nothing to redo\n")
     }
+
+    /// Cancelling a done task (or ticking a cancelled one) takes its old end date out and stamps
+    /// the new one: a cancelled task with a done date would be neither.
+    func testCancellingADoneTaskChangesItsEndDate() throws {
+        try sandbox.write("swap.md", "- [ ] a\n- [x] b done:2026-11-20\n- [-] c cancelled:2026-11-19\n")
+        XCTAssertEqual(try run("cancel", "swap.md:2").stdout, "swap.md:2\n")
+        XCTAssertEqual(try run("done", "swap.md:3").stdout, "swap.md:3\n")
+        XCTAssertEqual(try lines("swap.md"), ["- [ ] a", "- [-] b cancelled:\(TaskFixtures.today)", "- [x] c done:\(TaskFixtures.today)", ""])
+    }
 }

@@ -121,13 +121,18 @@ enum TaskLineEditor {
             if change.stampDates && status.isCompleted != oldStatus.isCompleted {
                 if status.isCompleted {
                     if fields[.done] == nil && fields[.cancelled] == nil {
-                        let key: FieldKey = status == .cancelled ? .cancelled : .done
+                        let key: FieldKey = status.kind == .cancelled ? .cancelled : .done
                         fields[key] = Field(key: key, value: .day(today), style: style)
                     }
                 } else {
                     fields[.done] = nil
                     fields[.cancelled] = nil
                 }
+            } else if change.stampDates && status.isCompleted && status.kind != oldStatus.kind {
+                // Done becomes cancelled, or the other way: the old end date goes, the new one is stamped.
+                let (new, old): (FieldKey, FieldKey) = status.kind == .cancelled ? (.cancelled, .done) : (.done, .cancelled)
+                if change.fields[old] == nil { fields[old] = nil }
+                if fields[new] == nil { fields[new] = Field(key: new, value: .day(today), style: style) }
             }
             if !status.isCompleted {
                 // Like the formatter: an open task carries no end date, duplicates included.
