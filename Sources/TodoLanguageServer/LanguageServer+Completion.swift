@@ -82,7 +82,10 @@ extension LanguageServer {
             }
         } else if word.hasPrefix("#") {
             if !head.allSatisfy({ $0 == " " || $0 == "\t" }) { items = tagItems(in: &document, typed: word, replacing: range) }
-        } else if !head.isEmpty, word.allSatisfy({ $0.isLetter }) {
+        } else if !head.isEmpty, word.allSatisfy({ $0.isLetter }),
+                  !(word.isEmpty && params["context"]?["triggerCharacter"]?.stringValue == " ") {
+            // Field keys once a key is begun, or when asked (not at every space typed in a title:
+            // the space trigger is there for a date after `📅 `).
             items = Self.fieldKeys.enumerated().map { index, key in
                 .obj(["label": .str(key.label), "kind": .int(14), "detail": .str(key.detail),
                       "sortText": .str(sortKey(index)), "filterText": .str(key.insert),

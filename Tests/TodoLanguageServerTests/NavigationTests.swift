@@ -7,9 +7,10 @@ import XCTest
 final class NavigationTests: XCTestCase {
     private let uri = "file:///nonexistent-lsp-test/todo.md"
 
-    private func completion(_ session: ServerSession, line: Int, character: Int) -> [[String: Any]] {
-        let result = session.result("textDocument/completion", ["textDocument": ["uri": uri],
-                                                                "position": ["line": line, "character": character]]) as? [String: Any]
+    private func completion(_ session: ServerSession, line: Int, character: Int, triggeredBy trigger: String? = nil) -> [[String: Any]] {
+        var params: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+        if let trigger { params["context"] = ["triggerKind": 2, "triggerCharacter": trigger] }
+        let result = session.result("textDocument/completion", params) as? [String: Any]
         return result?["items"] as? [[String: Any]] ?? []
     }
 
@@ -53,6 +54,14 @@ final class NavigationTests: XCTestCase {
         XCTAssertEqual(newTexts(completion(session, line: 1, character: 20)), ["highest]", "high]", "medium]", "low]", "lowest]"])
         let keys = newTexts(completion(session, line: 3, character: 14))
         XCTAssertTrue(keys.contains("due:") && keys.contains("📅 ") && keys.contains("⏫") && keys.contains("[due:: "), "\(keys)")
+        // Not at every space typed in a title (the space trigger is for a date after `📅 `), but once
+        // a key is begun.
+        XCTAssertEqual(completion(session, line: 3, character: 14, triggeredBy: " ").count, 0)
+        XCTAssertEqual(newTexts(completion(session, line: 0, character: 6, triggeredBy: " ")).count, 0)
+        let begun = ServerSession()
+        begun.open(uri, "- [ ] a du\n- [ ] a 📅 \n")
+        XCTAssertTrue(newTexts(completion(begun, line: 0, character: 10)).contains("due:"))
+        XCTAssertEqual(completion(begun, line: 1, character: 11, triggeredBy: " ").first?["label"] as? String, "today")
         XCTAssertEqual(newTexts(completion(session, line: 4, character: 9)), ["#home/garden", "#work"])
         XCTAssertEqual(completion(session, line: 5, character: 6).count, 0, "nothing after a space outside tasks")
         // A `#` that starts a line begins a heading, not a tag.
