@@ -221,6 +221,15 @@ struct TaskEditRunner {
         var changes: [JournalEntry.FileChange] = []
         var status = ExitStatus.ok
         for (path, _, store, ids) in files {
+            if case .status(let newStatus) = request.change {
+                // Nothing to change, and a word to say so (the line is still printed, for scripts).
+                let list = await store.list
+                for id in ids {
+                    if let todo = list[id], todo.status.kind == newStatus.kind, let line = list.line(of: id) {
+                        console.error("\(path):\(line): already \(Self.word(for: newStatus.kind))")
+                    }
+                }
+            }
             // One write per file: the journal records the bytes that write replaced (after a
             // reload, someone else's save) and what it wrote.
             do {
@@ -252,6 +261,16 @@ struct TaskEditRunner {
         }
         record(command, changes, holding: lock)
         return status
+    }
+
+    /// How a message names a kind of status: `already in progress`.
+    private static func word(for kind: TaskStatus.Kind) -> String {
+        switch kind {
+        case .open: "open"
+        case .inProgress: "in progress"
+        case .done: "done"
+        case .cancelled: "cancelled"
+        }
     }
 
     // MARK: - undo, redo

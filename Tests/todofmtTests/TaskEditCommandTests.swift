@@ -489,5 +489,10 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try run("cancel", "swap.md:2").stdout, "swap.md:2\n")
         XCTAssertEqual(try run("done", "swap.md:3").stdout, "swap.md:3\n")
         XCTAssertEqual(try lines("swap.md"), ["- [ ] a", "- [-] b cancelled:\(TaskFixtures.today)", "- [x] c done:\(TaskFixtures.today)", ""])
+        // A task that has the status already is left as it is, and the command says so.
+        let again = try run("done", "swap.md:3")
+        XCTAssertEqual(again.stdout, "swap.md:3\n")
+        XCTAssertEqual(again.stderr, "todofmt: swap.md:3: already done\n")
+        XCTAssertEqual(try lines("swap.md")[2], "- [x] c done:\(TaskFixtures.today)")
     }
 }
