@@ -268,9 +268,8 @@ struct LintReport {
     /// line; empty when there are none.
     static func statusTable(_ statuses: StatusMap) -> String {
         guard !statuses.isEmpty else { return "" }
-        let names: [TaskStatus.Kind: String] = [.open: "open", .inProgress: "in progress", .done: "done", .cancelled: "cancelled"]
         return "\nCHECKBOX  STATUS (statuses in \(Configuration.fileName))\n"
-            + statuses.entries.map { "[\($0.mark)]" + String(repeating: " ", count: 7) + names[$0.kind]! + "\n" }.joined()
+            + statuses.entries.map { "[\($0.mark)]" + String(repeating: " ", count: 7) + $0.kind.word + "\n" }.joined()
     }
 
     /// A workflow command's message: `%`, CR and LF escaped.

@@ -226,7 +226,7 @@ struct TaskEditRunner {
                 let list = await store.list
                 for id in ids {
                     if let todo = list[id], todo.status.kind == newStatus.kind, let line = list.line(of: id) {
-                        console.error("\(path):\(line): already \(Self.word(for: newStatus.kind))")
+                        console.error("\(path):\(line): already \(newStatus.kind.word)")
                     }
                 }
             }
@@ -261,16 +261,6 @@ struct TaskEditRunner {
         }
         record(command, changes, holding: lock)
         return status
-    }
-
-    /// How a message names a kind of status: `already in progress`.
-    private static func word(for kind: TaskStatus.Kind) -> String {
-        switch kind {
-        case .open: "open"
-        case .inProgress: "in progress"
-        case .done: "done"
-        case .cancelled: "cancelled"
-        }
     }
 
     // MARK: - undo, redo
