@@ -33,16 +33,18 @@ struct ArchiveRunner {
         var total = 0
         // A file whose earlier move was cut short by a crash goes first: the journal keeps a shared
         // archive's bytes before the first write, which are then the ones without that run's copies.
-        let pendingArchives = PendingArchives(directory: Self.pendingArchivesDirectory)
-        let resumed = Set(configured.list.inputs.indices.filter { index in
-            configured.configurations[index].map { resumesMove(configured.list.inputs[index].path, configuration: $0, pendingArchives) } ?? false
-        })
-        let order = configured.list.inputs.indices.filter(resumed.contains) + configured.list.inputs.indices.filter { !resumed.contains($0) }
-        for index in order {
+        // A file whose earlier move was cut short by a crash goes first: the journal keeps a shared
+        // archive's bytes before the first write, which are then the ones without that run's copies.
+        var interrupted: [Int: PendingArchive] = [:]
+        for (index, input) in configured.list.inputs.enumerated() {
+            if let configuration = configured.configurations[index] { interrupted[index] = interruptedMove(input.path, configuration: configuration) }
+        }
+        let indices = configured.list.inputs.indices
+        for index in indices.filter({ interrupted[$0] != nil }) + indices.filter({ interrupted[$0] == nil }) {
             let input = configured.list.inputs[index]
             guard let configuration = configured.configurations[index] else { continue }
             do {
-                let result = try archive(input.path, configuration: configuration)
+                let result = try archive(input.path, configuration: configuration, resuming: interrupted[index])
                 changes += result.changes
                 total += result.moved
             } catch {
@@ -63,22 +65,34 @@ struct ArchiveRunner {
         return failed ? .failure : .ok
     }
 
-    /// The archive file that `path` moves its tasks into, or nil when they go to a section of it.
-    private func archivePath(of path: String, configuration: Configuration) -> String? {
+    /// Where a todo file's tasks go.
+    private enum Destination {
+        /// A section of the file itself, under this heading.
+        case section(String)
+        /// An archive file at this path.
+        case file(String)
+    }
+
+    /// Where the tasks of `path` go: `--to`, else a section (`--section`, the configuration's), else
+    /// the configuration's archive file, else `done.md` beside it.
+    private func destination(of path: String, configuration: Configuration) -> Destination {
         let settings = configuration.archive
-        guard request.archiveFile != nil || (request.section ?? settings.section) == nil else { return nil }
+        if request.archiveFile == nil, let section = request.section ?? settings.section { return .section(section) }
         let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         let directory = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
-        return request.archiveFile ?? directory + (settings.to ?? "done.md")
+        return .file(request.archiveFile ?? directory + (settings.to ?? "done.md"))
     }
 
-    /// Whether an earlier run's move from `path` into its archive was cut short.
-    private func resumesMove(_ path: String, configuration: Configuration, _ pendingArchives: PendingArchives) -> Bool {
-        guard let archivePath = archivePath(of: path, configuration: configuration) else { return false }
-        return pendingArchives.move(from: Self.stablePath(path), to: Self.stablePath(archivePath)) != nil
+    /// The record of an earlier run's move from `path` into its archive that was cut short, if any.
+    private func interruptedMove(_ path: String, configuration: Configuration) -> PendingArchive? {
+        guard case .file(let archivePath) = destination(of: path, configuration: configuration) else { return nil }
+        return Self.pendingArchives.move(from: Self.stablePath(path), to: Self.stablePath(archivePath))
     }
 
-    private func archive(_ path: String, configuration: Configuration) throws(Diagnostic) -> (moved: Int, changes: [JournalEntry.FileChange]) {
+    /// Archives one todo file; `interrupted` is the record of an earlier move from it that was cut
+    /// short (``interruptedMove(_:configuration:)``).
+    private func archive(_ path: String, configuration: Configuration,
+                         resuming interrupted: PendingArchive?) throws(Diagnostic) -> (moved: Int, changes: [JournalEntry.FileChange]) {
         let settings = configuration.archive
         let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         let directory = name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
@@ -90,8 +104,11 @@ struct ArchiveRunner {
         } catch {
             throw Diagnostic(name, .file(error))
         }
-        let section = request.archiveFile == nil ? request.section ?? settings.section : nil
-        if let section {
+        let archivePath: String
+        switch destination(of: path, configuration: configuration) {
+        case .file(let file):
+            archivePath = file
+        case .section(let section):
             let plan: ArchivePlan
             do {
                 plan = try archiver.plan(source: source, to: .section(section))
@@ -104,7 +121,6 @@ struct ArchiveRunner {
             return (plan.moved, [.init(path: TaskEditRunner.absolute(path), before: source, after: plan.source)])
         }
 
-        let archivePath = archivePath(of: path, configuration: configuration) ?? directory + "done.md"
         // One file by two names: the same real path (a symbolic link, or a path that does not
         // exist yet), or the same device and inode (a hard link).
         let sameFile = TaskEditRunner.absolute(archivePath) == TaskEditRunner.absolute(path)
@@ -125,9 +141,8 @@ struct ArchiveRunner {
         }
         let sourceName = Self.headingName(of: path, archive: archivePath)
             ?? (request.archiveFile == nil ? String(name.dropFirst(directory.count)) : name)
-        let pendingArchives = PendingArchives(directory: Self.pendingArchivesDirectory)
+        let pendingArchives = Self.pendingArchives
         let (sourceKey, archiveKey) = (Self.stablePath(path), Self.stablePath(archivePath))
-        let interrupted = pendingArchives.move(from: sourceKey, to: archiveKey)
         let plan: ArchivePlan
         do {
             plan = try archiver.plan(source: source, to: .file(archive: old, sourceName: sourceName), resuming: interrupted)
@@ -215,9 +230,9 @@ struct ArchiveRunner {
         return (plan.moved, changes)
     }
 
-    /// Where the records of unfinished moves live: in the undo journal's directory.
-    private static var pendingArchivesDirectory: String {
-        PendingArchives.defaultDirectory(environment: TaskEditRunner.stateEnvironment)
+    /// The records of unfinished moves, in the undo journal's directory.
+    private static var pendingArchives: PendingArchives {
+        PendingArchives(directory: PendingArchives.defaultDirectory(environment: TaskEditRunner.stateEnvironment))
     }
 
     /// The todo file's name in the archive's headings: its path relative to the archive's
