@@ -89,6 +89,8 @@ public struct TextPattern: Hashable, Sendable, CustomStringConvertible {
     /// case when that is one scalar, but never a non-ASCII scalar's ASCII one (`ſ` is not `s`); every
     /// scalar stays one, so `İ` is still one character.
     static func canonical(_ c: Unicode.Scalar) -> Unicode.Scalar {
+        // ASCII, most of every title, without making the mapping as a string.
+        if c.isASCII { return ("a"..."z").contains(c) ? Unicode.Scalar(c.value - 0x20)! : c }
         let upper = c.properties.uppercaseMapping.unicodeScalars
         guard upper.count == 1, let u = upper.first, !(c.value >= 0x80 && u.value < 0x80) else { return c }
         return u
