@@ -34,6 +34,20 @@ public struct TaskGrouping: Hashable, Sendable {
         case statusType = "status.type"
         /// Each tag (a task with two tags is in two groups).
         case tags
+
+        /// The date a date key groups by; nil for the other keys.
+        var dateField: TaskDateField? {
+            switch self {
+            case .due: .due
+            case .scheduled: .scheduled
+            case .start: .start
+            case .created: .created
+            case .done: .done
+            case .cancelled: .cancelled
+            case .happens: .happens
+            default: nil
+            }
+        }
     }
 
     /// What tasks are grouped by.
@@ -72,20 +86,9 @@ public struct TaskGrouping: Hashable, Sendable {
             return [Name(rank: 0, text: task.path)]
         case .heading:
             return [todo.section.map { Name(rank: 0, text: $0) } ?? Name(rank: 1, text: "(No heading)")]
-        case .due:
-            return [day(todo.due, "(No due date)")]
-        case .scheduled:
-            return [day(todo.scheduled, "(No scheduled date)")]
-        case .start:
-            return [day(todo.start, "(No start date)")]
-        case .created:
-            return [day(todo.created, "(No created date)")]
-        case .done:
-            return [day(todo.done, "(No done date)")]
-        case .cancelled:
-            return [day(todo.cancelled, "(No cancelled date)")]
-        case .happens:
-            return [day(TaskDateField.happens.day(of: todo), "(No happens date)")]
+        case .due, .scheduled, .start, .created, .done, .cancelled, .happens:
+            let field = key.dateField!
+            return [day(field.day(of: todo), "(No \(field.rawValue) date)")]
         case .priority:
             let rank = TaskPriorityComparison.rank(todo.priority)
             return [Name(rank: rank, text: "Priority: \(todo.priority?.rawValue ?? "none")")]
