@@ -71,7 +71,19 @@ struct BashCompletion {
             """
         for option in description.options {
             guard let value = option.value else { continue }
-            out += "            \(ShellWord.bashPattern(option.names)))\(values(value.completion))\n"
+            out += "            \(ShellWord.bashPattern(option.names)))"
+            if case .choices(let choices) = value.completion, case let groups = choices.grouped(option.commands),
+               groups.count > 1 {
+                // Each command its own words (`--format`: sarif for lint, tsv for tasks).
+                out += " case $command in\n"
+                for group in groups {
+                    let pattern = ShellWord.bashPattern(group.commands.map { $0.word ?? "''" })
+                    out += "                \(pattern)) \(wordsStatement(group.choices)) ;;\n"
+                }
+                out += "            esac ;;\n"
+            } else {
+                out += "\(values(value.completion))\n"
+            }
         }
         out += """
                     esac
@@ -118,6 +130,12 @@ struct BashCompletion {
         return out
     }
 
+    /// The statement that offers `choices`.
+    private func wordsStatement(_ choices: [ValueCompletion.Choice]) -> String {
+        "_" + ShellWord.identifier(description.program) + "_words "
+            + ShellWord.quoted(choices.map(\.term).joined(separator: " "))
+    }
+
     /// The statement (and `;;`) that completes a value of this kind.
     private func values(_ completion: ValueCompletion) -> String {
         let function = "_" + ShellWord.identifier(description.program)
@@ -125,7 +143,7 @@ struct BashCompletion {
         case .none:
             return " ;;"
         case .choices(let choices):
-            return " \(function)_words \(ShellWord.quoted(choices.all.map(\.term).joined(separator: " "))) ;;"
+            return " \(wordsStatement(choices.all(of: description.commands))) ;;"
         case .rules:
             let words = LintRule.all.map(\.code) + LintRule.all.map(\.name)
             return " COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")) ;;"

@@ -461,12 +461,12 @@ extension OptionDescription {
         apply: { $0.fix = true })
 
     /// `--format`, for lint, --check and --diff, and for tasks. Which words are valid depends on the
-    /// command, so the command checks the word.
+    /// command, so the command checks the word, and the completions offer each command its own.
     static let format = OptionDescription(
         names: ["--format"],
-        value: Value(name: "FORMAT", completion: .choices(.init {
-            ReportFormat.choices + TasksRequest.Format.choices.filter { ReportFormat(word: $0.term) == nil }
-        })),
+        value: Value(name: "FORMAT", completion: .choices(.init(byCommand: { command in
+            command == .tasks ? TasksRequest.Format.choices : ReportFormat.choices
+        }))),
         commands: [.format, .lint, .tasks], repeatable: false,
         summary: "how findings or tasks are printed",
         help: "how lint, --check and --diff report findings (text, json, github, sarif), and how tasks lists "

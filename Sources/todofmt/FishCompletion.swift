@@ -89,9 +89,13 @@ struct FishCompletion {
         out += "\nend\n\n"
         for option in description.options {
             guard case .choices(let list)? = option.value?.completion else { continue }
-            out += "function \(valuesFunction(option))\n    printf '%s\\t%s\\n' \\\n"
-            for choice in list.all { out += "        \(Self.quoted(choice.term)) \(Self.quoted(choice.text)) \\\n" }
-            out += "\nend\n\n"
+            for group in list.grouped(option.commands) {
+                out += "function \(valuesFunction(option, for: group.commands[0]))\n    printf '%s\\t%s\\n' \\\n"
+                for choice in group.choices {
+                    out += "        \(Self.quoted(choice.term)) \(Self.quoted(choice.text)) \\\n"
+                }
+                out += "\nend\n\n"
+            }
         }
 
         out += "# No file names unless a command takes paths.\ncomplete -c \(program) -f\n\n# Commands.\n"
@@ -119,32 +123,46 @@ struct FishCompletion {
 
         out += "\n# Options.\n"
         for option in description.options where option != .endOfOptions {
-            let commands = option.commands.map(\.name)
-            var line = "complete -c \(program)"
-            if commands.count < description.commands.count {
-                line += " -n \(Self.quoted("\(prefix)_in \(commands.joined(separator: " "))"))"
+            // Where commands accept different words, a line for each group of commands.
+            let groups: [[CommandDescription]] = if case .choices(let list)? = option.value?.completion {
+                list.grouped(option.commands).map(\.commands)
+            } else {
+                [option.commands]
             }
-            for name in option.names {
-                line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
-            }
-            if let value = option.value {
-                switch value.completion {
-                case .none: line += " -x"
-                case .choices: line += " -x -a \(Self.quoted("(\(valuesFunction(option)))"))"
-                case .rules: line += " -x -a \(Self.quoted("(\(prefix)_rules)"))"
-                case .commands: line += " -x -a \(Self.quoted("(\(prefix)_commands)"))"
-                case .paths: line += " -r -F"
-                case .directories: line += " -x -a '(__fish_complete_directories)'"
-                }
-            }
-            out += line + " -d \(Self.quoted(option.summary))\n"
+            for commands in groups { out += completeLine(option, commands: commands, program: program, prefix: prefix) }
         }
         return out
     }
 
-    /// The function listing the choices of `option`: `__todofmt_field_style`.
-    private func valuesFunction(_ option: OptionDescription) -> String {
-        "__" + ShellWord.identifier(description.program) + "_" + ShellWord.identifier(option.name)
+    /// The `complete` line offering `option` (and its values) to `commands`.
+    private func completeLine(_ option: OptionDescription, commands: [CommandDescription], program: String,
+                              prefix: String) -> String {
+        var line = "complete -c \(program)"
+        if commands.count < description.commands.count {
+            line += " -n \(Self.quoted("\(prefix)_in \(commands.map(\.name).joined(separator: " "))"))"
+        }
+        for name in option.names {
+            line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+        }
+        if let value = option.value {
+            switch value.completion {
+            case .none: line += " -x"
+            case .choices: line += " -x -a \(Self.quoted("(\(valuesFunction(option, for: commands[0])))"))"
+            case .rules: line += " -x -a \(Self.quoted("(\(prefix)_rules)"))"
+            case .commands: line += " -x -a \(Self.quoted("(\(prefix)_commands)"))"
+            case .paths: line += " -r -F"
+            case .directories: line += " -x -a '(__fish_complete_directories)'"
+            }
+        }
+        return line + " -d \(Self.quoted(option.summary))\n"
+    }
+
+    /// The function listing the choices of `option` for `command`: `__todofmt_field_style`, or
+    /// `__todofmt_tasks_format` where commands accept different words (named after the first
+    /// command of the group).
+    private func valuesFunction(_ option: OptionDescription, for command: CommandDescription) -> String {
+        (["__" + ShellWord.identifier(description.program)] + option.choiceGroupWords(for: command).map(ShellWord.identifier))
+            .joined(separator: "_")
     }
 
     /// A fish single-quoted string: backslashes and single quotes escaped.

@@ -42,7 +42,7 @@ struct HelpText {
         let options = own + description.options(of: command).filter { !own.contains($0) }
         out += heading("options")
         let column = termColumn(options.map(\.synopsis))
-        out += options.map { entry($0.synopsis, $0.fullHelp, column: column) }.joined() + "\n"
+        out += options.map { entry($0.synopsis, $0.fullHelp(for: [command]), column: column) }.joined() + "\n"
         out += TextWrapper.block("'\(description.program) --help' also explains the environment, the exit status "
                                  + "and gives examples.", width: width, indent: 0)
         return out

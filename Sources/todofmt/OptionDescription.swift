@@ -111,9 +111,23 @@ extension OptionDescription {
         names.joined(separator: ", ") + (value.map { " " + $0.name } ?? "")
     }
 
+    /// The words a completion script names the function offering this option's choices to `command`
+    /// after: `["field-style"]`, or `["tasks", "format"]` where commands accept different words (the
+    /// first command of the group that `command` is in).
+    func choiceGroupWords(for command: CommandDescription) -> [String] {
+        guard case .choices(let list)? = value?.completion, case let groups = list.grouped(commands), groups.count > 1,
+              let group = groups.first(where: { $0.commands.contains(command) }) else { return [name] }
+        return [group.commands[0].name, name]
+    }
+
     /// ``help`` followed by the choices and what each means, when the value is one of a few words.
-    var fullHelp: String {
-        guard case .choices(let list)? = value?.completion, case let choices = list.all, !choices.isEmpty else {
+    var fullHelp: String { fullHelp(for: commands) }
+
+    /// ``help`` followed by the choices `commands` accept and what each means, when the value is one
+    /// of a few words: a command's own help lists only its own.
+    func fullHelp(for commands: [CommandDescription]) -> String {
+        guard case .choices(let list)? = value?.completion, case let choices = list.all(of: commands),
+              !choices.isEmpty else {
             return help
         }
         return help + ": " + TextWrapper.list(choices.map { "\($0.term) (\($0.text))" })

@@ -35,9 +35,11 @@ struct ZshCompletion {
                                     + LintRule.all.map { ($0.name, "\($0.code): \($0.summary)") })
         for option in description.options {
             guard case .choices(let list)? = option.value?.completion else { continue }
-            out += describeFunction(valuesFunction(option), array: "values", tag: "values",
-                                    label: ShellWord.quoted(option.value?.name.lowercased() ?? "value"),
-                                    items: list.all.map { ($0.term, $0.text) })
+            for group in list.grouped(option.commands) {
+                out += describeFunction(valuesFunction(option, for: group.commands[0]), array: "values", tag: "values",
+                                        label: ShellWord.quoted(option.value?.name.lowercased() ?? "value"),
+                                        items: group.choices.map { ($0.term, $0.text) })
+            }
         }
         out += """
             \(function)() {
@@ -64,7 +66,7 @@ struct ZshCompletion {
             let pattern = command.word ?? "''"
             out += "    (\(pattern))\n      _arguments -C -S :"
             for option in description.options(of: command) where option != .endOfOptions {
-                for spec in specs(option) { out += " \\\n        \(ShellWord.quoted(spec))" }
+                for spec in specs(option, for: command) { out += " \\\n        \(ShellWord.quoted(spec))" }
             }
             if let word = command.word { out += " \\\n        \(ShellWord.quoted("1: :(\(word))"))" }
             let first = command.word == nil ? 1 : 2
@@ -123,24 +125,28 @@ struct ZshCompletion {
         return out
     }
 
-    private func specs(_ option: OptionDescription) -> [String] {
+    private func specs(_ option: OptionDescription, for command: CommandDescription) -> [String] {
         option.names.map { name in
             var spec = (option.repeatable ? "*" : "") + name
             if option.value != nil { spec += name.hasPrefix("--") ? "=" : "+" }
             spec += "[\(Self.bracketed(option.summary))]"
             if let value = option.value {
-                spec += ":\(Self.colonless(value.name)):\(action(value.completion, option: option))"
+                let action = if case .choices = value.completion {
+                    valuesFunction(option, for: command)
+                } else {
+                    action(value.completion)
+                }
+                spec += ":\(Self.colonless(value.name)):\(action)"
             }
             return spec
         }
     }
 
     /// What completes a value of this kind, as an `_arguments` action.
-    private func action(_ completion: ValueCompletion, option: OptionDescription? = nil) -> String {
+    private func action(_ completion: ValueCompletion) -> String {
         let function = "_" + ShellWord.identifier(description.program)
         switch completion {
-        case .none: return " "
-        case .choices: return option.map(valuesFunction) ?? " "
+        case .none, .choices: return " "
         case .rules: return "\(function)_rules"
         case .commands: return "\(function)_commands"
         case .paths: return "\(function)_paths"
@@ -148,9 +154,12 @@ struct ZshCompletion {
         }
     }
 
-    /// The function completing the choices of `option`: `_todofmt_field_style`.
-    private func valuesFunction(_ option: OptionDescription) -> String {
-        "_" + ShellWord.identifier(description.program) + "_" + ShellWord.identifier(option.name)
+    /// The function completing the choices of `option` for `command`: `_todofmt_field_style`, or
+    /// `_todofmt_tasks_format` where commands accept different words (named after the first
+    /// command of the group).
+    private func valuesFunction(_ option: OptionDescription, for command: CommandDescription) -> String {
+        (["_" + ShellWord.identifier(description.program)] + option.choiceGroupWords(for: command).map(ShellWord.identifier))
+            .joined(separator: "_")
     }
 
     /// A `_describe` item: the word with its colons escaped, a colon, the description.

@@ -39,7 +39,7 @@ final class CommandLineDescriptionTests: XCTestCase {
             var values: [String?] = [nil]
             switch option.value?.completion {
             case nil: values = [nil]
-            case .choices(let choices)?: values = choices.all.map(\.term)
+            case .choices(let choices)?: values = choices.all(of: option.commands).map(\.term)
             case .rules?: values = LintRule.all.map(\.code) + LintRule.all.map(\.name)
             case .none?: values = [option == .today ? Samples.today : "x"]
             default: values = ["todos.md"]
@@ -74,10 +74,10 @@ final class CommandLineDescriptionTests: XCTestCase {
                 XCTAssertThrowsError(try parser.parse(arguments), "\(arguments)") { error in
                     let message = (error as? UsageError)?.message ?? ""
                     XCTAssertTrue(message.hasPrefix("invalid "), "\(arguments): \(message)")
-                    XCTAssertTrue(message.hasSuffix("'no-such-choice' for \(option.name) (expected "
-                                                    + "\(TextWrapper.list(choices.all.map(\.term))))")
-                                  // --format: each command names the formats it prints.
-                                  || option == .format, "\(arguments): \(message)")
+                    // --format: each command names the formats it prints.
+                    let expected = TextWrapper.list(choices.accepted(by: command).map(\.term))
+                    XCTAssertTrue(message.hasSuffix("'no-such-choice' for \(option.name) (expected \(expected))"),
+                                  "\(arguments): \(message)")
                 }
                 checked += 1
             }
@@ -92,7 +92,9 @@ final class CommandLineDescriptionTests: XCTestCase {
         for command in description.commands {
             for option in description.options where !option.isAccepted(by: command) {
                 var arguments = [command.word].compactMap { $0 } + [option.name]
-                if case .choices(let choices)? = option.value?.completion { arguments.append(choices.all[0].term) }
+                if case .choices(let choices)? = option.value?.completion {
+                    arguments.append(choices.all(of: option.commands)[0].term)
+                }
                 if case .rules? = option.value?.completion { arguments.append("TD014") }
                 if option == .today { arguments.append(Samples.today) }
                 arguments.append("todos.md")

@@ -8,9 +8,10 @@ import XCTest
 final class GeneratedFileTests: XCTestCase {
     private let description = CommandLineDescription.todofmt
 
-    /// The choices of `option`, sorted, as a shell should offer them.
-    private func choices(_ option: OptionDescription) -> [String] {
-        (option.value?.completion.words ?? []).sorted()
+    /// The choices of `option` that `command` accepts, sorted, as a shell should offer them.
+    private func choices(_ option: OptionDescription, for command: CommandDescription = .lint) -> [String] {
+        guard case .choices(let list)? = option.value?.completion else { return [] }
+        return list.accepted(by: command).map(\.term).sorted()
     }
 
     /// The names starting with `prefix` of the options `command` accepts, sorted.
@@ -133,7 +134,12 @@ final class GeneratedFileTests: XCTestCase {
         let paths = ["docs", "my list.md", "todos.md", "todofmt.bash"].filter { $0.hasSuffix(".md") || $0 == "docs" }
         XCTAssertEqual(try complete("todofmt", "li"), ["lint"])
         XCTAssertEqual(try complete("todofmt", ""), (["add", "archive", "cancel", "config", "done", "edit", "help", "lint", "lsp", "redo", "reopen", "rm", "rules", "start", "tasks", "undo", "watch"] + paths).sorted())
-        XCTAssertEqual(try complete("todofmt", "lint", "--format", ""), choices(.format))
+        XCTAssertEqual(try complete("todofmt", "lint", "--format", ""), ["github", "json", "sarif", "text"])
+        // Each command its own words: tsv is for tasks, sarif for lint and --check.
+        XCTAssertEqual(try complete("todofmt", "tasks", "--format", ""), ["json", "text", "tsv"])
+        XCTAssertEqual(try complete("todofmt", "--check", "--format", ""), ["github", "json", "sarif", "text"])
+        XCTAssertEqual(try complete("todofmt", "--format", "=", "t"), ["text"])
+        XCTAssertEqual(try complete("todofmt", "tasks", "--format=t"), ["--format=text", "--format=tsv"])
         XCTAssertEqual(try complete("todofmt", "lint", "--format=j"), ["--format=json"])
         // bash breaks `--format=j` into three words when '=' is in COMP_WORDBREAKS (the default).
         XCTAssertEqual(try complete("todofmt", "lint", "--format", "=", "g"), ["github"])
@@ -166,8 +172,17 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt", "help", ""), ["add", "archive", "cancel", "config", "done", "edit", "format", "help", "lint", "lsp", "redo", "reopen", "rm", "rules", "start", "tasks", "undo", "watch"])
         XCTAssertEqual(try complete("todofmt", "help", "lint", ""), [])
 
-        // Every value bash offers is one the parser accepts.
-        for (option, prefix) in [("--format", ""), ("--field-style", ""), ("--bullet", ""), ("--indentation", ""),
+        // Every value bash offers is one the parser accepts (run for real: `--help` would stop
+        // the parsing before the command checks the word).
+        for value in try complete("todofmt", "lint", "--format", "") {
+            let result = try sandbox.todofmt("lint", "--format", value, "todos.md")
+            XCTAssertEqual(result.status, 0, "lint --format \(value): \(result.stderr)")
+        }
+        for value in try complete("todofmt", "tasks", "--format", "") {
+            let result = try sandbox.todofmt("tasks", "--format", value, "todos.md")
+            XCTAssertEqual(result.status, 0, "tasks --format \(value): \(result.stderr)")
+        }
+        for (option, prefix) in [("--field-style", ""), ("--bullet", ""), ("--indentation", ""),
                                  ("--generate", ""), ("--rule", "TD")] {
             for value in try complete("todofmt", "lint", option, prefix) {
                 let result = try sandbox.todofmt("lint", option, value, "--help")
@@ -257,7 +272,8 @@ final class GeneratedFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: sandbox.path("docs"), withIntermediateDirectories: true)
         func complete(_ line: String) throws -> [String] { try zshComplete(line, zsh: zsh, in: sandbox) }
 
-        XCTAssertEqual(try complete("todofmt lint --format "), choices(.format))
+        XCTAssertEqual(try complete("todofmt lint --format "), ["github", "json", "sarif", "text"])
+        XCTAssertEqual(try complete("todofmt tasks --format "), ["json", "text", "tsv"])
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style="), choices(.fieldStyle))
         XCTAssertEqual(try complete("todofmt --bullet "), choices(.bullet))
@@ -290,7 +306,9 @@ final class GeneratedFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: sandbox.path("docs"), withIntermediateDirectories: true)
         func complete(_ line: String) throws -> [String] { try fishComplete(line, fish: fish, in: sandbox) }
 
-        XCTAssertEqual(try complete("todofmt lint --format "), choices(.format))
+        XCTAssertEqual(try complete("todofmt lint --format "), ["github", "json", "sarif", "text"])
+        XCTAssertEqual(try complete("todofmt tasks --format "), ["json", "text", "tsv"])
+        XCTAssertEqual(try complete("todofmt --check --format "), ["github", "json", "sarif", "text"])
         XCTAssertEqual(try complete("todofmt lint --format=j"), ["--format=json"])
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style "), choices(.fieldStyle))
