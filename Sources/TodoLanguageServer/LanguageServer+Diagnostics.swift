@@ -68,7 +68,8 @@ extension LanguageServer {
             "range": Self.json(from, to),
             "severity": .int(severity),
             "code": .str(finding.code),
-            "codeDescription": .obj(["href": .str("\(Self.rulesDocumentation)#\(finding.code.lowercased())")]),
+            // No link unless the page is given: one leading nowhere is worse than none.
+            "codeDescription": options.rulesDocumentation.map { .obj(["href": .str("\($0)#\(finding.code.lowercased())")]) },
             "source": .str("todofmt"),
             "message": .str("\(finding.message) (\(finding.rule))"),
             "data": .obj(["rule": .str(finding.rule)]),

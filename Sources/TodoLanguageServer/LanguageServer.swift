@@ -23,16 +23,20 @@ public final class LanguageServer: @unchecked Sendable {
         public var today: Day?
         /// How long after the last change diagnostics wait before they are computed.
         public var diagnosticsDelay: DispatchTimeInterval
+        /// Where the lint rules are explained on the web (docs/LINT.md wherever it is published):
+        /// each diagnostic links to its rule's section there (`…/LINT.md#td001`). Nil, the
+        /// default: diagnostics carry no link, since the project has no address of its own to
+        /// point at, and a link that leads nowhere is worse than none.
+        public var rulesDocumentation: String?
 
         /// Creates options.
-        public init(today: Day? = nil, diagnosticsDelay: DispatchTimeInterval = .milliseconds(25)) {
+        public init(today: Day? = nil, diagnosticsDelay: DispatchTimeInterval = .milliseconds(25),
+                    rulesDocumentation: String? = nil) {
             self.today = today
             self.diagnosticsDelay = diagnosticsDelay
+            self.rulesDocumentation = rulesDocumentation
         }
     }
-
-    /// The base of the links from diagnostics to their rule's explanation in docs/LINT.md.
-    public static let rulesDocumentation = "https://github.com/OWNER/todofmt/blob/main/docs/LINT.md"
 
     let options: Options
     private let send: @Sendable ([UInt8]) -> Void

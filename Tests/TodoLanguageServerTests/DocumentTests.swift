@@ -27,6 +27,14 @@ final class DocumentTests: XCTestCase {
         try TodoFormatter(options: options).format(text)
     }
 
+    func testDiagnosticsLinkToTheirRuleWhenTheRulesPageIsGiven() {
+        let page = "https://example.org/todofmt/docs/LINT.md"
+        let session = ServerSession(rulesDocumentation: page)
+        let diagnostics = session.open(uri("todo.md"), "- [ ] Book taxi due:2026-02-30\n")
+        XCTAssertEqual(codes(diagnostics), ["TD001"])
+        XCTAssertEqual((diagnostics.first?["codeDescription"] as? [String: Any])?["href"] as? String, page + "#td001")
+    }
+
     func testDiagnosticsOnOpenAndChangeAndClearedOnClose() {
         let session = ServerSession()
         let uri = uri("todo.md")
@@ -37,8 +45,7 @@ final class DocumentTests: XCTestCase {
         XCTAssertEqual(invalid["source"] as? String, "todofmt")
         XCTAssertTrue((invalid["message"] as? String ?? "").hasSuffix("(invalid-date)"), "\(invalid)")
         XCTAssertEqual((invalid["data"] as? [String: Any])?["rule"] as? String, "invalid-date")
-        XCTAssertEqual((invalid["codeDescription"] as? [String: Any])?["href"] as? String,
-                       LanguageServer.rulesDocumentation + "#td001")
+        XCTAssertNil(invalid["codeDescription"], "no link unless the rules' page is given")
         let range = ServerSession.range(invalid["range"])
         XCTAssertEqual(range?.start.0, 3)
         XCTAssertEqual(range?.start.1, 16)

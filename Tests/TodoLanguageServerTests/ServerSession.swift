@@ -24,8 +24,9 @@ final class ServerSession: @unchecked Sendable {
 
     /// A session; `initialize` is sent (offering UTF-8 when `utf8`) unless `initialize` is false.
     init(utf8: Bool = false, initialize: Bool = true, delay: DispatchTimeInterval = .milliseconds(1),
-         today: Day? = ServerSession.today) {
-        server = LanguageServer(options: LanguageServer.Options(today: today, diagnosticsDelay: delay), send: { [weak self] body in
+         today: Day? = ServerSession.today, rulesDocumentation: String? = nil) {
+        let options = LanguageServer.Options(today: today, diagnosticsDelay: delay, rulesDocumentation: rulesDocumentation)
+        server = LanguageServer(options: options, send: { [weak self] body in
             // A debounced publication may come after the test is over.
             guard let self else { return }
             condition.lock()
