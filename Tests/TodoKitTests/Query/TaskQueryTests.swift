@@ -370,6 +370,28 @@ final class TaskQueryTests: XCTestCase {
                        ["#task one", "#task two"])
     }
 
+    /// `description` filters and sorting read the title without the global filter, as Obsidian Tasks
+    /// does; a filter that is no tag (`TODO`) too, and only where it stands as a word.
+    func testDescriptionLeavesOutTheGlobalFilter() throws {
+        let text = "- [ ] #task Pay rent\n- [ ] Call #task about taxes\n- [ ] #tasks list #task\n- [ ] #task\n"
+        let found = try QueriedTask.tasks(in: Array(text.utf8), path: "todos.md", globalFilter: "#task")
+        XCTAssertEqual(found.map(\.description), ["Pay rent", "Call about taxes", "#tasks list", ""])
+        func titles(_ instructions: String...) throws -> [String] {
+            try TaskQuery(instructions, today: today).results(found).tasks.map(\.todo.title)
+        }
+        XCTAssertEqual(try titles("description includes task"), ["#tasks list #task"])
+        XCTAssertEqual(try titles("description regex matches /^Pay/"), ["#task Pay rent"])
+        XCTAssertEqual(try titles("description regex matches /^$/"), ["#task"])
+        XCTAssertEqual(try titles("sort by description"),
+                       ["#task", "#tasks list #task", "Call #task about taxes", "#task Pay rent"])
+        let plain = try QueriedTask.tasks(in: Array("- [ ] TODO call  Bob\n- [ ] call TODOS\n".utf8), path: "todos.md",
+                                          globalFilter: "TODO")
+        XCTAssertEqual(plain.map(\.description), ["call  Bob", "call TODOS"])
+        // Without a global filter the description is the title.
+        XCTAssertEqual(try QueriedTask.tasks(in: Array(text.utf8), path: "todos.md").map(\.description),
+                       ["#task Pay rent", "Call #task about taxes", "#tasks list #task", "#task"])
+    }
+
     /// Patterns that take a backtracking matcher exponential time (seconds for a title of 25
     /// letters, minutes for 30) are answered at once: every thread of the match is followed at
     /// the same time, each instruction once per position.

@@ -6,6 +6,9 @@ public struct QueriedTask: Hashable, Sendable {
     public let todo: Todo
     /// The 1-based line of the enclosing task, or nil for a top-level task.
     public let parentLine: Int?
+    /// Obsidian Tasks' global filter the file was read with: it marks tasks and is not part of
+    /// their ``description``.
+    let globalFilter: String?
 
     /// Wraps a todo of a file.
     /// - Parameters:
@@ -13,9 +16,15 @@ public struct QueriedTask: Hashable, Sendable {
     ///   - todo: The task.
     ///   - parentLine: The 1-based line of the enclosing task, or `nil` for a top-level task.
     public init(path: String, todo: Todo, parentLine: Int?) {
+        self.init(path: path, todo: todo, parentLine: parentLine, globalFilter: nil)
+    }
+
+    /// Wraps a todo of a file read with a global filter.
+    init(path: String, todo: Todo, parentLine: Int?, globalFilter: String?) {
         self.path = path
         self.todo = todo
         self.parentLine = parentLine
+        self.globalFilter = globalFilter
     }
 
     /// The tasks of a file's bytes in file order.
@@ -54,7 +63,8 @@ public struct QueriedTask: Hashable, Sendable {
                     // The parent may be in another part: its line comes from the structure.
                     let parent = reader.enclosingTask[tasks[index].item]
                     (buffer.baseAddress! + index).initialize(to: QueriedTask(path: path, todo: todo,
-                                                                             parentLine: parent >= 0 ? tasks[Int(parent)].line + 1 : nil))
+                                                                             parentLine: parent >= 0 ? tasks[Int(parent)].line + 1 : nil,
+                                                                             globalFilter: parsed.globalFilter))
                 }
             }
             initialized = count
@@ -71,7 +81,8 @@ public struct QueriedTask: Hashable, Sendable {
     /// - Returns: One task per todo of the list.
     public static func tasks(of list: TodoList, path: String) -> [QueriedTask] {
         list.todos.map { todo in
-            QueriedTask(path: path, todo: todo, parentLine: todo.parent.flatMap { list[$0]?.line })
+            QueriedTask(path: path, todo: todo, parentLine: todo.parent.flatMap { list[$0]?.line },
+                        globalFilter: list.parsed.globalFilter)
         }
     }
 
@@ -83,6 +94,19 @@ public struct QueriedTask: Hashable, Sendable {
 
     /// The task's file and line.
     var place: Place { Place(path: path, line: todo.line) }
+
+    /// What `description` filters and `sort by description` read, as in Obsidian Tasks: the title
+    /// without the global filter where it stands as a word (`#task Pay rent` → `Pay rent`).
+    public var description: String {
+        guard let globalFilter, todo.title.contains(globalFilter) else { return todo.title }
+        // Split at single spaces, so that the spacing between the other words stays as it is.
+        let words = todo.title.split(separator: " ", omittingEmptySubsequences: false).filter { $0 != globalFilter }
+        let text = words.joined(separator: " ")
+        guard let first = text.firstIndex(where: { $0 != " " }), let last = text.lastIndex(where: { $0 != " " }) else {
+            return ""
+        }
+        return String(text[first...last])
+    }
 
     /// The file's name: the path's last component.
     var filename: String { String(path.split(separator: "/").last ?? Substring(path)) }

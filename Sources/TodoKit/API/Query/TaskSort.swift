@@ -16,7 +16,7 @@ public struct TaskSort: Hashable, Sendable {
         case done
         /// The file's path.
         case path
-        /// The title, ignoring case.
+        /// The title without the global filter, ignoring case.
         case description
         /// To do, in progress, done, cancelled.
         case status
@@ -72,7 +72,7 @@ public struct TaskSort: Hashable, Sendable {
         case .priority:
             result = ordered(TaskPriorityComparison.rank(a.todo.priority), TaskPriorityComparison.rank(b.todo.priority))
         case .path: result = ordered(a.path, b.path)
-        case .description: result = ordered(a.todo.title.lowercased(), b.todo.title.lowercased())
+        case .description: result = ordered(a.description.lowercased(), b.description.lowercased())
         case .status: result = ordered(a.statusType.rank, b.statusType.rank)
         }
         return reverse ? -result : result

@@ -1,6 +1,6 @@
 /// A text of a task a query can search.
 public enum TaskTextField: String, CaseIterable, Hashable, Sendable {
-    /// The title without fields.
+    /// The title without fields, and without the global filter (as in Obsidian Tasks).
     case description
     /// The file's path as given or found.
     case path
@@ -19,7 +19,7 @@ public enum TaskTextField: String, CaseIterable, Hashable, Sendable {
     /// holds when it holds for one of them, as Obsidian Tasks reads its multi-valued fields.
     func texts(of task: QueriedTask) -> [String] {
         switch self {
-        case .description: [task.todo.title]
+        case .description: [task.description]
         case .path: [task.path]
         case .filename: [task.filename]
         case .folder: [task.folder]
