@@ -76,7 +76,8 @@ struct RelativePhrase: Hashable, Sendable {
             words = [lower]
             return
         }
-        guard let words = RelativePhrase.words(lower), let meaning = RelativePhrase.meaning(of: words) else { return nil }
+        guard let words = PhraseWords.split(Substring(lower), commas: false)?.map(String.init),
+              let meaning = RelativePhrase.meaning(of: words) else { return nil }
         self.meaning = meaning
         self.words = words
     }
@@ -120,32 +121,6 @@ struct RelativePhrase: Hashable, Sendable {
         default: return nil
         }
         return .offset(sign * count, unit)
-    }
-
-    /// The words of `text`, separated by runs of spaces and tabs or by single hyphens; `nil` when a
-    /// hyphen does not stand between two words (`-tomorrow`, `in -3 days`, `in--3-days`): a sign
-    /// there would be dropped, and the phrase would name a day on the other side of today.
-    private static func words(_ text: String) -> [String]? {
-        // Split on bytes, not characters: a separator that a combining mark joins is in a word either
-        // way, which then matches no word of a phrase (a character split cost 4 k instructions a phrase).
-        var words: [String] = []
-        var bytes = Substring(text).utf8.drop { $0 == 0x20 || $0 == 0x09 }
-        var hyphenBefore = false
-        while !bytes.isEmpty {
-            let word = bytes.prefix { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: "-") }
-            guard !word.isEmpty else { return nil }
-            words.append(String(Substring(word)))
-            bytes = bytes[word.endIndex...]
-            let blanks = bytes.prefix { $0 == 0x20 || $0 == 0x09 }
-            bytes = bytes[blanks.endIndex...]
-            hyphenBefore = blanks.isEmpty && bytes.first == UInt8(ascii: "-")
-            if hyphenBefore {
-                bytes = bytes.dropFirst()
-            } else if !blanks.isEmpty, bytes.first == UInt8(ascii: "-") {
-                return nil
-            }
-        }
-        return hyphenBefore ? nil : words
     }
 
     private static func meaning(of words: [String]) -> Meaning? {

@@ -110,30 +110,8 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter text: The phrase, case-insensitive, words separated by spaces, tabs or hyphens,
     ///   list items by commas or `and`; at most 2,000 bytes.
     public init?(phrase text: some StringProtocol) {
-        guard text.utf8.count <= RecurrenceRule.maximumLength else { return nil }
-        var words: [Substring] = []
-        let lower = text.lowercased()
-        var current = lower.startIndex
-        var index = lower.startIndex
-        func flush(_ end: String.Index) {
-            if current < end { words.append(lower[current..<end]) }
-        }
-        while index < lower.endIndex {
-            let c = lower[index]
-            if c == " " || c == "\t" || c == "-" || c == "," {
-                // A hyphen joins two words; anywhere else it would be a sign, which the rule would drop
-                // (`every -2 weeks`).
-                if c == "-" {
-                    let after = lower.index(after: index)
-                    guard current < index, after < lower.endIndex, !" \t-,".contains(lower[after]) else { return nil }
-                }
-                flush(index)
-                if c == "," { words.append(",") }
-                current = lower.index(after: index)
-            }
-            index = lower.index(after: index)
-        }
-        flush(lower.endIndex)
+        guard text.utf8.count <= RecurrenceRule.maximumLength,
+              let words = PhraseWords.split(Substring(text.lowercased()), commas: true) else { return nil }
         var reader = PhraseReader(words: words)
         guard let rule = reader.rule() else { return nil }
         self = rule
