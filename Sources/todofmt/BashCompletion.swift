@@ -149,6 +149,11 @@ struct BashCompletion {
             return " COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")) ;;"
         case .commands:
             return " COMPREPLY=($(compgen -W '\(description.commands.map(\.name).joined(separator: " "))' -- \"$cur\")) ;;"
+        case .files(let suffix?):
+            return " compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\") "
+                + "$(compgen -f -X '!*\(suffix)' -- \"$cur\")) ;;"
+        case .files(nil):
+            return " compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")) ;;"
         case .paths:
             return " \(function)_paths ;;"
         case .directories:

@@ -400,7 +400,7 @@ extension OptionDescription {
 
     /// `--config`
     static let config = OptionDescription(
-        names: ["--config"], value: Value(name: "FILE", completion: .paths),
+        names: ["--config"], value: Value(name: "FILE", completion: .files(suffix: ".json")),
         commands: [.format, .watch, .lint, .config, .tasks, .add, .done, .cancel, .reopen, .start, .edit, .rm, .archive],
         repeatable: false,
         summary: "use this configuration file for every input",
@@ -495,7 +495,7 @@ extension OptionDescription {
 
     /// `tasks --query-file`
     static let queryFile = OptionDescription(
-        names: ["--query-file"], value: Value(name: "FILE", completion: .paths), commands: [.tasks], repeatable: false,
+        names: ["--query-file"], value: Value(name: "FILE", completion: .files(suffix: nil)), commands: [.tasks], repeatable: false,
         summary: "read the query from a file",
         help: "read instructions from FILE, one per line; in a file with ```tasks blocks, each block is run in turn",
         apply: { $0.shell.queryFile = $1.value })
@@ -531,6 +531,10 @@ extension OptionDescription {
         names: ["--priority"], choosing: PriorityChoice.self, placeholder: "LEVEL", noun: "priority",
         commands: [.add, .edit],
         summary: "the priority", help: "the priority",
+        // `none` clears a priority, which only edit has to do.
+        offered: .init(byCommand: { command in
+            PriorityChoice.allCases.filter { command == .edit || $0 != .cleared }.map { .init($0.word, $0.help) }
+        }),
         apply: { $0.shell.priority = $1 })
 
     /// `add --tag`

@@ -109,7 +109,7 @@ struct FishCompletion {
         for command in description.commands {
             let condition = Self.quoted("\(prefix)_in \(command.name)")
             switch command.operandCompletion {
-            case .none, .choices, .rules:
+            case .none, .choices, .rules, .files:
                 continue
             case .commands:
                 out += "complete -c \(program) -n \(Self.quoted("\(prefix)_first_operand \(command.name)")) "
@@ -150,7 +150,8 @@ struct FishCompletion {
             case .choices: line += " -x -a \(Self.quoted("(\(valuesFunction(option, for: commands[0])))"))"
             case .rules: line += " -x -a \(Self.quoted("(\(prefix)_rules)"))"
             case .commands: line += " -x -a \(Self.quoted("(\(prefix)_commands)"))"
-            case .paths: line += " -r -F"
+            case .paths, .files(nil): line += " -r -F"
+            case .files(let suffix?): line += " -r -k -a \(Self.quoted("(__fish_complete_suffix \(suffix))"))"
             case .directories: line += " -x -a '(__fish_complete_directories)'"
             }
         }

@@ -90,13 +90,15 @@ extension OptionDescription {
     ///   - commands: The commands that accept it.
     ///   - summary: A short line for completion menus.
     ///   - help: The full explanation; the choices are listed after it.
+    ///   - offered: What help and completions offer each command, when a command accepts fewer of the
+    ///     cases than the parser reads (`add --priority` refuses `none`); nil: every case.
     ///   - apply: Sets the chosen case in the options.
     convenience init<Choice: OptionChoice>(names: [String], choosing choice: Choice.Type, placeholder: String,
                                            noun: String, commands: [CommandDescription], summary: String,
-                                           help: String,
+                                           help: String, offered: ValueCompletion.Choices? = nil,
                                            apply: @escaping @Sendable (inout ParsedOptions, Choice) -> Void) {
         let name = names.last ?? ""
-        self.init(names: names, value: Value(name: placeholder, completion: .choices(.init { Choice.choices })),
+        self.init(names: names, value: Value(name: placeholder, completion: .choices(offered ?? .init { Choice.choices })),
                   commands: commands, repeatable: false, summary: summary, help: help,
                   apply: { options, given throws(UsageError) in
                       guard let chosen = Choice(word: given.value) else {

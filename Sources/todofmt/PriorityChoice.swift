@@ -22,7 +22,7 @@ enum PriorityChoice: OptionChoice, Equatable {
     var help: String {
         switch self {
         case .level(let priority): priority.emoji
-        case .cleared: "no priority (edit)"
+        case .cleared: "no priority"
         }
     }
 

@@ -56,6 +56,8 @@ enum ValueCompletion: Sendable {
     case rules
     /// Paths, preferring Markdown files and directories.
     case paths
+    /// Files whose name ends in `suffix` (`.json`) and directories; any file and directories for nil.
+    case files(suffix: String?)
     /// Directories only.
     case directories
     /// A command's name.

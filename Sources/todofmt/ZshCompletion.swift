@@ -150,6 +150,8 @@ struct ZshCompletion {
         case .rules: return "\(function)_rules"
         case .commands: return "\(function)_commands"
         case .paths: return "\(function)_paths"
+        case .files(let suffix?): return "_files -g '*\(suffix)(-.)'"
+        case .files(nil): return "_files"
         case .directories: return "_files -/"
         }
     }

@@ -144,6 +144,14 @@ final class GeneratedFileTests: XCTestCase {
         // bash breaks `--format=j` into three words when '=' is in COMP_WORDBREAKS (the default).
         XCTAssertEqual(try complete("todofmt", "lint", "--format", "=", "g"), ["github"])
         XCTAssertEqual(try complete("todofmt", "--field-style", ""), choices(.fieldStyle))
+        // add refuses `none`, which clears a priority in edit.
+        XCTAssertEqual(try complete("todofmt", "add", "--priority", ""), ["high", "highest", "low", "lowest", "medium"])
+        XCTAssertEqual(try complete("todofmt", "edit", "--priority", ""), ["high", "highest", "low", "lowest", "medium", "none"])
+        // A configuration is a JSON file; a query file any file.
+        try sandbox.write("settings.json", "{}\n")
+        defer { try? FileManager.default.removeItem(atPath: sandbox.path("settings.json")) }
+        XCTAssertEqual(try complete("todofmt", "--config", ""), ["docs", "settings.json"])
+        XCTAssertEqual(try complete("todofmt", "tasks", "--query-file", "no"), ["notes.txt"])
         // `*` is a value, not a pattern: it used to be expanded to the names in the directory.
         XCTAssertEqual(try complete("todofmt", "--bullet", ""), choices(.bullet))
         XCTAssertEqual(try complete("todofmt", "--bullet=*"), ["--bullet=*"])
@@ -274,6 +282,7 @@ final class GeneratedFileTests: XCTestCase {
 
         XCTAssertEqual(try complete("todofmt lint --format "), ["github", "json", "sarif", "text"])
         XCTAssertEqual(try complete("todofmt tasks --format "), ["json", "text", "tsv"])
+        XCTAssertEqual(try complete("todofmt add --priority "), ["high", "highest", "low", "lowest", "medium"])
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style="), choices(.fieldStyle))
         XCTAssertEqual(try complete("todofmt --bullet "), choices(.bullet))
@@ -309,6 +318,8 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt lint --format "), ["github", "json", "sarif", "text"])
         XCTAssertEqual(try complete("todofmt tasks --format "), ["json", "text", "tsv"])
         XCTAssertEqual(try complete("todofmt --check --format "), ["github", "json", "sarif", "text"])
+        XCTAssertEqual(try complete("todofmt add --priority "), ["high", "highest", "low", "lowest", "medium"])
+        XCTAssertEqual(try complete("todofmt edit --priority "), ["high", "highest", "low", "lowest", "medium", "none"])
         XCTAssertEqual(try complete("todofmt lint --format=j"), ["--format=json"])
         XCTAssertEqual(try complete("todofmt li"), ["lint"])
         XCTAssertEqual(try complete("todofmt --field-style "), choices(.fieldStyle))
