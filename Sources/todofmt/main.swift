@@ -8,20 +8,28 @@ import TodoLanguageServer
 
 // The thin front end: parse the arguments, run, and exit with the run's status.
 let console = Console()
+
+/// Prints `text` and exits with `status`, or with 2 and a message when standard output could not
+/// take it (`todofmt --generate man > /dev/full` must not pass for a written page).
+func exit(printing text: String, status: ExitStatus = .ok) -> Never {
+    if let failure = console.output(Array(text.utf8), of: nil) {
+        console.report(failure)
+        exit(ExitStatus.failure.rawValue)
+    }
+    exit(status.rawValue)
+}
+
 let parser = ArgumentParser(environmentToday: getenv("TODOFMT_TODAY").map { String(cString: $0) },
                             inGitHubActions: getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true")
 do {
     switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help(let command):
         let help = HelpText(description: .todofmt)
-        console.output(Array((command.map(help.command) ?? help.general()).utf8))
-        exit(ExitStatus.ok.rawValue)
+        exit(printing: command.map(help.command) ?? help.general())
     case .version:
-        console.outputLine(CommandLineDescription.todofmt.version)
-        exit(ExitStatus.ok.rawValue)
+        exit(printing: CommandLineDescription.todofmt.version + "\n")
     case .generate(let kind):
-        console.output(Array(kind.render(CommandLineDescription.todofmt).utf8))
-        exit(ExitStatus.ok.rawValue)
+        exit(printing: kind.render(CommandLineDescription.todofmt))
     case .format(let request):
         FreedMemory.shareOneArena()
         FreedMemory.keepsBlocksBetweenStretches = true
@@ -37,12 +45,10 @@ do {
         // bad configuration file is reported, and the rules are listed all the same.
         do throws(ConfigurationError) {
             let statuses = try ConfigurationResolver().configuration(for: ".").statuses
-            console.output(Array((LintReport.rulesTable() + LintReport.statusTable(statuses)).utf8))
-            exit(ExitStatus.ok.rawValue)
+            exit(printing: LintReport.rulesTable() + LintReport.statusTable(statuses))
         } catch {
-            console.output(Array(LintReport.rulesTable().utf8))
             console.report(Diagnostic(nil, .configuration(error)))
-            exit(ExitStatus.failure.rawValue)
+            exit(printing: LintReport.rulesTable(), status: .failure)
         }
     case .effectiveConfiguration(let request):
         exit(EffectiveConfigurationRunner(request: request, console: console).run().rawValue)

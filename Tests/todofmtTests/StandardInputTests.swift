@@ -57,6 +57,18 @@ final class StandardInputTests: XCTestCase {
         XCTAssertEqual(result.stderr, "todofmt: <stdin>: cannot write standard output: no space left on device\n")
     }
 
+    /// What help, the version, a generated file and the rules table print is checked as well: a man
+    /// page generated to a full disk must not pass for written.
+    func testFullStandardOutputFailsEveryPrintingCommand() throws {
+        let sandbox = try Sandbox()
+        for arguments in [["--help"], ["help", "lint"], ["--version"], ["--generate", "man"], ["rules"]] {
+            guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
+            let result = try Todofmt.run(arguments, in: sandbox.url, stdout: full)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "todofmt: cannot write standard output: no space left on device\n", "\(arguments)")
+        }
+    }
+
     func testCheckAndDiffOnStandardInput() throws {
         let sandbox = try Sandbox()
         let check = try sandbox.todofmt("--check", "--today", Samples.today, stdin: Samples.messy)
