@@ -36,8 +36,8 @@ extension CommandLineDescription {
         ],
         environment: [
             Entry("TODOFMT_TODAY", "the date for stamping when --today is not given"),
-            Entry("NO_COLOR", "if set and not empty, --diff output and lint severities are never coloured "
-                + "(they are coloured only when standard output is a terminal)"),
+            Entry("NO_COLOR", "if set and not empty, nothing is coloured: --diff output, the severities of lint "
+                + "and --check, and overdue tasks (colour is only ever used on a terminal, and not with TERM=dumb)"),
             Entry("XDG_STATE_HOME", "the undo journal of add, done, cancel, reopen, start, edit, rm and archive is "
                 + "kept in $XDG_STATE_HOME/todofmt (default ~/.local/state/todofmt)"),
             Entry("COLUMNS", "the width tasks cuts long titles to on a terminal whose size cannot be asked"),

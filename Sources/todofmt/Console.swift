@@ -47,10 +47,12 @@ struct Console {
     /// Whether standard output is a terminal.
     var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    /// Whether a diff on standard output should be coloured: only on a terminal, and never when
-    /// `NO_COLOR` is set to something (https://no-color.org).
+    /// Whether what goes to standard output may be coloured: only on a terminal, not on one that
+    /// says it cannot show colour (`TERM=dumb`), and never when `NO_COLOR` is set to something
+    /// (https://no-color.org).
     var colorsOutput: Bool {
         guard isatty(STDOUT_FILENO) == 1 else { return false }
+        if let term = getenv("TERM"), strcmp(term, "dumb") == 0 { return false }
         guard let noColor = getenv("NO_COLOR") else { return true }
         return noColor.pointee == 0
     }

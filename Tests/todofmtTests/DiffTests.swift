@@ -131,6 +131,10 @@ final class DiffTests: XCTestCase {
         let emptyNoColor = try Terminal.run(arguments, in: sandbox.url, environment: ["NO_COLOR": ""])
         XCTAssertEqual(emptyNoColor.output, colored)
 
+        // A terminal that says it shows no colour.
+        let dumb = try Terminal.run(arguments, in: sandbox.url, environment: ["TERM": "dumb"])
+        XCTAssertEqual(dumb.output, plain)
+
         let check = try Terminal.run(["--check", "--today", Samples.today, "todos.md"], in: sandbox.url, environment: [:])
         // --check reports through the lint channel: only the severity is coloured.
         XCTAssertTrue(check.output.hasSuffix(": \u{1B}[1;31merror\u{1B}[m: would reformat this line [TD000]\n"), check.output)

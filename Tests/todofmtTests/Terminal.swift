@@ -53,7 +53,8 @@ enum Terminal {
         // The output is far smaller than the terminal's buffer, so the child never blocks on it.
         let result: Todofmt.Result
         do {
-            result = try Todofmt.run(arguments, in: directory, environment: environment,
+            // The pseudo-terminal shows colour whatever terminal runs the tests (CI's may be `dumb`).
+            result = try Todofmt.run(arguments, in: directory, environment: ["TERM": "xterm-256color"].merging(environment) { $1 },
                                      stdout: FileHandle(fileDescriptor: terminal, closeOnDealloc: false))
         } catch {
             close(terminal)
