@@ -53,8 +53,10 @@ struct HelpText {
         let lead = "usage: "
         let pad = String(repeating: " ", count: lead.count)
         return commands.enumerated().map { index, command in
-            let line = ([description.program] + description.synopsis(of: command).map(\.text)).joined(separator: " ")
-            return (index == 0 ? lead : pad) + line + "\n"
+            // A long synopsis goes on below, indented under the command, never breaking an item.
+            let items = [description.program] + description.synopsis(of: command).map(\.text)
+            let lines = TextWrapper.lines(words: items, width: width - pad.count - 4, length: \.count)
+            return (index == 0 ? lead : pad) + lines.joined(separator: "\n" + pad + "    ") + "\n"
         }.joined()
     }
 
@@ -68,9 +70,11 @@ struct HelpText {
         TextWrapper.block(title + (note.map { " (\($0))" } ?? "") + ":", width: width, indent: 0)
     }
 
-    /// Where the text of a two-column list starts: two spaces, the longest term, two spaces.
+    /// Where the text of a two-column list starts: two spaces, the longest term, two spaces; at
+    /// most half the width, so that the text keeps room (a longer term has its text on the lines
+    /// below it).
     private func termColumn(_ terms: [String]) -> Int {
-        2 + (terms.map(\.count).max() ?? 0) + 2
+        min(2 + (terms.map(\.count).max() ?? 0) + 2, width / 2)
     }
 
     /// A term and its text in two columns.

@@ -14,7 +14,10 @@ struct ManPage {
         out += ".TH \(Self.quoted(description.program.uppercased())) 1 \(Self.quoted(Self.longDate(description.date))) "
             + "\(Self.quoted(description.version)) \"User Commands\"\n"
         let header = out
-        out = ".SH NAME\n\(Self.escape(description.program)) \\- \(Self.escape(description.summary))\n"
+        // No hyphenation: an option or a file name broken at a line's end (`--in‐dentation`) reads as
+        // another word. Lines are then left-aligned, as words that cannot be broken leave lines
+        // that cannot be justified.
+        out = ".nh\n.ad l\n.SH NAME\n\(Self.escape(description.program)) \\- \(Self.escape(description.summary))\n"
 
         out += ".SH SYNOPSIS\n.nf\n"
         out += description.commands.map { synopsis($0) + "\n" }.joined()

@@ -1,9 +1,10 @@
 /// Breaks prose into lines, for a terminal and for the man page: at spaces, greedily, never inside
 /// a word.
 enum TextWrapper {
-    /// The lines of `text` at most `width` characters wide (a longer word gets a line of its own).
+    /// The lines of `text` at most `width` terminal columns wide (a longer word gets a line of its
+    /// own; an emoji takes two columns).
     static func lines(_ text: String, width: Int) -> [String] {
-        lines(words: text.split(separator: " ").map(String.init), width: width, length: \.count)
+        lines(words: text.split(separator: " ").map(String.init), width: width, length: DisplayWidth.of)
     }
 
     /// `words` joined by single spaces into lines at most `width` long as `length` measures them

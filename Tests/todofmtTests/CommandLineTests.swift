@@ -1,3 +1,4 @@
+@testable import todofmt
 import XCTest
 
 /// Help, version and usage errors.
@@ -21,6 +22,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(short.status, 0)
         XCTAssertEqual(short.stdout, help.stdout)
         XCTAssertEqual(short.stderr, "")
+    }
+
+    /// Every line of the help fits an 80-column terminal, an emoji counted as the two columns it takes.
+    func testHelpFitsEightyColumns() throws {
+        let sandbox = try Sandbox()
+        var texts = [try sandbox.todofmt("--help").stdout]
+        for command in CommandLineDescription.todofmt.commands {
+            texts.append(try sandbox.todofmt("help", command.name).stdout)
+        }
+        for text in texts {
+            for line in text.split(separator: "\n") where DisplayWidth.of(line) > 80 {
+                XCTFail("\(DisplayWidth.of(line)) columns: \(line)")
+            }
+        }
     }
 
     func testHelpWinsOverPathsAndChangesNothing() throws {

@@ -46,7 +46,7 @@ final class GeneratedFileTests: XCTestCase {
             // text that happens to start with '.' or '\'' must have been escaped.
             if line.hasPrefix(".") || line.hasPrefix("'") {
                 let request = String(line.prefix { $0 != " " })
-                XCTAssertTrue([".\\\"", ".TH", ".SH", ".SS", ".TP", ".IP", ".PP", ".nf", ".fi", ".if"].contains(request),
+                XCTAssertTrue([".\\\"", ".TH", ".nh", ".ad", ".SH", ".SS", ".TP", ".IP", ".PP", ".nf", ".fi", ".if"].contains(request),
                               "unexpected request: \(line)")
             }
             if line.hasPrefix(".SH ") { sections.append(String(line.dropFirst(4)).replacing("\"", with: "")) }
@@ -84,6 +84,10 @@ final class GeneratedFileTests: XCTestCase {
                 XCTAssertTrue(text.stdout.contains(name), "rendered page lacks \(name)")
             }
             XCTAssertTrue(text.stdout.contains("<U+1F4C5>"), "no fallback for a glyph ASCII lacks")
+            // No word is hyphenated at a line's end (`--in-` / `dentation`).
+            for line in text.stdout.split(separator: "\n") where line.hasSuffix("-") {
+                XCTFail("hyphenated: \(line)")
+            }
             checked += 1
         }
         if let mandoc = ExternalTool.optional("mandoc") {
