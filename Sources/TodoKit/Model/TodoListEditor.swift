@@ -49,8 +49,27 @@ struct TodoListEditor {
         case .removeAll:
             return remove(list.todos.map(\.id), from: list)
         case .clearCompleted:
-            return remove(list.completed.map(\.id), from: list)
+            return remove(clearable(in: list), from: list)
         }
+    }
+
+    /// The completed todos that clearing completed ones removes, in file order: those with nothing
+    /// left to do below them. A completed todo with an open subtask at any depth stays, with its
+    /// subtasks (removing it would remove them too, and the user still has them to do).
+    private func clearable(in list: TodoList) -> [TodoID] {
+        let s = list.parsed.structure
+        let completed = list.parsed.bytes.withUnsafeBufferPointer { buf in
+            s.tasks.indices.map { list.parsed.status(ofTask: $0, buf).0.isCompleted }
+        }
+        var ids: [TodoID] = []
+        for task in s.tasks.indices where completed[task] {
+            let lastLine = s.items[s.tasks[task].item].lastLine
+            var nested = task + 1
+            while nested < s.tasks.count && s.tasks[nested].line <= lastLine && completed[nested] { nested += 1 }
+            if nested < s.tasks.count && s.tasks[nested].line <= lastLine { continue }
+            if let id = list.lineIDs[s.tasks[task].line] { ids.append(id) }
+        }
+        return ids
     }
 
     // MARK: - Line edits

@@ -42,6 +42,38 @@ final class TodoListEditorTests: XCTestCase {
         XCTAssertEqual(storage.text, text, file: file, line: line)
     }
 
+    // MARK: - Clear completed
+
+    /// Clearing completed todos never takes an open one with it: a completed todo with an open
+    /// subtask at any depth stays with its subtasks; completed subtrees go.
+    func testClearCompletedKeepsACompletedTodoWithOpenSubtasks() async throws {
+        let text = """
+        - [ ] R
+        - [x] Q done:2026-01-01
+          - [ ] open child
+          - [x] done child done:2026-01-01
+        - [x] Deep done:2026-01-01
+          - [x] middle done:2026-01-01
+            - [/] in progress
+        - [x] Gone done:2026-01-01
+          - [x] with its child done:2026-01-01
+        - [ ] S
+          - [-] cancelled child cancelled:2026-01-01
+
+        """
+        let result = try await after(text) { try await $0.clearCompleted() }
+        XCTAssertEqual(result, """
+        - [ ] R
+        - [x] Q done:2026-01-01
+          - [ ] open child
+        - [x] Deep done:2026-01-01
+          - [x] middle done:2026-01-01
+            - [/] in progress
+        - [ ] S
+
+        """)
+    }
+
     // MARK: - Titles
 
     func testEmptyTitlesAndAnOpeningCommentAreRefused() async throws {
