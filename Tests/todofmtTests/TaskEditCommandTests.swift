@@ -62,6 +62,14 @@ final class TaskEditCommandTests: XCTestCase {
 
     /// `add` takes `--config` and `--no-config` as the other task commands do: the configuration
     /// given writes the new task's fields in its style; none, in the default one.
+    /// A title with no text is refused with exit 2 and one line, nothing written: an empty one as a
+    /// usage error, one of fields only by the store, which would write a task without a title.
+    func testAddWithoutATitleIsRefused() throws {
+        XCTAssertEqual(try run("add", "", expect: 2).stderr, "todofmt: add needs a TITLE (see 'todofmt help add')\n")
+        XCTAssertEqual(try run("add", "due:tomorrow", expect: 2).stderr, "todofmt: todos.md: a todo needs a title: text besides its fields\n")
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
     func testAddWithConfigAndNoConfig() throws {
         try sandbox.write("emoji.json", "{\"fieldStyle\": \"emoji\"}\n")
         XCTAssertEqual(try run("add", "Post parcel", "--due", "2026-11-30", "--config", "emoji.json").stdout, "todos.md:7\n")

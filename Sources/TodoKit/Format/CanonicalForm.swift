@@ -79,6 +79,8 @@ struct CanonicalForm: ~Copyable {
     /// The lists that sinking would reorder but that stay because of the lines around them (see
     /// ``sinkHeldLists(rounds:parts:)``), with the order they would take.
     private var heldLists: [(list: Int, order: [Int])] = []
+    /// Numberings given by the scope (``Scope/numbering``), by list.
+    private var givenNumbering: [Int: (first: Int, step: Int)] = [:]
 
     /// An item's marker given a new number: written as the number, the list's delimiter and
     /// `spaces` spaces in place of the item's marker and the spaces after it, or in place of the
@@ -108,6 +110,10 @@ struct CanonicalForm: ~Copyable {
         var lists: Set<Int>?
         /// Ordered lists to renumber even when none of their items moved.
         var renumber: Set<Int> = []
+        /// The numbering to give lists of ``renumber`` instead of the one their items have now: the
+        /// model adds, moves and takes out items before it renumbers, and a list keeps the start
+        /// and step it had before the edit (``numbering(ofList:in:)`` of the document before it).
+        var numbering: [Int: (first: Int, step: Int)] = [:]
         /// Also sink the lists held by the lines around them once lists around them have moved
         /// (``sinkHeldLists(rounds:parts:)``), as the next passes would (at most ``TodoFormatter/maximumPasses``
         /// in all); without it, the next pass does.
@@ -181,6 +187,7 @@ struct CanonicalForm: ~Copyable {
     static func render(_ doc: ParsedDocument, options: FormatOptions, scope: Scope) -> (bytes: [UInt8], order: [Int32]) {
         CanonicalForm.with(doc, options: options) { given in
             var form = given
+            form.givenNumbering = scope.numbering
             if scope.rewriteTasks { form.rewriteTasks() }
             var sunkOrder: [Int32]?
             if options.sinkCompleted {
@@ -830,13 +837,18 @@ struct CanonicalForm: ~Copyable {
         return parent >= 0 && structure.items[parent].startLine == structure.startLine(ofList: list)
     }
 
-    /// The numbers the items of `list` take in a new order: `first + step * position` (the first
-    /// item's number on; numbers that are all the same stay, step 0).
+    /// The numbers the items of `list` take in a new order: `first + step * position`, as the scope
+    /// gives them (``Scope/numbering``) or as ``numbering(ofList:in:)`` finds them.
     private func numbering(of list: Int) -> (first: Int, step: Int) {
-        let structure = doc.structure
-        let original = items(of: list)
-        let first = structure.items[original[0]].number
-        let allSame = original.count > 1 && original.allSatisfy { structure.items[$0].number == first }
+        givenNumbering[list] ?? Self.numbering(ofList: list, in: doc.structure)
+    }
+
+    /// How ordered list `list` of `structure` is numbered: from its first item's number, one up
+    /// each item, or all the same number when its items all have one (step 0).
+    static func numbering(ofList list: Int, in structure: BlockStructure) -> (first: Int, step: Int) {
+        let items = structure.items(ofList: list)
+        let first = structure.items[items[items.startIndex]].number
+        let allSame = items.count > 1 && items.allSatisfy { structure.items[$0].number == first }
         return (first, allSame ? 0 : 1)
     }
 

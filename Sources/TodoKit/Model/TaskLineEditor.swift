@@ -57,10 +57,19 @@ enum TaskLineEditor {
             self.typedFields = typedFields
         }
 
-        /// Throws when the title holds a done or cancelled date and the task is not completed (the
-        /// date would be dropped, as the formatter drops it), or a field that `given` sets to
-        /// another value (one of the two would be lost).
+        /// Throws when the title has no text besides its fields, when it opens an Obsidian comment
+        /// (an odd number of `%%` outside code spans: the comment would hide the task's line and
+        /// the lines after it), when it holds a done or cancelled date and the task is not
+        /// completed (the date would be dropped, as the formatter drops it), or a field that
+        /// `given` sets to another value (one of the two would be lost).
         func check(completed: Bool, given: [FieldKey: Field.Value?]) throws(TodoStoreError) {
+            if title.allSatisfy(\.isSpaceOrTab) {
+                throw .invalid("a todo needs a title: text besides its fields")
+            }
+            if title.withUnsafeBufferPointer({ ObsidianComment.markerCount($0, from: 0, to: $0.count) }) % 2 == 1 {
+                throw .invalid("'%%' in the title would open an Obsidian comment that hides the todo and the lines after it; "
+                    + "close it with another '%%', or write it in backticks to keep it as text")
+            }
             if !completed, let key = [FieldKey.done, .cancelled].first(where: { fields[$0] != nil }) {
                 throw .invalid("'\(typedFields[key] ?? "")' in the title: a task that is not completed has no "
                     + "\(key.rawValue) date; write it in backticks to keep it as text")
