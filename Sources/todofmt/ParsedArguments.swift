@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TodoKit
 
 /// A command line split into options (applied) and operands, before the command checks them: each
@@ -14,6 +19,9 @@ struct ParsedArguments {
     var environmentToday: String?
     /// Whether `GITHUB_ACTIONS` is `true`: findings are then reported as workflow commands by default.
     var inGitHubActions = false
+    /// Whether the first operand stood where a command word may (no command word before it, and
+    /// not after `--`).
+    var firstOperandMayBeCommand = false
 
     // MARK: - Steps shared by several commands
 
@@ -56,10 +64,41 @@ struct ParsedArguments {
         }
     }
 
+    /// Refuses a first operand that looks like a command word (lowercase letters and hyphens) but
+    /// is neither a command nor an existing file, before any file is touched: the default command
+    /// would format every other path in place, which is not what `todofmt check todos.md` or
+    /// `todofmt lnit .` asked for, and formatting in place cannot be undone. `todofmt -- check`
+    /// still names a file.
+    private func refuseMistypedCommand() throws(UsageError) {
+        guard firstOperandMayBeCommand, let word = operands.first, let first = word.utf8.first,
+              first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+              word.utf8.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "-") })
+        else { return }
+        var info = stat()
+        guard lstat(word, &info) != 0 else { return }
+        let message = "unknown command '\(word)'"
+        guard let defaultCommand = commandLine.commands.first(where: \.isDefault) else { return }
+        // The default command's flags, as words: `todofmt check` most likely meant `--check`.
+        let flags = commandLine.options(of: defaultCommand).filter { $0.value == nil }
+            .flatMap(\.names).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+        if flags.contains(word) { throw UsageError(message: message + " (did you mean --\(word)?)") }
+        if word == defaultCommand.name {
+            throw UsageError(message: message + " (todofmt formats the PATHs it is given, with no command word)")
+        }
+        if let near = EditDistance.closest(to: word, among: commandLine.commandWords) {
+            throw UsageError(message: message + " (did you mean '\(near)'?)")
+        }
+        if let near = EditDistance.closest(to: word, among: flags) {
+            throw UsageError(message: message + " (did you mean --\(near)?)")
+        }
+        throw UsageError(message: message + ", and no file of that name (see 'todofmt --help')")
+    }
+
     // MARK: - Commands
 
     /// `todofmt [options] [PATH...]`.
     func format() throws(UsageError) -> Invocation {
+        try refuseMistypedCommand()
         var paths = try operandsReadingStandardInput()
         let today = try pinnedToday() ?? .today()
         let format = try reportFormat()
