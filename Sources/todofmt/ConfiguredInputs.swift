@@ -28,6 +28,16 @@ struct ConfiguredInputs {
                          excluded: overrides.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
         list.warnings.forEach(console.report)
         var reported: Set<ConfigurationError> = []
+        // A walk under a configuration file that cannot be used takes the files with default names
+        // only, which may be none: the error is reported even then, rather than "no todo files found"
+        // and a run that did nothing with exit 0.
+        for directory in list.directories {
+            do {
+                _ = try resolver.configuration(for: directory)
+            } catch {
+                if reported.insert(error).inserted { errors.append(Diagnostic(nil, .configuration(error))) }
+            }
+        }
         // Files of one directory share its configuration: a run of inputs in one directory (as
         // named; a walk lists its files directory by directory) looks it up once (each lookup
         // normalises the path, asks the file system whether it is a directory, and copies it).

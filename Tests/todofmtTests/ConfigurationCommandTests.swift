@@ -242,6 +242,21 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertEqual(none.stdout, defaults.stdout)
     }
 
+    /// A walk under a configuration file that cannot be used takes only files with default names;
+    /// when there are none, the error is still reported (not "no todo files found" and exit 0).
+    func testABadConfigurationOverAWalkThatFindsNothingIsStillAnError() throws {
+        let sandbox = try repository()
+        try mkdir(sandbox, "notes")
+        try sandbox.write("notes/a.md", messy)
+        try sandbox.write(".todofmt.json", #"{"include": ["notes/*.md"], "colour": 1}"# + "\n")
+        for arguments in [["--check", "."], ["lint", "."], ["."]] {
+            let result = try sandbox.todofmt(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("todofmt: .todofmt.json:1:29: unknown key 'colour'\n"), "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(try sandbox.read("notes/a.md"), messy)
+    }
+
     func testStandardInputWithAFileName() throws {
         let sandbox = try repository()
         try mkdir(sandbox, "work")
