@@ -173,8 +173,13 @@ struct ParsedArguments {
     // MARK: - Shell commands
 
     /// The operands of a shell command, which cannot read standard input, and its day.
-    private func shellOperands(of command: String) throws(UsageError) -> (operands: [String], today: Day, pinned: Bool) {
-        let pinned = try pinnedToday()
+    /// - Parameters:
+    ///   - command: The command's name.
+    ///   - usesDate: Whether the command uses the day: one that does not (undo, redo, rm) has the
+    ///     local date, and an invalid `TODOFMT_TODAY` cannot stop it.
+    private func shellOperands(of command: String, usesDate: Bool = true) throws(UsageError)
+        -> (operands: [String], today: Day, pinned: Bool) {
+        let pinned = usesDate ? try pinnedToday() : nil
         if operands.contains(FormatRequest.standardInput) {
             throw UsageError(message: "\(command) cannot read standard input ('-')")
         }
@@ -238,7 +243,9 @@ struct ParsedArguments {
     ///   - command: The command's name.
     ///   - change: What happens to each task.
     func change(_ command: String, _ change: TaskChangeRequest.Change) throws(UsageError) -> Invocation {
-        let (references, today) = try taskReferences(of: command)
+        // Removing a task stamps nothing.
+        let usesDate = if case .remove = change { false } else { true }
+        let (references, today) = try taskReferences(of: command, usesDate: usesDate)
         return .change(TaskChangeRequest(command: command, change: change, references: references,
                                          match: options.shell.match, today: today, configuration: options.configuration))
     }
@@ -263,9 +270,10 @@ struct ParsedArguments {
                                          today: today, configuration: options.configuration))
     }
 
-    /// The tasks a change command names by `path:line`, or none with `--match`, and the day.
-    private func taskReferences(of command: String) throws(UsageError) -> ([TaskReference], Day) {
-        let (operands, today, _) = try shellOperands(of: command)
+    /// The tasks a change command names by `path:line`, or none with `--match`, and the day
+    /// (`usesDate`: as for ``shellOperands(of:usesDate:)``).
+    private func taskReferences(of command: String, usesDate: Bool = true) throws(UsageError) -> ([TaskReference], Day) {
+        let (operands, today, _) = try shellOperands(of: command, usesDate: usesDate)
         var references: [TaskReference] = []
         for operand in operands {
             guard let reference = TaskReference(operand) else {
@@ -285,7 +293,7 @@ struct ParsedArguments {
     /// `todofmt undo` (true) or `todofmt redo` (false).
     /// - Parameter undo: Whether it is undo.
     func undo(_ undo: Bool) throws(UsageError) -> Invocation {
-        let (operands, _, _) = try shellOperands(of: undo ? "undo" : "redo")
+        let (operands, _, _) = try shellOperands(of: undo ? "undo" : "redo", usesDate: false)
         if let operand = operands.first { throw UsageError(message: "\(undo ? "undo" : "redo") takes no operand, got '\(operand)'") }
         return .undo(undo)
     }

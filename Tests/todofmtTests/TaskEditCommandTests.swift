@@ -305,6 +305,23 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.bytes("todos.md"), original)
     }
 
+    /// undo, redo and rm use no date, so an invalid `TODOFMT_TODAY` does not stop them (rm cannot
+    /// even take `--today`); a command that stamps one still refuses it.
+    func testCommandsThatUseNoDateIgnoreAnInvalidTodofmtToday() throws {
+        let bogus = ["TODOFMT_TODAY": "bogus"]
+        try run("rm", "todos.md:4", environment: bogus)
+        try run("rm", "--match", "rent", environment: bogus)
+        XCTAssertEqual(try run("undo", environment: bogus).stdout, "undid: rm --match rent\n")
+        XCTAssertEqual(try run("redo", environment: bogus).stdout, "redid: rm --match rent\n")
+        try run("undo", environment: bogus)
+        try run("undo", environment: bogus)
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        let done = try Todofmt.run(["done", "todos.md:3"], in: sandbox.url,
+                                   environment: bogus.merging(["XDG_STATE_HOME": sandbox.path("state")]) { $1 })
+        XCTAssertEqual(done.status, 2)
+        XCTAssertEqual(done.stderr, "todofmt: invalid date 'bogus' in TODOFMT_TODAY (expected YYYY-MM-DD)\n")
+    }
+
     // MARK: - undo after someone else's edit
 
     func testUndoKeepsALaterEditBySomeoneElse() throws {
