@@ -349,4 +349,31 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.read("archive/old/todo.md"), Samples.messy)
         XCTAssertEqual(try sandbox.read("todo.md"), Samples.messyFormatted)
     }
+
+    /// Standard input standing for an excluded file gets the excluded treatment with
+    /// `--force-exclude`: echoed unchanged, nothing to check, nothing to lint.
+    func testForceExcludeAppliesToTheStandardInputFilename() throws {
+        let sandbox = try repository()
+        try mkdir(sandbox, "archive")
+        try sandbox.write(".todofmt.json", "{\"exclude\": [\"archive/\"]}\n")
+        let excluded = ["--stdin-filename", "archive/todo.md", "--force-exclude", "--today", today]
+        let formatted = try sandbox.todofmt(excluded, stdin: messy)
+        XCTAssertEqual(formatted.status, 0, formatted.stderr)
+        XCTAssertEqual(formatted.stdout, messy)
+        XCTAssertEqual(formatted.stderr, "")
+        for mode in ["--check", "--diff"] {
+            let result = try sandbox.todofmt([mode] + excluded + ["-"], stdin: messy)
+            XCTAssertEqual(result.status, 0, "\(mode): \(result.stderr)")
+            XCTAssertEqual(result.stdout + result.stderr, "", mode)
+        }
+        let lint = try sandbox.todofmt(["lint"] + excluded, stdin: messy)
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        XCTAssertEqual(lint.stdout + lint.stderr, "")
+
+        // Without --force-exclude, or for a file the configuration does not exclude, it is formatted.
+        let named = try sandbox.todofmt("--stdin-filename", "archive/todo.md", "--today", today, stdin: messy)
+        XCTAssertEqual(named.stdout, "- [ ] Renew passport due:2026-12-01\n- [x] Pay rent done:\(today)\n")
+        let included = try sandbox.todofmt(["--check", "--stdin-filename", "todo.md", "--force-exclude"], stdin: messy)
+        XCTAssertEqual(included.status, 1, included.stderr)
+    }
 }
