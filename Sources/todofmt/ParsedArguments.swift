@@ -103,7 +103,7 @@ struct ParsedArguments {
         let today = try pinnedToday() ?? .today()
         let format = try reportFormat()
         if options.formatWord != nil, !options.check, !options.diff {
-            throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
+            throw UsageError(message: "option '--format' can only be used with lint, tasks, --check or --diff")
         }
         if paths.isEmpty { paths = [FormatRequest.standardInput] }
         try Self.checkStandardInputOnce(paths)
@@ -146,7 +146,10 @@ struct ParsedArguments {
 
     /// `todofmt config [--effective] PATH`.
     func config() throws(UsageError) -> Invocation {
-        guard operands.count == 1, operands[0] != FormatRequest.standardInput else {
+        if operands.contains(FormatRequest.standardInput) {
+            throw UsageError(message: "config cannot read standard input ('-')")
+        }
+        guard operands.count == 1 else {
             throw UsageError(message: "config --effective needs one PATH (see 'todofmt help config')")
         }
         return .effectiveConfiguration(EffectiveConfigurationRequest(path: operands[0],
@@ -211,7 +214,8 @@ struct ParsedArguments {
         var title = words
         for tag in shell.tags {
             let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-            guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
+            guard !name.isEmpty else { throw UsageError(message: "invalid tag '\(tag)' for --tag (empty tag)") }
+            guard !name.contains(where: \.isWhitespace) else {
                 throw UsageError(message: "invalid tag '\(tag)' for --tag (one word)")
             }
             title += " #" + name

@@ -99,6 +99,7 @@ final class CommandLineTests: XCTestCase {
              "todofmt: invalid field style 'fancy' for --field-style (expected plain, emoji or dataview)\n"),
             (["--check=yes"], "todofmt: option '--check' takes no value\n"),
             (["-", "-"], "todofmt: standard input ('-') given more than once\n"),
+            (["--format", "json"], "todofmt: option '--format' can only be used with lint, tasks, --check or --diff\n"),
         ]
         for (arguments, message) in cases {
             let result = try Todofmt.run(arguments, in: sandbox.url, stdin: Array(Samples.messy.utf8))

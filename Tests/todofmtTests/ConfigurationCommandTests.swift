@@ -215,6 +215,9 @@ final class ConfigurationCommandTests: XCTestCase {
         let usage = try sandbox.todofmt("config")
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(usage.stderr, "todofmt: config --effective needs one PATH (see 'todofmt help config')\n")
+        let standardInput = try sandbox.todofmt("config", "-")
+        XCTAssertEqual(standardInput.status, 2)
+        XCTAssertEqual(standardInput.stderr, "todofmt: config cannot read standard input ('-')\n")
     }
 
     func testRuleLevelsInLintOutput() throws {
