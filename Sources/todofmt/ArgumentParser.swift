@@ -7,7 +7,8 @@ import TodoKit
 /// Options may stand before or after the paths; `--` ends them. Options with a value accept
 /// both `--today 2026-11-21` and `--today=2026-11-21`. The first word that is not an option
 /// selects a command if it is a command's word (`todofmt watch todos.md`); every other word is a
-/// path (`todofmt -- watch` formats a file named `watch`).
+/// path (`todofmt -- watch` formats a file named `watch`), though the default command refuses a
+/// first one that looks like a mistyped command (``ParsedArguments/format()``).
 struct ArgumentParser {
     /// The command line being parsed.
     var description = CommandLineDescription.todofmt
@@ -38,9 +39,12 @@ struct ArgumentParser {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == FormatRequest.standardInput || !argument.hasPrefix("-") {
-                if parsed.operands.isEmpty, !optionsEnded, command == nil, let selected = description.command(word: argument) {
-                    command = selected
-                    continue
+                if parsed.operands.isEmpty, !optionsEnded, command == nil {
+                    if let selected = description.command(word: argument) {
+                        command = selected
+                        continue
+                    }
+                    parsed.firstOperandMayBeCommand = true
                 }
                 parsed.operands.append(argument)
                 continue

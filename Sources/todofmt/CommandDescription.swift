@@ -7,7 +7,8 @@ final class CommandDescription: Equatable, Sendable {
     /// The name; the word that selects the command unless it ``isDefault``.
     let name: String
     /// Whether this is the command that runs when no command word is given (formatting). It has
-    /// no word of its own, so `todofmt format` formats a file named `format`.
+    /// no word of its own: `todofmt format` formats a file named `format`, and is refused as an
+    /// unknown command when there is none.
     let isDefault: Bool
     /// The operands in the synopsis, e.g. `PATH...` or `[PATH...]`; empty when there are none.
     let operands: String

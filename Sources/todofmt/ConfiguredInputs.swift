@@ -13,6 +13,9 @@ struct ConfiguredInputs {
     private(set) var configurations = Configurations()
     /// One per configuration file that could not be used, in the order first met.
     private(set) var errors: [Diagnostic] = []
+    /// Whether standard input stands for a file (`--stdin-filename`) that `--force-exclude` skips:
+    /// it is passed through unchanged and not checked, as the file would be skipped if named.
+    private(set) var standardInputExcluded = false
 
     /// Expands `paths` and configures each input; prints the walk's warnings. Nil, with the error
     /// printed, when the configuration source itself (`--config FILE`) cannot be used.
@@ -27,7 +30,21 @@ struct ConfiguredInputs {
         list = InputList(paths: paths, finder: TodoFileFinder(selection: resolver),
                          excluded: overrides.forceExclude ? { (try? resolver.excludes($0)) == true } : nil)
         list.warnings.forEach(console.report)
+        if overrides.forceExclude, let path = overrides.standardInputPath,
+           list.inputs.contains(where: \.isStandardInput) {
+            standardInputExcluded = (try? resolver.excludes(path)) == true
+        }
         var reported: Set<ConfigurationError> = []
+        // A walk under a configuration file that cannot be used takes the files with default names
+        // only, which may be none: the error is reported even then, rather than "no todo files found"
+        // and a run that did nothing with exit 0.
+        for directory in list.directories {
+            do {
+                _ = try resolver.configuration(for: directory)
+            } catch {
+                if reported.insert(error).inserted { errors.append(Diagnostic(nil, .configuration(error))) }
+            }
+        }
         // Files of one directory share its configuration: a run of inputs in one directory (as
         // named; a walk lists its files directory by directory) looks it up once (each lookup
         // normalises the path, asks the file system whether it is a directory, and copies it).

@@ -56,14 +56,15 @@ struct Diagnostic: Error, Sendable, Equatable {
     }
 
     /// A diagnostic about `subject` for an error of TodoKit, as the store and the configuration
-    /// throw them untyped.
+    /// throw them untyped. A configuration error names its own file, and is about that file rather
+    /// than `subject` (`.todofmt.json:3:3: …`, as format and lint print it).
     /// - Parameters:
     ///   - subject: The path it is about, or nil.
     ///   - error: What was thrown.
     init(_ subject: String?, error: any Error) {
         switch error {
         case let error as TodoStoreError: self.init(subject, .store(error))
-        case let error as ConfigurationError: self.init(subject, .configuration(error))
+        case let error as ConfigurationError: self.init(nil, .configuration(error))
         case let error as FileError: self.init(subject, .file(error))
         case let error as TodoError: self.init(subject, .document(error))
         default: self.init(subject, .other("\(error)"))

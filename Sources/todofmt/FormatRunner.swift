@@ -37,10 +37,12 @@ struct FormatRunner {
         let colored = request.mode == .diff && request.format == .text && console.colorsOutput
         let inputs = configured.list.inputs
         let configurations = configured.configurations
+        let standardInputExcluded = configured.standardInputExcluded
         let outcomes = ParallelMap.map(inputs.count) { index in
             let name = request.configuration.name(of: inputs[index])
             // Not processed: its configuration file cannot be used (reported once, above).
             guard let configuration = configurations[index] else { return Outcome(name: name) }
+            if inputs[index].isStandardInput && standardInputExcluded { return Self.passedThrough(name: name, request: request) }
             return Self.process(inputs[index], name: name, options: configuration.formatOptions(today: request.today),
                                 request: request, colored: colored)
         }
@@ -134,6 +136,18 @@ struct FormatRunner {
             }
         } catch {
             return fail(.document(error))
+        }
+    }
+
+    /// The outcome for standard input standing for a file `--force-exclude` skips: formatting
+    /// prints it unchanged (an editor or hook replaces the file with what it gets back), `--check`
+    /// and `--diff` find nothing.
+    private static func passedThrough(name: String, request: FormatRequest) -> Outcome {
+        guard request.mode == .inPlace else { return Outcome(name: name) }
+        do {
+            return Outcome(name: name, output: try AtomicFile.readAll(from: 0))
+        } catch {
+            return Outcome(name: name, error: Diagnostic(name, .file(error)))
         }
     }
 

@@ -32,6 +32,8 @@ struct InputList {
     }
 
     var inputs: [Input] = []
+    /// The paths named that are directories, walked for their todo files.
+    var directories: [String] = []
     /// A directory that could not be walked, or one below it that could not be read.
     var errors: [Diagnostic] = []
     /// A directory without todo files.
@@ -79,6 +81,7 @@ struct InputList {
                 add(path)
                 continue
             }
+            directories.append(path)
             do {
                 let found = try finder.find(in: path)
                 // The finder's problems name their directories.

@@ -28,9 +28,12 @@ struct LintRunner {
         let request = request
         let inputs = configured.list.inputs
         let configurations = configured.configurations
+        let standardInputExcluded = configured.standardInputExcluded
         let outcomes = ParallelMap.map(inputs.count) { index in
-            // Not processed: its configuration file cannot be used (reported once, below).
-            guard let configuration = configurations[index] else { return Outcome() }
+            // Not processed: its configuration file cannot be used (reported once, below), or
+            // standard input stands for a file `--force-exclude` skips.
+            guard let configuration = configurations[index],
+                  !(inputs[index].isStandardInput && standardInputExcluded) else { return Outcome() }
             return Self.process(inputs[index], name: request.configuration.name(of: inputs[index]),
                                 configuration: configuration, request: request)
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TodoKit
 
 /// A command line split into options (applied) and operands, before the command checks them: each
@@ -14,6 +19,9 @@ struct ParsedArguments {
     var environmentToday: String?
     /// Whether `GITHUB_ACTIONS` is `true`: findings are then reported as workflow commands by default.
     var inGitHubActions = false
+    /// Whether the first operand stood where a command word may (no command word before it, and
+    /// not after `--`).
+    var firstOperandMayBeCommand = false
 
     // MARK: - Steps shared by several commands
 
@@ -56,15 +64,46 @@ struct ParsedArguments {
         }
     }
 
+    /// Refuses a first operand that looks like a command word (lowercase letters and hyphens) but
+    /// is neither a command nor an existing file, before any file is touched: the default command
+    /// would format every other path in place, which is not what `todofmt check todos.md` or
+    /// `todofmt lnit .` asked for, and formatting in place cannot be undone. `todofmt -- check`
+    /// still names a file.
+    private func refuseMistypedCommand() throws(UsageError) {
+        guard firstOperandMayBeCommand, let word = operands.first, let first = word.utf8.first,
+              first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+              word.utf8.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "-") })
+        else { return }
+        var info = stat()
+        guard lstat(word, &info) != 0 else { return }
+        let message = "unknown command '\(word)'"
+        guard let defaultCommand = commandLine.commands.first(where: \.isDefault) else { return }
+        // The default command's flags, as words: `todofmt check` most likely meant `--check`.
+        let flags = commandLine.options(of: defaultCommand).filter { $0.value == nil }
+            .flatMap(\.names).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+        if flags.contains(word) { throw UsageError(message: message + " (did you mean --\(word)?)") }
+        if word == defaultCommand.name {
+            throw UsageError(message: message + " (todofmt formats the PATHs it is given, with no command word)")
+        }
+        if let near = EditDistance.closest(to: word, among: commandLine.commandWords) {
+            throw UsageError(message: message + " (did you mean '\(near)'?)")
+        }
+        if let near = EditDistance.closest(to: word, among: flags) {
+            throw UsageError(message: message + " (did you mean --\(near)?)")
+        }
+        throw UsageError(message: message + ", and no file of that name (see 'todofmt --help')")
+    }
+
     // MARK: - Commands
 
     /// `todofmt [options] [PATH...]`.
     func format() throws(UsageError) -> Invocation {
+        try refuseMistypedCommand()
         var paths = try operandsReadingStandardInput()
         let today = try pinnedToday() ?? .today()
         let format = try reportFormat()
         if options.formatWord != nil, !options.check, !options.diff {
-            throw UsageError(message: "option '--format' can only be used with lint, --check or --diff")
+            throw UsageError(message: "option '--format' can only be used with lint, tasks, --check or --diff")
         }
         if paths.isEmpty { paths = [FormatRequest.standardInput] }
         try Self.checkStandardInputOnce(paths)
@@ -107,7 +146,10 @@ struct ParsedArguments {
 
     /// `todofmt config [--effective] PATH`.
     func config() throws(UsageError) -> Invocation {
-        guard operands.count == 1, operands[0] != FormatRequest.standardInput else {
+        if operands.contains(FormatRequest.standardInput) {
+            throw UsageError(message: "config cannot read standard input ('-')")
+        }
+        guard operands.count == 1 else {
             throw UsageError(message: "config --effective needs one PATH (see 'todofmt help config')")
         }
         return .effectiveConfiguration(EffectiveConfigurationRequest(path: operands[0],
@@ -134,8 +176,13 @@ struct ParsedArguments {
     // MARK: - Shell commands
 
     /// The operands of a shell command, which cannot read standard input, and its day.
-    private func shellOperands(of command: String) throws(UsageError) -> (operands: [String], today: Day, pinned: Bool) {
-        let pinned = try pinnedToday()
+    /// - Parameters:
+    ///   - command: The command's name.
+    ///   - usesDate: Whether the command uses the day: one that does not (undo, redo, rm) has the
+    ///     local date, and an invalid `TODOFMT_TODAY` cannot stop it.
+    private func shellOperands(of command: String, usesDate: Bool = true) throws(UsageError)
+        -> (operands: [String], today: Day, pinned: Bool) {
+        let pinned = usesDate ? try pinnedToday() : nil
         if operands.contains(FormatRequest.standardInput) {
             throw UsageError(message: "\(command) cannot read standard input ('-')")
         }
@@ -167,7 +214,8 @@ struct ParsedArguments {
         var title = words
         for tag in shell.tags {
             let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-            guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
+            guard !name.isEmpty else { throw UsageError(message: "invalid tag '\(tag)' for --tag (empty tag)") }
+            guard !name.contains(where: \.isWhitespace) else {
                 throw UsageError(message: "invalid tag '\(tag)' for --tag (one word)")
             }
             title += " #" + name
@@ -199,7 +247,9 @@ struct ParsedArguments {
     ///   - command: The command's name.
     ///   - change: What happens to each task.
     func change(_ command: String, _ change: TaskChangeRequest.Change) throws(UsageError) -> Invocation {
-        let (references, today) = try taskReferences(of: command)
+        // Removing a task stamps nothing.
+        let usesDate = if case .remove = change { false } else { true }
+        let (references, today) = try taskReferences(of: command, usesDate: usesDate)
         return .change(TaskChangeRequest(command: command, change: change, references: references,
                                          match: options.shell.match, today: today, configuration: options.configuration))
     }
@@ -224,9 +274,10 @@ struct ParsedArguments {
                                          today: today, configuration: options.configuration))
     }
 
-    /// The tasks a change command names by `path:line`, or none with `--match`, and the day.
-    private func taskReferences(of command: String) throws(UsageError) -> ([TaskReference], Day) {
-        let (operands, today, _) = try shellOperands(of: command)
+    /// The tasks a change command names by `path:line`, or none with `--match`, and the day
+    /// (`usesDate`: as for ``shellOperands(of:usesDate:)``).
+    private func taskReferences(of command: String, usesDate: Bool = true) throws(UsageError) -> ([TaskReference], Day) {
+        let (operands, today, _) = try shellOperands(of: command, usesDate: usesDate)
         var references: [TaskReference] = []
         for operand in operands {
             guard let reference = TaskReference(operand) else {
@@ -246,7 +297,7 @@ struct ParsedArguments {
     /// `todofmt undo` (true) or `todofmt redo` (false).
     /// - Parameter undo: Whether it is undo.
     func undo(_ undo: Bool) throws(UsageError) -> Invocation {
-        let (operands, _, _) = try shellOperands(of: undo ? "undo" : "redo")
+        let (operands, _, _) = try shellOperands(of: undo ? "undo" : "redo", usesDate: false)
         if let operand = operands.first { throw UsageError(message: "\(undo ? "undo" : "redo") takes no operand, got '\(operand)'") }
         return .undo(undo)
     }

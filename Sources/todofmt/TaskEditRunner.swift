@@ -110,6 +110,31 @@ struct TaskEditRunner {
         return best?.name
     }
 
+    /// Why the file at `path` cannot be created because of its directory (`nope/: no such
+    /// directory`), or nil when the directory is there.
+    static func missingDirectory(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+        let directory = String(path[...slash])
+        var info = stat()
+        if stat(directory, &info) == 0 { return nil }
+        let problem = errno == ENOENT ? "no such directory" : errno == ENOTDIR ? "not a directory" : FileError(errno: errno).description
+        return "\(directory): \(problem)"
+    }
+
+    /// Why `reference` names no task in `list`: a line past the end of the file, or one that holds
+    /// no task.
+    static func noTask(_ reference: TaskReference, in list: TodoList) -> String {
+        let bytes = list.utf8
+        // Lines end at "\n", "\r\n" or a lone "\r", as in Markdown; a last line needs no ending.
+        var lines = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && bytes.dropFirst(index + 1).first != 0x0A) {
+            lines += 1
+        }
+        if let last = bytes.last, last != 0x0A, last != 0x0D { lines += 1 }
+        guard reference.line > lines else { return "\(reference.description): not a task line" }
+        return "\(reference.description): past the end of the file (\(lines) \(lines == 1 ? "line" : "lines"))"
+    }
+
     /// Adds the task and prints its `path:line`; `.failure` when nothing could be added (nothing is
     /// written then, and no file is created).
     func add(_ request: AddRequest) async -> ExitStatus {
@@ -117,12 +142,17 @@ struct TaskEditRunner {
         // --under names an existing task: its file is never created.
         let path = request.under?.path ?? request.file ?? Self.nearestTodoFile() ?? "todos.md"
         let creating = request.under == nil && access(path, F_OK) != 0
+        if creating, let problem = Self.missingDirectory(of: path) {
+            console.error(problem)
+            return .failure
+        }
         do {
             let store = try await Self.store(path, today: request.today, overrides: request.configuration, creatingIt: creating)
             var placement = TodoPlacement.end(section: request.section)
             if let under = request.under {
-                guard let parent = await store.list.id(atLine: under.line) else {
-                    console.error("\(under.description): not a task line")
+                let list = await store.list
+                guard let parent = list.id(atLine: under.line) else {
+                    console.error(Self.noTask(under, in: list))
                     return .failure
                 }
                 placement = .subtask(of: parent)
@@ -199,7 +229,7 @@ struct TaskEditRunner {
             }
             let list = await files[index!].store.list
             guard var id = list.id(atLine: reference.line) else {
-                console.error("\(reference.description): not a task line")
+                console.error(Self.noTask(reference, in: list))
                 return .failure
             }
             // --match looked in its own read of the file; the store read it again, and a save in

@@ -40,7 +40,8 @@ struct TasksRunner {
     }
 
     /// The tasks of every todo file under the paths, in walk order, with one error line per file
-    /// that could not be read; nil when the configuration itself cannot be used.
+    /// that could not be read and per configuration file that cannot be used (the files under it
+    /// are not read); nil when the configuration source itself (`--config FILE`) cannot be used.
     static func collect(_ request: TasksRequest, console: Console) -> (tasks: [QueriedTask], failed: Bool)? {
         guard let configured = ConfiguredInputs(paths: request.paths, overrides: request.configuration, console: console) else {
             return nil
@@ -49,7 +50,8 @@ struct TasksRunner {
         let configurations = configured.configurations
         let outcomes = ParallelMap.map(inputs.count) { index -> Result<[QueriedTask], Diagnostic> in
             var path = inputs[index].path
-            let configuration = configurations[index] ?? .default
+            // Not read: its configuration file cannot be used (reported once, below).
+            guard let configuration = configurations[index] else { return .success([]) }
             do {
                 let bytes = try AtomicFile.read(path)
                 if path.hasPrefix("./") { path.removeFirst(2) }
@@ -59,8 +61,7 @@ struct TasksRunner {
                 return .failure(Diagnostic(path, error: error))
             }
         }
-        var failed = configured.list.errors.isEmpty == false
-        configured.list.errors.forEach(console.report)
+        var failed = configured.printErrors(to: console)
         var tasks: [QueriedTask] = []
         for outcome in outcomes {
             switch outcome {

@@ -9,8 +9,9 @@ import TodoKit
 /// Runs `todofmt tasks --watch`: a live agenda. The listing is printed at once, then again after
 /// every change to a todo file under the paths (a ``FileWatcher`` per file; directories are walked
 /// again every second for new files), and when the day changes, since relative dates and "overdue"
-/// moved. On a terminal the screen is cleared first; in a pipe a `---` line separates listings.
-/// SIGINT and SIGTERM exit 0.
+/// moved. On a terminal the screen is cleared first; in a pipe a `---` line separates text
+/// listings, while JSON listings follow each other as they are (a stream of JSON documents, which
+/// `jq` reads) and each TSV listing starts with its header line. SIGINT and SIGTERM exit 0.
 ///
 /// All state is confined to one serial queue.
 final class TasksWatchRunner: @unchecked Sendable {
@@ -43,16 +44,33 @@ final class TasksWatchRunner: @unchecked Sendable {
     }
 
     /// Prints the listing whenever it may have changed, until SIGINT or SIGTERM.
-    /// - Returns: `.failure` at once for a query that cannot be run, else `.ok` once a signal has
-    ///   stopped every watcher.
+    /// - Returns: `.failure` at once for a query that cannot be run, a `--config` file that cannot
+    ///   be used or a PATH that does not exist, else `.ok` once a signal has stopped every watcher.
     func run() async -> ExitStatus {
-        // A query that cannot be run is reported once, before watching.
+        // What cannot be fixed by saving a todo file is reported once, before watching, as `tasks`
+        // and `watch` do. A configuration file found by lookup, or a todo file, that cannot be used
+        // is reported at each listing, until it is fixed.
         do {
             _ = try TasksRunner.queries(request, today: today)
         } catch {
             console.report(error)
             return .failure
         }
+        do {
+            _ = try request.configuration.resolver()
+        } catch {
+            console.report(Diagnostic(nil, .configuration(error)))
+            return .failure
+        }
+        var missing = false
+        for path in request.paths {
+            var info = stat()
+            if stat(path, &info) != 0 {
+                console.report(Diagnostic(path, .file(FileError(errno: errno))))
+                missing = true
+            }
+        }
+        if missing { return .failure }
         return await withCheckedContinuation { continuation in
             queue.sync {
                 stopped = continuation
@@ -100,7 +118,13 @@ final class TasksWatchRunner: @unchecked Sendable {
             watchers[input.path] = watcher
         }
         var out: [UInt8] = []
-        if printed { out = Array((console.isTerminal ? "\u{1B}[H\u{1B}[2J" : "---\n").utf8) }
+        if printed {
+            if console.isTerminal {
+                out = Array("\u{1B}[H\u{1B}[2J".utf8)
+            } else if request.format == .text {
+                out = Array("---\n".utf8)
+            }
+        }
         printed = true
         out += TasksRunner.listing(queries, tasks, request: request, today: today, console: console)
         console.output(out)

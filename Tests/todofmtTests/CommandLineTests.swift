@@ -114,6 +114,7 @@ final class CommandLineTests: XCTestCase {
              "todofmt: invalid field style 'fancy' for --field-style (expected plain, emoji or dataview)\n"),
             (["--check=yes"], "todofmt: option '--check' takes no value\n"),
             (["-", "-"], "todofmt: standard input ('-') given more than once\n"),
+            (["--format", "json"], "todofmt: option '--format' can only be used with lint, tasks, --check or --diff\n"),
         ]
         for (arguments, message) in cases {
             let result = try Todofmt.run(arguments, in: sandbox.url, stdin: Array(Samples.messy.utf8))
@@ -142,5 +143,49 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.stdout, "")
         XCTAssertEqual(missing.stderr, "todofmt: --help: no such file\n")
+    }
+
+    /// A mistyped or guessed command word is refused before any file is touched: formatting the
+    /// other paths in place is not what `todofmt check todos.md` or `todofmt lnit .` asked for.
+    func testAWordThatIsNeitherACommandNorAFileIsRefusedAndTouchesNothing() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: true)
+        try sandbox.write("sub/todos.md", Samples.messy)
+        let cases: [([String], String)] = [
+            (["check", "sub/todos.md"], "unknown command 'check' (did you mean --check?)"),
+            (["diff", "sub/todos.md"], "unknown command 'diff' (did you mean --diff?)"),
+            (["format", "sub"], "unknown command 'format' (todofmt formats the PATHs it is given, with no command word)"),
+            (["lnit", "."], "unknown command 'lnit' (did you mean 'lint'?)"),
+            (["tsaks", "sub"], "unknown command 'tsaks' (did you mean 'tasks'?)"),
+            (["--check", "chek", "sub"], "unknown command 'chek' (did you mean --check?)"),
+            (["notes", "sub/todos.md"], "unknown command 'notes', and no file of that name (see 'todofmt --help')"),
+            (["--today", Samples.today, "check"], "unknown command 'check' (did you mean --check?)"),
+        ]
+        for (arguments, message) in cases {
+            let result = try sandbox.todofmt(arguments, stdin: Samples.messy)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "todofmt: \(message)\n", "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+            XCTAssertEqual(try sandbox.read("sub/todos.md"), Samples.messy, "\(arguments)")
+        }
+    }
+
+    /// Only a word that names nothing is refused: a file of that name is formatted, `--` names one,
+    /// and a path that is not a bare word is a missing file as before.
+    func testAFileNamedLikeACommandWordIsStillFormatted() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("check", Samples.messy)
+        try sandbox.write("todos.md", Samples.messy)
+        let existing = try sandbox.todofmt("--today", Samples.today, "check", "todos.md")
+        XCTAssertEqual(existing.status, 0, existing.stderr)
+        XCTAssertEqual(try sandbox.read("check"), Samples.messyFormatted)
+        XCTAssertEqual(try sandbox.read("todos.md"), Samples.messyFormatted)
+
+        let dashed = try sandbox.todofmt("--today", Samples.today, "--", "diff")
+        XCTAssertEqual(dashed.status, 2)
+        XCTAssertEqual(dashed.stderr, "todofmt: diff: no such file\n")
+        let dotted = try sandbox.todofmt("--today", Samples.today, "--check", "notes.md")
+        XCTAssertEqual(dotted.status, 2)
+        XCTAssertEqual(dotted.stderr, "todofmt: notes.md: no such file\n")
     }
 }

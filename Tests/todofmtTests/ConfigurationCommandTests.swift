@@ -215,6 +215,9 @@ final class ConfigurationCommandTests: XCTestCase {
         let usage = try sandbox.todofmt("config")
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(usage.stderr, "todofmt: config --effective needs one PATH (see 'todofmt help config')\n")
+        let standardInput = try sandbox.todofmt("config", "-")
+        XCTAssertEqual(standardInput.status, 2)
+        XCTAssertEqual(standardInput.stderr, "todofmt: config cannot read standard input ('-')\n")
     }
 
     func testRuleLevelsInLintOutput() throws {
@@ -240,6 +243,21 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertTrue(ruleBack.stdout.contains("warning: completed task above open items [TD004]"), ruleBack.stdout)
         let none = try sandbox.todofmt("lint", "--today", today, "--no-config", "todo.md")
         XCTAssertEqual(none.stdout, defaults.stdout)
+    }
+
+    /// A walk under a configuration file that cannot be used takes only files with default names;
+    /// when there are none, the error is still reported (not "no todo files found" and exit 0).
+    func testABadConfigurationOverAWalkThatFindsNothingIsStillAnError() throws {
+        let sandbox = try repository()
+        try mkdir(sandbox, "notes")
+        try sandbox.write("notes/a.md", messy)
+        try sandbox.write(".todofmt.json", #"{"include": ["notes/*.md"], "colour": 1}"# + "\n")
+        for arguments in [["--check", "."], ["lint", "."], ["."]] {
+            let result = try sandbox.todofmt(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("todofmt: .todofmt.json:1:29: unknown key 'colour'\n"), "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(try sandbox.read("notes/a.md"), messy)
     }
 
     func testStandardInputWithAFileName() throws {
@@ -333,5 +351,32 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertEqual(inPlace.status, 0, inPlace.stderr)
         XCTAssertEqual(try sandbox.read("archive/old/todo.md"), Samples.messy)
         XCTAssertEqual(try sandbox.read("todo.md"), Samples.messyFormatted)
+    }
+
+    /// Standard input standing for an excluded file gets the excluded treatment with
+    /// `--force-exclude`: echoed unchanged, nothing to check, nothing to lint.
+    func testForceExcludeAppliesToTheStandardInputFilename() throws {
+        let sandbox = try repository()
+        try mkdir(sandbox, "archive")
+        try sandbox.write(".todofmt.json", "{\"exclude\": [\"archive/\"]}\n")
+        let excluded = ["--stdin-filename", "archive/todo.md", "--force-exclude", "--today", today]
+        let formatted = try sandbox.todofmt(excluded, stdin: messy)
+        XCTAssertEqual(formatted.status, 0, formatted.stderr)
+        XCTAssertEqual(formatted.stdout, messy)
+        XCTAssertEqual(formatted.stderr, "")
+        for mode in ["--check", "--diff"] {
+            let result = try sandbox.todofmt([mode] + excluded + ["-"], stdin: messy)
+            XCTAssertEqual(result.status, 0, "\(mode): \(result.stderr)")
+            XCTAssertEqual(result.stdout + result.stderr, "", mode)
+        }
+        let lint = try sandbox.todofmt(["lint"] + excluded, stdin: messy)
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        XCTAssertEqual(lint.stdout + lint.stderr, "")
+
+        // Without --force-exclude, or for a file the configuration does not exclude, it is formatted.
+        let named = try sandbox.todofmt("--stdin-filename", "archive/todo.md", "--today", today, stdin: messy)
+        XCTAssertEqual(named.stdout, "- [ ] Renew passport due:2026-12-01\n- [x] Pay rent done:\(today)\n")
+        let included = try sandbox.todofmt(["--check", "--stdin-filename", "todo.md", "--force-exclude"], stdin: messy)
+        XCTAssertEqual(included.status, 1, included.stderr)
     }
 }

@@ -1,4 +1,10 @@
+import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Inputs that cannot be formatted: one line on standard error naming the file, exit 2.
 final class InputErrorTests: XCTestCase {
@@ -41,6 +47,71 @@ final class InputErrorTests: XCTestCase {
         // UTF-16 text is binary to todofmt too.
         try sandbox.write("utf16.md", bytes: [0x2D, 0x00, 0x20, 0x00, 0x5B, 0x00])
         try assertFails(sandbox, "utf16.md", "binary file (NUL byte at byte 2)")
+    }
+
+    /// Runs todofmt on a stream that holds `bytes` and then stays open, never ending, as `/dev/zero`
+    /// or a stalled producer does: the FIFO `stream` in the sandbox, or standard input when the
+    /// arguments do not name it. The status is nil when todofmt was still running after
+    /// ``WatchProcess/timeout``: it waited for an end that never comes.
+    private func runOnEndlessStream(_ arguments: [String], _ bytes: [UInt8], in sandbox: Sandbox) throws
+        -> (status: Int32?, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try Todofmt.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = sandbox.url
+        try sandbox.write("out", "")
+        try sandbox.write("err", "")
+        process.standardOutput = try FileHandle(forWritingTo: sandbox.url.appendingPathComponent("out"))
+        process.standardError = try FileHandle(forWritingTo: sandbox.url.appendingPathComponent("err"))
+        let writer: FileHandle
+        if arguments.contains("stream") {
+            unlink(sandbox.path("stream"))
+            XCTAssertEqual(mkfifo(sandbox.path("stream"), 0o600), 0)
+            // Open for reading too, so that opening does not wait for todofmt.
+            let fd = open(sandbox.path("stream"), O_RDWR)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            writer = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            process.standardInput = FileHandle.nullDevice
+        } else {
+            let pipe = Pipe()
+            writer = pipe.fileHandleForWriting
+            process.standardInput = pipe
+        }
+        try process.run()
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            try? writer.close()
+        }
+        // More than a pipe holds: written while todofmt reads.
+        DispatchQueue.global().async { try? writer.write(contentsOf: bytes) }
+        let ended = WatchProcess.eventually { !process.isRunning }
+        if ended { process.waitUntilExit() }
+        return (ended && process.terminationReason == .exit ? process.terminationStatus : nil,
+                try sandbox.read("out"), try sandbox.read("err"))
+    }
+
+    /// A NUL byte in a stream ends reading there, with the error its whole would have given: an
+    /// endless stream (`lint /dev/zero`) was read into memory until the machine ran out of it.
+    func testANULByteEndsAStreamThatNeverEnds() throws {
+        let sandbox = try Sandbox()
+        // The NUL is byte 12 of a FIFO's first read.
+        let short = Array("- [ ] a\nxyz".utf8) + [0] + Array("- [ ] b\n".utf8)
+        for arguments in [["lint", "stream"], ["--check", "stream"], ["--diff", "stream"], ["tasks", "stream"]] {
+            let result = try runOnEndlessStream(arguments, short, in: sandbox)
+            XCTAssertEqual(result.status, 2, "\(arguments): still reading")
+            XCTAssertEqual(result.stderr, "todofmt: stream: binary file (NUL byte at byte 12)\n", "\(arguments)")
+        }
+        // On standard input, after more than one read's worth of text.
+        let long = Array("- [ ] a\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 200_000) + [0, 0x0A]
+        for arguments in [["-"], ["--check", "-"], ["lint", "-"]] {
+            let result = try runOnEndlessStream(arguments, long, in: sandbox)
+            XCTAssertEqual(result.status, 2, "\(arguments): still reading")
+            XCTAssertEqual(result.stderr, "todofmt: <stdin>: binary file (NUL byte at byte 200009)\n", "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
     }
 
     func testDanglingSymlink() throws {

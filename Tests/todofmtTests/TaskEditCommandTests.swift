@@ -80,6 +80,22 @@ final class TaskEditCommandTests: XCTestCase {
                        "todofmt: options '--config' and '--no-config' cannot be used together\n")
     }
 
+    /// A configuration error is printed as format and lint print it, naming only the
+    /// configuration file; an empty `--tag` says so.
+    func testAddAndDoneReportABadConfigurationAsFormatDoes() throws {
+        try sandbox.write(".todofmt.json", "{\n  \"a\": 1\n}\n")
+        for arguments in [["add", "x"], ["done", "todos.md:3"]] {
+            let result = try Todofmt.run(arguments + ["--today", TaskFixtures.today], in: sandbox.url,
+                                         environment: ["XDG_STATE_HOME": sandbox.path("state")])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "todofmt: .todofmt.json:2:3: unknown key 'a'\n", "\(arguments)")
+        }
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        try FileManager.default.removeItem(atPath: sandbox.path(".todofmt.json"))
+        XCTAssertEqual(try run("add", "x", "--tag", "#", expect: 2).stderr, "todofmt: invalid tag '#' for --tag (empty tag)\n")
+        XCTAssertEqual(try run("add", "x", "--tag", "a b", expect: 2).stderr, "todofmt: invalid tag 'a b' for --tag (one word)\n")
+    }
+
     func testAddToASectionWithEveryDate() throws {
         let added = try run("add", "Pick up parcel", "--section", "errands", "--scheduled", "friday", "--start", "2026-11-25",
                             "--due", "in 2 weeks", "--tag", "#post", "--tag", "town")
@@ -135,6 +151,11 @@ final class TaskEditCommandTests: XCTestCase {
         XCTAssertEqual(try run(in: empty, "add", "--under", "typo.md:3", "hi", expect: 2).stderr, "todofmt: typo.md: no such file\n")
         XCTAssertEqual(try run(in: empty, "add", "--file", "new.md", "--section", "Nope", "hi", expect: 2).stderr,
                        "todofmt: new.md: no section \"Nope\"\n")
+        // The directory of a new file is named, not the temporary file that could not be made in it.
+        XCTAssertEqual(try run(in: empty, "add", "--file", "nope/x.md", "hi", expect: 2).stderr, "todofmt: nope/: no such directory\n")
+        try empty.write("plain", "")
+        XCTAssertEqual(try run(in: empty, "add", "--file", "plain/x.md", "hi", expect: 2).stderr, "todofmt: plain/: not a directory\n")
+        try FileManager.default.removeItem(atPath: empty.path("plain"))
         XCTAssertEqual(try empty.names().filter { !$0.hasPrefix("state") }, [])
         let created = try run(in: empty, "add", "--file", "new.md", "hi")
         XCTAssertEqual(created.stdout, "new.md:1\n")
@@ -258,9 +279,16 @@ final class TaskEditCommandTests: XCTestCase {
     }
 
     func testAReferenceThatIsNotATaskLineIsAnErrorAndNothingIsWritten() throws {
-        for reference in ["todos.md:1", "todos.md:2", "todos.md:99"] {
+        for reference in ["todos.md:1", "todos.md:2"] {
             XCTAssertEqual(try run("done", "todos.md:3", reference, expect: 2).stderr, "todofmt: \(reference): not a task line\n")
         }
+        // Past the end: how long the file is, rather than "not a task line".
+        XCTAssertEqual(try run("done", "todos.md:3", "todos.md:14", expect: 2).stderr,
+                       "todofmt: todos.md:14: past the end of the file (13 lines)\n")
+        XCTAssertEqual(try run("add", "x", "--under", "todos.md:99", expect: 2).stderr,
+                       "todofmt: todos.md:99: past the end of the file (13 lines)\n")
+        try sandbox.write("one.md", "- [ ] a")
+        XCTAssertEqual(try run("done", "one.md:2", expect: 2).stderr, "todofmt: one.md:2: past the end of the file (1 line)\n")
         XCTAssertEqual(try run("done", "todos.md", expect: 2).stderr,
                        "todofmt: invalid task 'todos.md' (expected PATH:LINE as 'todofmt tasks' prints it, or --match TEXT)\n")
         // The store's error names the file; the message names it once.
@@ -311,6 +339,23 @@ final class TaskEditCommandTests: XCTestCase {
         ])
         try run("undo")
         XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+    }
+
+    /// undo, redo and rm use no date, so an invalid `TODOFMT_TODAY` does not stop them (rm cannot
+    /// even take `--today`); a command that stamps one still refuses it.
+    func testCommandsThatUseNoDateIgnoreAnInvalidTodofmtToday() throws {
+        let bogus = ["TODOFMT_TODAY": "bogus"]
+        try run("rm", "todos.md:4", environment: bogus)
+        try run("rm", "--match", "rent", environment: bogus)
+        XCTAssertEqual(try run("undo", environment: bogus).stdout, "undid: rm --match rent\n")
+        XCTAssertEqual(try run("redo", environment: bogus).stdout, "redid: rm --match rent\n")
+        try run("undo", environment: bogus)
+        try run("undo", environment: bogus)
+        XCTAssertEqual(try sandbox.bytes("todos.md"), original)
+        let done = try Todofmt.run(["done", "todos.md:3"], in: sandbox.url,
+                                   environment: bogus.merging(["XDG_STATE_HOME": sandbox.path("state")]) { $1 })
+        XCTAssertEqual(done.status, 2)
+        XCTAssertEqual(done.stderr, "todofmt: invalid date 'bogus' in TODOFMT_TODAY (expected YYYY-MM-DD)\n")
     }
 
     // MARK: - undo after someone else's edit

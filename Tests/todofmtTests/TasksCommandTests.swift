@@ -518,6 +518,28 @@ final class TasksCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout.split(separator: "\n").count, 5)
     }
 
+    /// A `.todofmt.json` found by lookup that cannot be used is an error, as for format and lint:
+    /// the listing is not silently made with the defaults (other files, no global filter).
+    func testABrokenConfigurationFoundByLookupIsReported() throws {
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("notes"), withIntermediateDirectories: true)
+        try sandbox.write("notes/a.md", "- [ ] n1 #task\n- [ ] n2\n")
+        try sandbox.write(".todofmt.json", ##"{"include":["notes/*.md"], "globalFilter":"#task", "colour": 1}"## + "\n")
+        let walked = try sandbox.todofmt("tasks", "--format", "tsv")
+        XCTAssertEqual(walked.status, 2)
+        XCTAssertTrue(walked.stderr.contains("todofmt: .todofmt.json:1:52: unknown key 'colour'\n"), walked.stderr)
+        XCTAssertEqual(walked.stdout.split(separator: "\n").count, 1, "only the header: \(walked.stdout)")
+
+        // A file under it, named or found, is not listed with the defaults either.
+        try sandbox.write("todo.md", "- [ ] t1\n")
+        for arguments in [["tasks", "--format", "tsv"], ["tasks", "--format", "tsv", "todo.md"]] {
+            let result = try sandbox.todofmt(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "todofmt: .todofmt.json:1:52: unknown key 'colour'\n", "\(arguments)")
+            XCTAssertEqual(result.stdout.split(separator: "\n").count, 1, "\(arguments): \(result.stdout)")
+        }
+    }
+
     // MARK: - Terminal: colour and width
 
     func testColoursOnATerminalOnly() throws {

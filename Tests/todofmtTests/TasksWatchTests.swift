@@ -155,4 +155,107 @@ final class TasksWatchTests: XCTestCase {
         try tmux.run(["send-keys", "-t", "watch", "C-c"])
         XCTAssertTrue(tmux.waitFor { $0.contains("exit=0") }, tmux.pane())
     }
+
+    /// `todofmt tasks --watch` outside a terminal, standard output and error in files of the
+    /// sandbox; killed if the test ends with it still running.
+    private final class PipedWatch {
+        private let process = Process()
+        private let sandbox: Sandbox
+
+        init(_ arguments: [String], in sandbox: Sandbox) throws {
+            self.sandbox = sandbox
+            try sandbox.write("watch.out", "")
+            try sandbox.write("watch.err", "")
+            process.executableURL = try Todofmt.binary()
+            process.arguments = ["tasks", "--watch", "--today", TaskFixtures.today] + arguments
+            process.currentDirectoryURL = sandbox.url
+            var environment = ProcessInfo.processInfo.environment
+            environment["TODOFMT_TODAY"] = nil
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: sandbox.url.appendingPathComponent("watch.out"))
+            process.standardError = try FileHandle(forWritingTo: sandbox.url.appendingPathComponent("watch.err"))
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+
+        var stdout: String { (try? sandbox.read("watch.out")) ?? "" }
+        var stderr: String { (try? sandbox.read("watch.err")) ?? "" }
+
+        /// The exit status once it has exited by itself (after `signal`, when given), or nil when it
+        /// is still running after ``WatchProcess/timeout`` or was ended by a signal.
+        func exitStatus(after signal: Int32? = nil) -> Int32? {
+            if let signal { kill(process.processIdentifier, signal) }
+            guard WatchProcess.eventually({ !process.isRunning }) else { return nil }
+            process.waitUntilExit()
+            return process.terminationReason == .exit ? process.terminationStatus : nil
+        }
+    }
+
+    /// The JSON documents `text` holds one after another, or nil when it is not such a stream.
+    private func jsonDocuments(_ text: String) -> [Any]? {
+        var documents: [Any] = []
+        var rest = Substring(text)
+        while !rest.allSatisfy(\.isWhitespace) {
+            // The shortest run of whole lines that is a JSON document.
+            var end = rest.startIndex
+            var document: Any?
+            while document == nil {
+                guard let newline = rest[end...].firstIndex(of: "\n") else { return nil }
+                end = rest.index(after: newline)
+                document = try? JSONSerialization.jsonObject(with: Data(rest[..<end].utf8))
+            }
+            documents.append(document!)
+            rest = rest[end...]
+        }
+        return documents
+    }
+
+    /// In a pipe, JSON listings follow each other with no `---` between them (which made the
+    /// stream unreadable), and each TSV listing starts with its header line.
+    func testOutsideATerminalJSONAndTSVListingsAreReadableStreams() throws {
+        let header = "path\tline\tstatus\tpriority\tcreated\tstart\tscheduled\tdue\tdone\tcancelled\ttags\tsection\tparent\ttitle"
+        for format in ["json", "tsv"] {
+            let sandbox = try Sandbox()
+            try sandbox.write("todo.md", "- [ ] a\n")
+            let watch = try PipedWatch(["--format", format, "todo.md"], in: sandbox)
+            let first = format == "json" ? "\"title\": \"a\"" : "\ta\n"
+            XCTAssertTrue(WatchProcess.eventually { watch.stdout.contains(first) }, watch.stdout)
+            EditorSave.inPlace.save("- [ ] a\n- [ ] b\n", to: sandbox.path("todo.md"))
+            let second = format == "json" ? "\"title\": \"b\"" : "\tb\n"
+            XCTAssertTrue(WatchProcess.eventually { watch.stdout.contains(second) }, watch.stdout)
+            XCTAssertEqual(watch.exitStatus(after: SIGINT), 0, watch.stderr)
+            let output = watch.stdout
+            XCTAssertFalse(output.contains("---"), output)
+            if format == "json" {
+                let documents = try XCTUnwrap(jsonDocuments(output), output)
+                XCTAssertEqual(documents.map { ($0 as? [Any])?.count }, [1, 2], output)
+            } else {
+                XCTAssertEqual(output.split(separator: "\n").filter { $0 == header }.count, 2, output)
+                XCTAssertTrue(output.hasPrefix(header + "\n"), output)
+            }
+        }
+    }
+
+    /// What no save can fix ends the watch at once with exit 2, as it does `tasks` and `watch`.
+    func testAMissingConfigFileOrPathEndsTheWatch() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("todo.md", "- [ ] a\n")
+        let cases: [([String], String)] = [
+            (["--config", "missing.json", "todo.md"], "todofmt: missing.json: no such file\n"),
+            (["todo.md", "nonexistent"], "todofmt: nonexistent: no such file\n"),
+        ]
+        for (arguments, message) in cases {
+            let watch = try PipedWatch(arguments, in: sandbox)
+            XCTAssertEqual(watch.exitStatus(), 2, "\(arguments) kept running")
+            XCTAssertEqual(watch.stderr, message, "\(arguments)")
+            XCTAssertEqual(watch.stdout, "", "\(arguments)")
+        }
+    }
 }

@@ -1,9 +1,9 @@
 /// Edit distance between short keys (optimal string alignment: insertions, deletions,
 /// substitutions and swaps of neighbours each cost 1), compared by Unicode scalar.
-enum EditDistance {
+package enum EditDistance {
     /// The known key closest to `key` (ASCII case ignored) when it is close enough to be a typo:
     /// one edit for keys of up to four letters, two for longer ones. `nil` for an exact match.
-    static func closest(to key: String, among known: [String]) -> String? {
+    package static func closest(to key: String, among known: [String]) -> String? {
         let a = Array(key.lowercased().unicodeScalars)
         var best: (String, Int)?
         for candidate in known where candidate != key {

@@ -16,7 +16,8 @@ public enum AtomicFile {
     /// Reads the whole file at a path.
     ///
     /// Symbolic links are followed. Anything that is not a directory can be read, including
-    /// FIFOs and devices.
+    /// FIFOs and devices. What is not a regular file is read only up to its first NUL byte (see
+    /// ``readAll(from:)``).
     /// - Parameter path: The file.
     /// - Returns: Every byte of the file; empty for an empty file.
     /// - Throws: ``FileError/noSuchFile``, ``FileError/isDirectory``,
@@ -102,9 +103,16 @@ public enum AtomicFile {
 
     /// Reads from an open file descriptor until end of file, e.g. standard input (`0`).
     ///
+    /// Reading stops early at a NUL byte in what is not a regular file (a pipe, a device) or in what
+    /// a regular file has beyond the size it had when it was opened: the bytes returned then end
+    /// with that first NUL byte. Such bytes are binary for ``TodoDocument``, which reports the NUL
+    /// at the offset the whole stream would have given, and an endless stream (`/dev/zero`) is not
+    /// read into memory until it runs out.
+    ///
     /// The descriptor is neither closed nor rewound.
     /// - Parameter descriptor: An open file descriptor, read from its current offset.
-    /// - Returns: The bytes read up to end of file; empty when it is already at the end.
+    /// - Returns: The bytes read up to end of file, or up to and including the first NUL byte of
+    ///   a stream; empty when it is already at the end.
     /// - Throws: ``FileError`` made from `errno` when a read fails.
     public static func readAll(from descriptor: Int32) throws(FileError) -> [UInt8] {
         // Standard input redirected from a file: its size is known, as for a path.
@@ -128,6 +136,11 @@ public enum AtomicFile {
                 let n = retryingOnInterrupt { posixRead(fd, buffer.baseAddress! + count, buffer.count - count) }
                 if n < 0 { failure = errno }
                 if n <= 0 { return }
+                // A regular file of the expected size is not searched here: validating it finds the NUL.
+                if sizeHint == 0, let end = endOfFirstNUL(UnsafeRawPointer(buffer.baseAddress! + count), n) {
+                    count += end
+                    return
+                }
                 count += n
             }
             filled = true
@@ -142,8 +155,18 @@ public enum AtomicFile {
             }
             if count < 0 { throw FileError(errno: errno) }
             if count == 0 { return result }
+            if let end = chunk.withUnsafeBytes({ endOfFirstNUL($0.baseAddress!, count) }) {
+                result.append(contentsOf: chunk[0..<end])
+                return result
+            }
             result.append(contentsOf: chunk[0..<count])
         }
+    }
+
+    /// How many of the `count` bytes at `bytes` come up to and including the first NUL byte; nil
+    /// when there is none.
+    private static func endOfFirstNUL(_ bytes: UnsafeRawPointer, _ count: Int) -> Int? {
+        memchr(bytes, 0, count).map { UnsafeRawPointer($0) - bytes + 1 }
     }
 
     /// Writes every byte to an open file descriptor, e.g. standard output (`1`), continuing
