@@ -442,7 +442,8 @@ extension OptionDescription {
         flag: ["--force-exclude"], commands: [.format, .lint],
         summary: "skip named files that the configuration excludes",
         help: "apply the configuration's exclude patterns to files named on the command line too (they are "
-            + "otherwise always processed); for pre-commit hooks, which name every staged file",
+            + "otherwise always processed), and to the PATH --stdin-filename names (standard input is then "
+            + "printed unchanged); for pre-commit hooks and editors, which name every file",
         apply: { $0.configuration.forceExclude = true })
 
     /// `config --effective`: what config prints; the word says so, and `todofmt config PATH`
@@ -505,7 +506,8 @@ extension OptionDescription {
         flag: ["--watch"], commands: [.tasks],
         summary: "print the result again after every change",
         help: "a live agenda: print the result again whenever a todo file under the PATHs changes (the screen is "
-            + "cleared on a terminal, a separator line is printed otherwise) and at midnight; Ctrl-C exits 0",
+            + "cleared on a terminal; otherwise a '---' line separates text listings, json listings follow one "
+            + "another and each tsv listing starts with its header) and at midnight; Ctrl-C exits 0",
         apply: { $0.shell.watch = true })
 
     /// `--due`
@@ -621,6 +623,7 @@ extension OptionDescription {
     static let endOfOptions = OptionDescription(
         flag: ["--"], commands: CommandLineDescription.allCommands,
         summary: "treat every later argument as a PATH",
-        help: "treat every later argument as a PATH, even '-x'",
+        help: "treat every later argument as a PATH, even '-x' or a word such as 'check' (a bare word that is "
+            + "neither a command nor a file is refused as an unknown command)",
         apply: { _ in })
 }
