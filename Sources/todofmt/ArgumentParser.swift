@@ -80,7 +80,10 @@ struct ArgumentParser {
             givenSpellings.append(name)
             try option.apply(&parsed.options, OptionDescription.Given(value: value, spelled: name))
             switch parsed.options.stop {
-            case .help?: return .help(command)
+            case .help?:
+                // `todofmt -h lint` asks about lint as `todofmt lint -h` does.
+                let later = parsed.operands.isEmpty ? commandWord(after: arguments[index...]) : nil
+                return .help(command ?? later)
             case .version?: return .version
             case .generate(let kind)?: return .generate(kind)
             case nil: break
@@ -92,6 +95,22 @@ struct ArgumentParser {
             throw rejection(of: spelled, option, by: selected)
         }
         return try selected.invocation(parsed)
+    }
+
+    /// The command a command word among `arguments` would select: the first word that is not an
+    /// option or an option's value, when it is a command's word.
+    private func commandWord(after arguments: ArraySlice<String>) -> CommandDescription? {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-"), argument != FormatRequest.standardInput else {
+                return description.command(word: argument)
+            }
+            if argument == OptionDescription.endOfOptions.name { return nil }
+            if !argument.contains("="), description.option(named: argument)?.value != nil { index += 1 }
+        }
+        return nil
     }
 
     /// The error for an option `command` does not accept: which commands it belongs to when that is

@@ -38,6 +38,20 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `-h` before the command word explains that command, as after it; a word that is an option's
+    /// value or follows `--` is no command word.
+    func testHelpBeforeTheCommandWordExplainsTheCommand() throws {
+        let sandbox = try Sandbox()
+        let lint = try sandbox.todofmt("help", "lint").stdout
+        XCTAssertTrue(lint.hasPrefix("usage: todofmt lint "), lint)
+        XCTAssertEqual(try sandbox.todofmt("-h", "lint").stdout, lint)
+        XCTAssertEqual(try sandbox.todofmt("--help", "--today", Samples.today, "lint", "todos.md").stdout, lint)
+        let general = try sandbox.todofmt("--help").stdout
+        XCTAssertEqual(try sandbox.todofmt("-h", "--today", "lint").stdout, general)
+        XCTAssertEqual(try sandbox.todofmt("-h", "--", "lint").stdout, general)
+        XCTAssertEqual(try sandbox.todofmt("todos.md", "-h", "lint").stdout, general)
+    }
+
     func testHelpWinsOverPathsAndChangesNothing() throws {
         let sandbox = try Sandbox()
         try sandbox.write("todos.md", Samples.messy)
