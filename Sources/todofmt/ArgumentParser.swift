@@ -60,6 +60,11 @@ struct ArgumentParser {
             if argument.hasPrefix("--"), let equals = argument.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.utf8.index(after: equals)...])
+            } else if !argument.hasPrefix("--"), argument.utf8.count > 2,
+                      case let short = String(argument.prefix(2)), description.option(named: short)?.value != nil {
+                // `-qdone`: a short option's value may follow it directly, as getopt reads it.
+                name = short
+                inlineValue = String(argument.dropFirst(2))
             }
             guard let option = description.option(named: name), option != .endOfOptions else {
                 throw .unknownOption(name)

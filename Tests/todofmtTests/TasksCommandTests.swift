@@ -50,6 +50,18 @@ final class TasksCommandTests: XCTestCase {
         ])
     }
 
+    /// `-qdone` reads as `-q done`, as getopt has it (and as zsh's and fish's completions offer it).
+    func testAShortOptionsValueMayFollowIt() throws {
+        let attached = try sandbox.todofmt(["tasks", "--today", TaskFixtures.today, "--format", "tsv", "-qdone"])
+        XCTAssertEqual(attached.status, 0, attached.stderr)
+        XCTAssertEqual(attached.stdout, try sandbox.todofmt(["tasks", "--today", TaskFixtures.today, "--format", "tsv",
+                                                              "-q", "done"]).stdout)
+        XCTAssertEqual(try refs(["done"]), [e, h, m])
+        let flag = try sandbox.todofmt(["tasks", "-hx"])
+        XCTAssertEqual(flag.status, 2)
+        XCTAssertEqual(flag.stderr, "todofmt: unknown option '-hx' (see 'todofmt --help')\n")
+    }
+
     func testAbsoluteDates() throws {
         try check([
             (["due before 2026-11-24"], [b, o, i, m]),
