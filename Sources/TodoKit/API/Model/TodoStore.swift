@@ -3,7 +3,8 @@
 /// Every operation is saved at once, atomically, and changes only the lines it must. Before each
 /// operation the store looks at the file: if someone else changed it, the store reloads it (todos
 /// keep their identities) and applies the operation to the new content, or reports a conflict when
-/// the todo it acts on is gone. Every operation can be undone and redone.
+/// the todo it acts on is gone. Every operation that changes the file can be undone and redone
+/// (the newest 100 steps are kept).
 ///
 /// ```swift
 /// let store = TodoStore(storage: FileTodoStorage(path: "todos.md"))
@@ -20,7 +21,8 @@ public actor TodoStore {
         /// How fields are spelled on lines that have none yet.
         public var fieldStyle: FieldStyle
         /// How long after the last toggle completed todos wait before they sink (zero: at once).
-        /// The file is saved at once either way.
+        /// The file is saved at once either way. Undo takes the sink back with the toggle that
+        /// scheduled it, or on its own when another step was made between them.
         public var sinkDelay: Duration
         /// Where a recurring todo's next occurrence goes when it is done.
         public var nextOccurrence: OccurrencePlacement
@@ -100,6 +102,8 @@ public actor TodoStore {
     private var nextObserver = 0
     private weak var delegate: (any TodoStoreDelegate)?
     private var pendingSinkIDs: [TodoID] = []
+    /// The number of the change (``UndoHistory/recordedChanges``) that scheduled the pending sink.
+    private var pendingSinkChange = 0
     private var pendingSink: Task<Void, Never>?
     private var sinkGeneration = 0
     /// The file watcher while ``startWatching(options:)`` is in effect.
@@ -413,7 +417,9 @@ public actor TodoStore {
         try perform(.clearCompleted)
     }
 
-    /// Starts a group: operations until ``endUndoGrouping()`` undo as one step.
+    /// Starts a group: operations until ``endUndoGrouping()`` undo as one step. Someone else's
+    /// save that the store reloads during the group is not part of the step: undo takes back the
+    /// group's operations and keeps it (or throws a conflict when it changed the same lines).
     public func beginUndoGrouping() {
         history.beginGroup()
     }
@@ -497,6 +503,7 @@ public actor TodoStore {
 
     private func scheduleSink(_ ids: [TodoID]) {
         pendingSinkIDs.append(contentsOf: ids)
+        pendingSinkChange = history.recordedChanges
         pendingSink?.cancel()
         sinkGeneration += 1
         let generation = sinkGeneration
@@ -515,6 +522,14 @@ public actor TodoStore {
         sinkGeneration += 1
     }
 
+    /// Runs the pending deferred sink now, as its timer would (for tests, which must not wait on
+    /// the clock to know that something happened before the sink).
+    func runPendingSinkNow() {
+        guard let pendingSink else { return }
+        pendingSink.cancel()
+        runDeferredSink(sinkGeneration)
+    }
+
     private func runDeferredSink(_ generation: Int) {
         guard generation == sinkGeneration else { return }
         let ids = pendingSinkIDs
@@ -522,13 +537,16 @@ public actor TodoStore {
         pendingSink = nil
         do {
             _ = try syncWithStorage()
-            let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: list)
+            // The sink's own change starts from the list as reloaded: an edit someone else saved
+            // during the quiet period is not part of it, and undoing it keeps that edit.
+            let before = list
+            let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: before)
             // A save that got in first wins; the next operation sinks from it.
-            guard !sunk.parsed.isPrinted(as: list.utf8) else { return }
-            try verify(ChangeVerifier(), from: list, to: sunk)
+            guard !sunk.parsed.isPrinted(as: before.utf8) else { return }
+            try verify(ChangeVerifier(), from: before, to: sunk)
             guard try save(sunk) else { return }
             list = sunk
-            history.amendLast(after: sunk)
+            history.recordFollowUp(of: pendingSinkChange, before: before, after: sunk)
             report(.changed(sunk, .deferredSink))
         } catch {
             // Already reported as an event; the next operation tries again from the file.
@@ -539,7 +557,12 @@ public actor TodoStore {
 
     /// Undoes the last step. After someone else changed the file, the step's change is taken back
     /// from the new content (a three-way merge); if their change touched the same lines, nothing
-    /// changes and a conflict is thrown.
+    /// changes and a conflict is thrown. A step takes back only the store's own changes, also when
+    /// another program saved the file in the middle of it (during an undo group, or before a
+    /// deferred sink): that save stays. When nobody else saved the file, undo and redo bring back
+    /// its bytes exactly.
+    ///
+    /// The newest 100 steps are kept; older ones can no longer be undone.
     ///
     /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo,
     ///   ``TodoStoreError/conflict(_:)`` when someone else changed the same lines, or
@@ -561,8 +584,8 @@ public actor TodoStore {
         cancelPendingSink()
         guard let step = history.pop(direction) else { throw .invalid("nothing to \(direction)") }
         do {
-            try restore(step.target(direction), from: step.source(direction))
-            history.push(step, after: direction)
+            let travelled = try restore(step, direction)
+            history.push(travelled, after: direction)
             report(.changed(list, direction == .undo ? .undo : .redo))
         } catch {
             history.pushBack(step, direction)
@@ -570,28 +593,46 @@ public actor TodoStore {
         }
     }
 
-    /// Brings the list from `current` (what the step left) to `target`, keeping others' changes.
-    private func restore(_ target: TodoList, from current: TodoList) throws(TodoStoreError) {
+    /// Travels `step` in `direction` from the file as it is now and saves the result once: each of
+    /// the step's changes is taken back (or made again) in turn, keeping whatever else differs.
+    ///
+    /// - Returns: the step to travel back: one change between the file as this read it and as it
+    ///   wrote it, so that travelling back restores those bytes exactly while nobody saves between
+    ///   (a step with someone else's save between its changes could not always be merged again).
+    private func restore(_ step: UndoHistory.Step, _ direction: UndoHistory.Direction) throws(TodoStoreError) -> UndoHistory.Step {
         _ = try syncWithStorage()
-        var restored: TodoList
-        if list.parsed.isPrinted(as: current.utf8) {
-            restored = target
+        let start = list
+        var restored = list
+        for change in step.changes(direction) {
+            restored = try moving(restored, from: change.source(direction), to: change.target(direction))
+        }
+        guard try save(restored) else { throw savedMeanwhile() }
+        list = restored
+        return direction == .undo ? UndoHistory.Step(before: restored, after: start) : UndoHistory.Step(before: start, after: restored)
+    }
+
+    /// `current` with the change from `source` to `target` made on it: `target` itself when
+    /// `current` is `source`, otherwise a three-way merge that keeps what others changed; a
+    /// conflict when they changed the same lines.
+    private func moving(_ current: TodoList, from source: TodoList, to target: TodoList) throws(TodoStoreError) -> TodoList {
+        var moved: TodoList
+        if current.parsed.isPrinted(as: source.utf8) {
+            moved = target
         } else {
-            let base = EditableLines(current.parsed, ids: current.lineIDs)
+            let base = EditableLines(source.parsed, ids: source.lineIDs)
             let ours = EditableLines(target.parsed, ids: target.lineIDs)
-            let theirs = EditableLines(list.parsed, ids: list.lineIDs)
+            let theirs = EditableLines(current.parsed, ids: current.lineIDs)
             func lines(_ l: EditableLines) -> [[UInt8]] { (0..<l.count).map { l.line($0) } }
             guard let merged = ThreeWayMerge.merge(base: lines(base), ours: lines(ours), theirs: lines(theirs)) else {
                 throw .conflict("the file was changed by someone else where this step changed it")
             }
-            let bytes: [UInt8] = (list.parsed.hasBOM ? [0xEF, 0xBB, 0xBF] : []) + Array(merged.joined())
+            let bytes: [UInt8] = (current.parsed.hasBOM ? [0xEF, 0xBB, 0xBF] : []) + Array(merged.joined())
             // Todos the step brings back keep the identities they had.
-            var source = target
-            source.nextID = max(target.nextID, list.nextID)
-            restored = IdentityMatcher.rematch(source, to: ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter))
+            var identities = target
+            identities.nextID = max(target.nextID, current.nextID)
+            moved = IdentityMatcher.rematch(identities, to: ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter))
         }
-        restored.nextID = max(restored.nextID, list.nextID)
-        guard try save(restored) else { throw savedMeanwhile() }
-        list = restored
+        moved.nextID = max(moved.nextID, current.nextID)
+        return moved
     }
 }
