@@ -333,6 +333,41 @@ final class TodoStoreTests: XCTestCase {
         """, "added at the end of the open items of the first list, which ends at the comment")
     }
 
+    /// Operations with nothing to do leave the file alone (same inode: not even rewritten with the
+    /// same bytes), make no undo step and report nothing.
+    func testOperationsThatChangeNothingWriteNothingAndAreNoUndoStep() async throws {
+        let dir = try TemporaryDirectory("store")
+        defer { dir.remove() }
+        let path = dir.file("todos.md")
+        try Data("- [ ] A\n- [ ] B\n".utf8).write(to: URL(fileURLWithPath: path))
+        func inode() -> ino_t {
+            var info = stat()
+            XCTAssertEqual(stat(path, &info), 0)
+            return info.st_ino
+        }
+        let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
+        try await store.load()
+        let events = await store.events()
+        let written = inode()
+        let a = try await id("A", in: store)
+
+        try await store.clearCompleted()
+        try await store.toggle([])
+        try await store.remove([])
+        try await store.setStatus(.done, of: [])
+        try await store.setTitle("A", of: a)
+
+        XCTAssertEqual(inode(), written, "the file was not replaced")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "- [ ] A\n- [ ] B\n")
+        let canUndo = await store.canUndo
+        XCTAssertFalse(canUndo, "no step that does nothing")
+        // The first event after them is the next real operation's.
+        try await store.toggle(a)
+        var iterator = events.makeAsyncIterator()
+        guard case .changed(let list, .operation)? = await iterator.next() else { return XCTFail("expected the toggle's change first") }
+        XCTAssertEqual(list[a]?.status, .done)
+    }
+
     // MARK: - Undo
 
     func testUndoRedoEveryStep() async throws {

@@ -4,7 +4,9 @@
 /// operation the store looks at the file: if someone else changed it, the store reloads it (todos
 /// keep their identities) and applies the operation to the new content, or reports a conflict when
 /// the todo it acts on is gone. Every operation that changes the file can be undone and redone
-/// (the newest 100 steps are kept).
+/// (the newest 100 steps are kept). An operation that changes nothing (``clearCompleted()`` with
+/// nothing completed, ``toggle(_:)-([TodoID])`` of no todos) writes nothing, is no undo step and
+/// reports no change.
 ///
 /// ```swift
 /// let store = TodoStore(storage: FileTodoStorage(path: "todos.md"))
@@ -410,7 +412,7 @@ public actor TodoStore {
         try perform(.removeAll)
     }
 
-    /// Removes every completed todo, as one undo step.
+    /// Removes every completed todo, as one undo step (none completed: nothing is written).
     ///
     /// - Throws: ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
     public func clearCompleted() throws(TodoStoreError) {
@@ -467,6 +469,9 @@ public actor TodoStore {
                 }
                 throw error
             }
+            // Nothing to change (nothing completed to clear, no todos named): no write, which would
+            // still wake sync clients and watchers, no undo step that does nothing, no event.
+            if after.parsed.isPrinted(as: before.utf8) && after.lineIDs == before.lineIDs { return operation }
             try verify(ChangeVerifier(operation, on: before), from: before, to: after)
             guard try save(after) else {
                 if attempts < 3 { continue }
