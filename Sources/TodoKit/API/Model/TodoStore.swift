@@ -304,13 +304,14 @@ public actor TodoStore {
         try perform(.setStatus(ids, status))
     }
 
-    /// Sets or clears a date field (any key but priority).
+    /// Sets or clears a date field (any key but priority). Only a completed todo has a done or
+    /// cancelled date: set its status (``setStatus(_:of:)-(_,TodoID)``) to stamp one.
     ///
     /// - Parameters:
     ///   - day: the day, or nil to clear the field.
     ///   - key: the date field.
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority`, or for a day for `.done` or `.cancelled` of a todo that is not completed; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func setDate(_ day: Day?, for key: FieldKey, of id: TodoID) throws(TodoStoreError) {
         guard key.isDate else { throw .invalid("priority is not a date") }
         try perform(.edit(id, TaskLineEditor.Change(fields: [key: day.map { .day($0) }])))
@@ -325,7 +326,7 @@ public actor TodoStore {
     ///   - title: the new title, or nil to keep it.
     ///   - days: date fields to set, or to clear (nil).
     ///   - priority: the new priority, `.some(nil)` to clear it, nil to keep it.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority` in `days`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority` in `days`, or for a day for `.done` or `.cancelled` of a todo that is not completed; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func edit(_ id: TodoID, title: String? = nil, days: [FieldKey: Day?] = [:], priority: Priority?? = nil) throws(TodoStoreError) {
         var change = TaskLineEditor.Change(title: title)
         for (key, day) in days {
