@@ -55,11 +55,16 @@ public actor TodoStore {
 
     /// What the store reports to its observers.
     public enum Event: Sendable {
-        /// The file was loaded.
+        /// The file was loaded: by ``TodoStore/load()``, or read again after a failure to read it
+        /// (``failed(_:)``: deleted, unreadable) and found holding what the store had (a deleted
+        /// file put back, say).
         case loaded(TodoList)
         /// The list changed, and why.
         case changed(TodoList, Cause)
-        /// Loading or saving failed; the list in memory is the last good one.
+        /// Loading or saving failed; the list in memory is the last good one. After a failure to
+        /// read the file, the next good read is always reported, as ``loaded(_:)`` or (the file
+        /// differs) ``changed(_:_:)`` with ``Cause/external``: any event but this one means the
+        /// file can be read again.
         case failed(TodoStoreError)
     }
 
@@ -97,6 +102,9 @@ public actor TodoStore {
     public private(set) var list: TodoList
     /// The bytes last read from or written to storage.
     private var lastSynced: [UInt8]?
+    /// Whether a failure to read the file was reported since the last good read: then the next
+    /// good read is reported even when it finds ``lastSynced``.
+    private var readFailed = false
     /// What the store's last write replaced, and what it wrote.
     public private(set) var lastWrite: Write?
     private var history = UndoHistory()
@@ -154,6 +162,12 @@ public actor TodoStore {
         delegate?.todoStore(self, didReport: event)
     }
 
+    /// Reports that the file could not be read (or is gone), so that the next good read is reported too.
+    func reportReadFailure(_ error: TodoStoreError) {
+        readFailed = true
+        report(.failed(error))
+    }
+
     // MARK: - Loading
 
     /// Reads the file. Errors (missing file, not UTF-8) are thrown and reported as ``Event/failed(_:)``.
@@ -165,6 +179,7 @@ public actor TodoStore {
         let bytes = try read()
         list = try parse(bytes, keepingIdentitiesOf: lastSynced == nil ? nil : list)
         lastSynced = bytes
+        readFailed = false
         report(.loaded(list))
         return list
     }
@@ -183,7 +198,7 @@ public actor TodoStore {
         do {
             return try storage.read()
         } catch {
-            report(.failed(error))
+            reportReadFailure(error)
             throw error
         }
     }
@@ -194,7 +209,7 @@ public actor TodoStore {
             parsed = try ParsedDocument(utf8: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         } catch {
             let failure = TodoStoreError.storage(path: nil, .document(error))
-            report(.failed(failure))
+            reportReadFailure(failure)
             throw failure
         }
         if let old { return IdentityMatcher.rematch(old, to: parsed) }
@@ -205,9 +220,16 @@ public actor TodoStore {
     private func syncWithStorage() throws(TodoStoreError) -> Bool {
         let bytes = try read()
         // One memcmp against what the store holds: as safe as a full comparison, at memory speed.
-        if let lastSynced, SameBytes.equal(bytes[...], lastSynced[...]) { return false }
+        if let lastSynced, SameBytes.equal(bytes[...], lastSynced[...]) {
+            if readFailed {
+                readFailed = false
+                report(.loaded(list))
+            }
+            return false
+        }
         list = try parse(bytes, keepingIdentitiesOf: list)
         lastSynced = bytes
+        readFailed = false
         report(.changed(list, .external))
         return true
     }
