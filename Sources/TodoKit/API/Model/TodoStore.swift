@@ -132,7 +132,9 @@ public actor TodoStore {
 
     // MARK: - Observing
 
-    /// A stream of everything the store reports from now on.
+    /// A stream of everything the store reports from now on, in the order the store reported it:
+    /// the way for UI code (iterate it on the main actor) to follow the store (see
+    /// ``TodoStoreDelegate`` for why a `@MainActor` delegate does not work).
     ///
     /// - Returns: the stream; it ends when the caller stops iterating it.
     public func events() -> AsyncStream<Event> {
@@ -146,7 +148,8 @@ public actor TodoStore {
         return stream
     }
 
-    /// Sets the delegate (held weakly), told of everything the store reports.
+    /// Sets the delegate (held weakly), told of everything the store reports, on the store's
+    /// executor; for UI code use ``events()`` (see ``TodoStoreDelegate``).
     ///
     /// - Parameter delegate: the delegate, or nil to remove it.
     public func setDelegate(_ delegate: (any TodoStoreDelegate)?) {
