@@ -109,6 +109,10 @@ enum TaskLineEditor {
             let t = doc.structure.tasks[task]
             let (oldStatus, _) = doc.status(ofTask: task, buf)
             let status = change.status ?? oldStatus
+            // The stamping rules would drop the date at once, as the formatter drops it.
+            if !status.isCompleted, let key = [FieldKey.done, .cancelled].first(where: { change.fields[$0].map { $0 != nil } ?? false }) {
+                throw .invalid("a task that is not completed has no \(key.rawValue) date")
+            }
             let text = doc.text(ofTask: task, buf)
             let chosen = text.effectiveFields()
             var removed = Set(chosen.values)

@@ -224,6 +224,26 @@ final class TodoStoreTests: XCTestCase {
         XCTAssertEqual(otherStorage.text, "- [ ] a \\\n- [ ] b\n", "no line goes on: nothing to protect")
     }
 
+    /// An open todo has no end date (the stamping rules would drop it at once): setting one is
+    /// refused, as a done date typed in its title is, and nothing is written or recorded.
+    func testAnEndDateForAnOpenTodoIsRefused() async throws {
+        let (store, storage) = try await makeStore("- [ ] A due:2026-06-01\n- [x] B done:2026-11-20\n")
+        let a = try await id("A", in: store)
+        for key in [FieldKey.done, .cancelled] {
+            await XCTAssertThrowsErrorAsync(try await store.setDate(Self.today, for: key, of: a)) { error in
+                XCTAssertEqual(error as? TodoStoreError, .invalid("a task that is not completed has no \(key.rawValue) date"))
+            }
+            await XCTAssertThrowsErrorAsync(try await store.edit(a, days: [key: Self.today]))
+        }
+        XCTAssertEqual(storage.text, "- [ ] A due:2026-06-01\n- [x] B done:2026-11-20\n")
+        let canUndo = await store.canUndo
+        XCTAssertFalse(canUndo)
+        // A completed todo's end date can be set and an open todo's cleared.
+        try await store.setDate(Self.today, for: .done, of: try await id("B", in: store))
+        try await store.setDate(nil, for: .done, of: a)
+        XCTAssertEqual(storage.text, "- [ ] A due:2026-06-01\n- [x] B done:2026-11-21\n")
+    }
+
     func testAnOperationThatWouldChangeHowOtherLinesReadIsRefused() async throws {
         // Titling the empty item gives it a paragraph: `5)` can no longer start a list after it,
         // and `* [/] c` would become a todo. The check before writing refuses; nothing is written.
@@ -331,6 +351,41 @@ final class TodoStoreTests: XCTestCase {
         - [ ] Below
 
         """, "added at the end of the open items of the first list, which ends at the comment")
+    }
+
+    /// Operations with nothing to do leave the file alone (same inode: not even rewritten with the
+    /// same bytes), make no undo step and report nothing.
+    func testOperationsThatChangeNothingWriteNothingAndAreNoUndoStep() async throws {
+        let dir = try TemporaryDirectory("store")
+        defer { dir.remove() }
+        let path = dir.file("todos.md")
+        try Data("- [ ] A\n- [ ] B\n".utf8).write(to: URL(fileURLWithPath: path))
+        func inode() -> ino_t {
+            var info = stat()
+            XCTAssertEqual(stat(path, &info), 0)
+            return info.st_ino
+        }
+        let store = TodoStore(storage: FileTodoStorage(path: path), options: options)
+        try await store.load()
+        let events = await store.events()
+        let written = inode()
+        let a = try await id("A", in: store)
+
+        try await store.clearCompleted()
+        try await store.toggle([])
+        try await store.remove([])
+        try await store.setStatus(.done, of: [])
+        try await store.setTitle("A", of: a)
+
+        XCTAssertEqual(inode(), written, "the file was not replaced")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "- [ ] A\n- [ ] B\n")
+        let canUndo = await store.canUndo
+        XCTAssertFalse(canUndo, "no step that does nothing")
+        // The first event after them is the next real operation's.
+        try await store.toggle(a)
+        var iterator = events.makeAsyncIterator()
+        guard case .changed(let list, .operation)? = await iterator.next() else { return XCTFail("expected the toggle's change first") }
+        XCTAssertEqual(list[a]?.status, .done)
     }
 
     // MARK: - Undo

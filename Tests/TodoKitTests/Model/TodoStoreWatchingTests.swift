@@ -104,6 +104,31 @@ final class TodoStoreWatchingTests: XCTestCase {
         await store.stopWatching()
     }
 
+    /// A file deleted (or renamed away) and put back as it was is reported as loaded, so the app
+    /// can take down what it showed for the failure.
+    func testAFilePutBackAsItWasIsReportedAsLoadedAfterTheFailure() async throws {
+        let (store, log) = try await watchingStore("- [ ] a\n")
+        // Counted on the events `wait` hands over: reading `log.events` inside it would deadlock.
+        func failures(_ events: [TodoStore.Event]) -> Int { events.filter { if case .failed = $0 { true } else { false } }.count }
+        func loadsAfterTheFirstFailure(_ events: [TodoStore.Event]) -> Int {
+            events.drop { if case .failed = $0 { false } else { true } }.filter { if case .loaded = $0 { true } else { false } }.count
+        }
+
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertTrue(log.wait { failures($0) == 1 }, log.summary)
+        Save.inPlace(path, "- [ ] a\n")
+        XCTAssertTrue(log.wait { loadsAfterTheFirstFailure($0) == 1 }, log.summary)
+
+        let backup = directory.file("todos.md~")
+        XCTAssertEqual(rename(path, backup), 0)
+        XCTAssertTrue(log.wait { failures($0) == 2 }, log.summary)
+        XCTAssertEqual(rename(backup, path), 0)
+        XCTAssertTrue(log.wait { loadsAfterTheFirstFailure($0) == 2 }, log.summary)
+        let list = await store.list
+        XCTAssertEqual(list.text, "- [ ] a\n")
+        await store.stopWatching()
+    }
+
     func testUnreadableContentIsReportedAsAFailure() async throws {
         let (store, log) = try await watchingStore("- [ ] a\n")
         Save.inPlace(path, "- [ ] \u{0}binary\n")

@@ -9,8 +9,11 @@ extension TodoStore {
     /// keep their identities and observers see ``Event/changed(_:_:)`` with ``Cause/external``.
     /// A deleted file, or one that cannot be read, is reported as ``Event/failed(_:)`` with a
     /// ``TodoStoreError/storage(path:_:)`` error, and the list in memory stays as it was; when the file
-    /// comes back it is loaded again. The store's own saves are not reported back as external
-    /// changes. A change made between ``load()`` and this call is picked up at once.
+    /// comes back it is loaded again and reported: as ``Event/changed(_:_:)`` with ``Cause/external``
+    /// when it differs from the list in memory, as ``Event/loaded(_:)`` when it holds the same bytes
+    /// (put back as it was), so an app can take down what it showed for the failure at the next
+    /// event. The store's own saves are not reported back as external changes. A change made
+    /// between ``load()`` and this call is picked up at once.
     ///
     /// Calling it again restarts the watch with the new options.
     /// - Throws: ``TodoStoreError/invalid(_:)`` when the storage is not a ``FileTodoStorage``.
@@ -48,9 +51,9 @@ extension TodoStore {
             // newest content; `reload` itself reports read and parse failures.
             _ = try? reload()
         case .deleted:
-            report(.failed(.storage(path: watcher.path, .deleted)))
+            reportReadFailure(.storage(path: watcher.path, .deleted))
         case .error(let message):
-            report(.failed(.storage(path: nil, .watcher(message))))
+            reportReadFailure(.storage(path: nil, .watcher(message)))
         }
     }
 

@@ -3,7 +3,10 @@
 /// Every operation is saved at once, atomically, and changes only the lines it must. Before each
 /// operation the store looks at the file: if someone else changed it, the store reloads it (todos
 /// keep their identities) and applies the operation to the new content, or reports a conflict when
-/// the todo it acts on is gone. Every operation can be undone and redone.
+/// the todo it acts on is gone. Every operation that changes the file can be undone and redone
+/// (the newest 100 steps are kept). An operation that changes nothing (``clearCompleted()`` with
+/// nothing completed, ``toggle(_:)-([TodoID])`` of no todos) writes nothing, is no undo step and
+/// reports no change.
 ///
 /// ```swift
 /// let store = TodoStore(storage: FileTodoStorage(path: "todos.md"))
@@ -20,7 +23,8 @@ public actor TodoStore {
         /// How fields are spelled on lines that have none yet.
         public var fieldStyle: FieldStyle
         /// How long after the last toggle completed todos wait before they sink (zero: at once).
-        /// The file is saved at once either way.
+        /// The file is saved at once either way. Undo takes the sink back with the toggle that
+        /// scheduled it, or on its own when another step was made between them.
         public var sinkDelay: Duration
         /// Where a recurring todo's next occurrence goes when it is done.
         public var nextOccurrence: OccurrencePlacement
@@ -51,11 +55,16 @@ public actor TodoStore {
 
     /// What the store reports to its observers.
     public enum Event: Sendable {
-        /// The file was loaded.
+        /// The file was loaded: by ``TodoStore/load()``, or read again after a failure to read it
+        /// (``failed(_:)``: deleted, unreadable) and found holding what the store had (a deleted
+        /// file put back, say).
         case loaded(TodoList)
         /// The list changed, and why.
         case changed(TodoList, Cause)
-        /// Loading or saving failed; the list in memory is the last good one.
+        /// Loading or saving failed; the list in memory is the last good one. After a failure to
+        /// read the file, the next good read is always reported, as ``loaded(_:)`` or (the file
+        /// differs) ``changed(_:_:)`` with ``Cause/external``: any event but this one means the
+        /// file can be read again.
         case failed(TodoStoreError)
     }
 
@@ -93,6 +102,9 @@ public actor TodoStore {
     public private(set) var list: TodoList
     /// The bytes last read from or written to storage.
     private var lastSynced: [UInt8]?
+    /// Whether a failure to read the file was reported since the last good read: then the next
+    /// good read is reported even when it finds ``lastSynced``.
+    private var readFailed = false
     /// What the store's last write replaced, and what it wrote.
     public private(set) var lastWrite: Write?
     private var history = UndoHistory()
@@ -100,6 +112,8 @@ public actor TodoStore {
     private var nextObserver = 0
     private weak var delegate: (any TodoStoreDelegate)?
     private var pendingSinkIDs: [TodoID] = []
+    /// The number of the change (``UndoHistory/recordedChanges``) that scheduled the pending sink.
+    private var pendingSinkChange = 0
     private var pendingSink: Task<Void, Never>?
     private var sinkGeneration = 0
     /// The file watcher while ``startWatching(options:)`` is in effect.
@@ -118,7 +132,9 @@ public actor TodoStore {
 
     // MARK: - Observing
 
-    /// A stream of everything the store reports from now on.
+    /// A stream of everything the store reports from now on, in the order the store reported it:
+    /// the way for UI code (iterate it on the main actor) to follow the store (see
+    /// ``TodoStoreDelegate`` for why a `@MainActor` delegate does not work).
     ///
     /// - Returns: the stream; it ends when the caller stops iterating it.
     public func events() -> AsyncStream<Event> {
@@ -132,7 +148,8 @@ public actor TodoStore {
         return stream
     }
 
-    /// Sets the delegate (held weakly), told of everything the store reports.
+    /// Sets the delegate (held weakly), told of everything the store reports, on the store's
+    /// executor; for UI code use ``events()`` (see ``TodoStoreDelegate``).
     ///
     /// - Parameter delegate: the delegate, or nil to remove it.
     public func setDelegate(_ delegate: (any TodoStoreDelegate)?) {
@@ -148,6 +165,12 @@ public actor TodoStore {
         delegate?.todoStore(self, didReport: event)
     }
 
+    /// Reports that the file could not be read (or is gone), so that the next good read is reported too.
+    func reportReadFailure(_ error: TodoStoreError) {
+        readFailed = true
+        report(.failed(error))
+    }
+
     // MARK: - Loading
 
     /// Reads the file. Errors (missing file, not UTF-8) are thrown and reported as ``Event/failed(_:)``.
@@ -159,6 +182,7 @@ public actor TodoStore {
         let bytes = try read()
         list = try parse(bytes, keepingIdentitiesOf: lastSynced == nil ? nil : list)
         lastSynced = bytes
+        readFailed = false
         report(.loaded(list))
         return list
     }
@@ -177,7 +201,7 @@ public actor TodoStore {
         do {
             return try storage.read()
         } catch {
-            report(.failed(error))
+            reportReadFailure(error)
             throw error
         }
     }
@@ -188,7 +212,7 @@ public actor TodoStore {
             parsed = try ParsedDocument(utf8: bytes, statuses: options.statuses, globalFilter: options.globalFilter)
         } catch {
             let failure = TodoStoreError.storage(path: nil, .document(error))
-            report(.failed(failure))
+            reportReadFailure(failure)
             throw failure
         }
         if let old { return IdentityMatcher.rematch(old, to: parsed) }
@@ -199,9 +223,16 @@ public actor TodoStore {
     private func syncWithStorage() throws(TodoStoreError) -> Bool {
         let bytes = try read()
         // One memcmp against what the store holds: as safe as a full comparison, at memory speed.
-        if let lastSynced, SameBytes.equal(bytes[...], lastSynced[...]) { return false }
+        if let lastSynced, SameBytes.equal(bytes[...], lastSynced[...]) {
+            if readFailed {
+                readFailed = false
+                report(.loaded(list))
+            }
+            return false
+        }
         list = try parse(bytes, keepingIdentitiesOf: list)
         lastSynced = bytes
+        readFailed = false
         report(.changed(list, .external))
         return true
     }
@@ -298,13 +329,14 @@ public actor TodoStore {
         try perform(.setStatus(ids, status))
     }
 
-    /// Sets or clears a date field (any key but priority).
+    /// Sets or clears a date field (any key but priority). Only a completed todo has a done or
+    /// cancelled date: set its status (``setStatus(_:of:)-(_,TodoID)``) to stamp one.
     ///
     /// - Parameters:
     ///   - day: the day, or nil to clear the field.
     ///   - key: the date field.
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority`, or for a day for `.done` or `.cancelled` of a todo that is not completed; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func setDate(_ day: Day?, for key: FieldKey, of id: TodoID) throws(TodoStoreError) {
         guard key.isDate else { throw .invalid("priority is not a date") }
         try perform(.edit(id, TaskLineEditor.Change(fields: [key: day.map { .day($0) }])))
@@ -319,7 +351,7 @@ public actor TodoStore {
     ///   - title: the new title, or nil to keep it.
     ///   - days: date fields to set, or to clear (nil).
     ///   - priority: the new priority, `.some(nil)` to clear it, nil to keep it.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority` in `days`; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for `.priority` in `days`, or for a day for `.done` or `.cancelled` of a todo that is not completed; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func edit(_ id: TodoID, title: String? = nil, days: [FieldKey: Day?] = [:], priority: Priority?? = nil) throws(TodoStoreError) {
         var change = TaskLineEditor.Change(title: title)
         for (key, day) in days {
@@ -406,14 +438,16 @@ public actor TodoStore {
         try perform(.removeAll)
     }
 
-    /// Removes every completed todo, as one undo step.
+    /// Removes every completed todo, as one undo step (none completed: nothing is written).
     ///
     /// - Throws: ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
     public func clearCompleted() throws(TodoStoreError) {
         try perform(.clearCompleted)
     }
 
-    /// Starts a group: operations until ``endUndoGrouping()`` undo as one step.
+    /// Starts a group: operations until ``endUndoGrouping()`` undo as one step. Someone else's
+    /// save that the store reloads during the group is not part of the step: undo takes back the
+    /// group's operations and keeps it (or throws a conflict when it changed the same lines).
     public func beginUndoGrouping() {
         history.beginGroup()
     }
@@ -461,6 +495,9 @@ public actor TodoStore {
                 }
                 throw error
             }
+            // Nothing to change (nothing completed to clear, no todos named): no write, which would
+            // still wake sync clients and watchers, no undo step that does nothing, no event.
+            if after.parsed.isPrinted(as: before.utf8) && after.lineIDs == before.lineIDs { return operation }
             try verify(ChangeVerifier(operation, on: before), from: before, to: after)
             guard try save(after) else {
                 if attempts < 3 { continue }
@@ -497,6 +534,7 @@ public actor TodoStore {
 
     private func scheduleSink(_ ids: [TodoID]) {
         pendingSinkIDs.append(contentsOf: ids)
+        pendingSinkChange = history.recordedChanges
         pendingSink?.cancel()
         sinkGeneration += 1
         let generation = sinkGeneration
@@ -515,6 +553,14 @@ public actor TodoStore {
         sinkGeneration += 1
     }
 
+    /// Runs the pending deferred sink now, as its timer would (for tests, which must not wait on
+    /// the clock to know that something happened before the sink).
+    func runPendingSinkNow() {
+        guard let pendingSink else { return }
+        pendingSink.cancel()
+        runDeferredSink(sinkGeneration)
+    }
+
     private func runDeferredSink(_ generation: Int) {
         guard generation == sinkGeneration else { return }
         let ids = pendingSinkIDs
@@ -522,13 +568,16 @@ public actor TodoStore {
         pendingSink = nil
         do {
             _ = try syncWithStorage()
-            let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: list)
+            // The sink's own change starts from the list as reloaded: an edit someone else saved
+            // during the quiet period is not part of it, and undoing it keeps that edit.
+            let before = list
+            let sunk = TodoListEditor(today: options.today(), fieldStyle: options.fieldStyle, sinkNow: true).sink(listsOf: ids, in: before)
             // A save that got in first wins; the next operation sinks from it.
-            guard !sunk.parsed.isPrinted(as: list.utf8) else { return }
-            try verify(ChangeVerifier(), from: list, to: sunk)
+            guard !sunk.parsed.isPrinted(as: before.utf8) else { return }
+            try verify(ChangeVerifier(), from: before, to: sunk)
             guard try save(sunk) else { return }
             list = sunk
-            history.amendLast(after: sunk)
+            history.recordFollowUp(of: pendingSinkChange, before: before, after: sunk)
             report(.changed(sunk, .deferredSink))
         } catch {
             // Already reported as an event; the next operation tries again from the file.
@@ -539,7 +588,12 @@ public actor TodoStore {
 
     /// Undoes the last step. After someone else changed the file, the step's change is taken back
     /// from the new content (a three-way merge); if their change touched the same lines, nothing
-    /// changes and a conflict is thrown.
+    /// changes and a conflict is thrown. A step takes back only the store's own changes, also when
+    /// another program saved the file in the middle of it (during an undo group, or before a
+    /// deferred sink): that save stays. When nobody else saved the file, undo and redo bring back
+    /// its bytes exactly.
+    ///
+    /// The newest 100 steps are kept; older ones can no longer be undone.
     ///
     /// - Throws: ``TodoStoreError/invalid(_:)`` when there is nothing to undo,
     ///   ``TodoStoreError/conflict(_:)`` when someone else changed the same lines, or
@@ -561,8 +615,8 @@ public actor TodoStore {
         cancelPendingSink()
         guard let step = history.pop(direction) else { throw .invalid("nothing to \(direction)") }
         do {
-            try restore(step.target(direction), from: step.source(direction))
-            history.push(step, after: direction)
+            let travelled = try restore(step, direction)
+            history.push(travelled, after: direction)
             report(.changed(list, direction == .undo ? .undo : .redo))
         } catch {
             history.pushBack(step, direction)
@@ -570,28 +624,46 @@ public actor TodoStore {
         }
     }
 
-    /// Brings the list from `current` (what the step left) to `target`, keeping others' changes.
-    private func restore(_ target: TodoList, from current: TodoList) throws(TodoStoreError) {
+    /// Travels `step` in `direction` from the file as it is now and saves the result once: each of
+    /// the step's changes is taken back (or made again) in turn, keeping whatever else differs.
+    ///
+    /// - Returns: the step to travel back: one change between the file as this read it and as it
+    ///   wrote it, so that travelling back restores those bytes exactly while nobody saves between
+    ///   (a step with someone else's save between its changes could not always be merged again).
+    private func restore(_ step: UndoHistory.Step, _ direction: UndoHistory.Direction) throws(TodoStoreError) -> UndoHistory.Step {
         _ = try syncWithStorage()
-        var restored: TodoList
-        if list.parsed.isPrinted(as: current.utf8) {
-            restored = target
+        let start = list
+        var restored = list
+        for change in step.changes(direction) {
+            restored = try moving(restored, from: change.source(direction), to: change.target(direction))
+        }
+        guard try save(restored) else { throw savedMeanwhile() }
+        list = restored
+        return direction == .undo ? UndoHistory.Step(before: restored, after: start) : UndoHistory.Step(before: start, after: restored)
+    }
+
+    /// `current` with the change from `source` to `target` made on it: `target` itself when
+    /// `current` is `source`, otherwise a three-way merge that keeps what others changed; a
+    /// conflict when they changed the same lines.
+    private func moving(_ current: TodoList, from source: TodoList, to target: TodoList) throws(TodoStoreError) -> TodoList {
+        var moved: TodoList
+        if current.parsed.isPrinted(as: source.utf8) {
+            moved = target
         } else {
-            let base = EditableLines(current.parsed, ids: current.lineIDs)
+            let base = EditableLines(source.parsed, ids: source.lineIDs)
             let ours = EditableLines(target.parsed, ids: target.lineIDs)
-            let theirs = EditableLines(list.parsed, ids: list.lineIDs)
+            let theirs = EditableLines(current.parsed, ids: current.lineIDs)
             func lines(_ l: EditableLines) -> [[UInt8]] { (0..<l.count).map { l.line($0) } }
             guard let merged = ThreeWayMerge.merge(base: lines(base), ours: lines(ours), theirs: lines(theirs)) else {
                 throw .conflict("the file was changed by someone else where this step changed it")
             }
-            let bytes: [UInt8] = (list.parsed.hasBOM ? [0xEF, 0xBB, 0xBF] : []) + Array(merged.joined())
+            let bytes: [UInt8] = (current.parsed.hasBOM ? [0xEF, 0xBB, 0xBF] : []) + Array(merged.joined())
             // Todos the step brings back keep the identities they had.
-            var source = target
-            source.nextID = max(target.nextID, list.nextID)
-            restored = IdentityMatcher.rematch(source, to: ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter))
+            var identities = target
+            identities.nextID = max(target.nextID, current.nextID)
+            moved = IdentityMatcher.rematch(identities, to: ParsedDocument(validated: bytes, statuses: options.statuses, globalFilter: options.globalFilter))
         }
-        restored.nextID = max(restored.nextID, list.nextID)
-        guard try save(restored) else { throw savedMeanwhile() }
-        list = restored
+        moved.nextID = max(moved.nextID, current.nextID)
+        return moved
     }
 }
