@@ -282,7 +282,7 @@ public actor TodoStore {
     ///   - priority: its priority.
     ///   - placement: where it goes.
     /// - Returns: the new todo's identity.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the parent of `.subtask` is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/noSection(_:)`` for a heading that is not there, ``TodoStoreError/invalid(_:)`` for a title that holds a done or cancelled date (an open todo has none).
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the parent of `.subtask` is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/noSection(_:)`` for a heading that is not there, ``TodoStoreError/invalid(_:)`` for a title with no text besides its fields, one that opens a `%%` comment, or one that holds a done or cancelled date (an open todo has none).
     @discardableResult
     public func add(_ title: String, due: Day? = nil, scheduled: Day? = nil, start: Day? = nil, priority: Priority? = nil,
                     placement: TodoPlacement = .end()) throws(TodoStoreError) -> TodoID {
@@ -303,7 +303,7 @@ public actor TodoStore {
     /// - Parameters:
     ///   - title: the new title (a run of line breaks becomes one space).
     ///   - id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/invalid(_:)`` for a done or cancelled date in the title of a todo that is not completed.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/invalid(_:)`` for a title with no text besides its fields, one that opens a `%%` comment, or a done or cancelled date in the title of a todo that is not completed.
     public func setTitle(_ title: String, of id: TodoID) throws(TodoStoreError) {
         try perform(.edit(id, TaskLineEditor.Change(title: title)))
     }
@@ -375,6 +375,10 @@ public actor TodoStore {
 
     /// Ticks an open todo or reopens a completed one.
     ///
+    /// Toggling is not its own inverse: a todo ticked and unticked again stays where it sank (below
+    /// the open items), and unticking a recurring todo keeps the next occurrence that ticking it
+    /// added. ``undo()`` restores both.
+    ///
     /// - Parameter id: the todo.
     /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
     public func toggle(_ id: TodoID) throws(TodoStoreError) {
@@ -394,7 +398,7 @@ public actor TodoStore {
     /// - Parameters:
     ///   - id: the todo.
     ///   - index: its new position among the open items (0 is the top; past the end is the end).
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for a completed todo; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a completed todo; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written. ``TodoStoreError/invalid(_:)`` also when the lines around it cannot take the edit (an item of an ordered list that would become text).
     public func move(_ id: TodoID, toOpenIndex index: Int) throws(TodoStoreError) {
         try perform(.move(id, toOpenIndex: index))
     }
@@ -402,7 +406,7 @@ public actor TodoStore {
     /// Makes a todo a subtask of the item above it.
     ///
     /// - Parameter id: the todo.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for a list's first item or an item in a block quote; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a list's first item or an item in a block quote; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written. ``TodoStoreError/invalid(_:)`` also when the lines around it cannot take the edit (an item of an ordered list that would become text).
     public func indent(_ id: TodoID) throws(TodoStoreError) {
         try perform(.indent(id))
     }
@@ -410,7 +414,7 @@ public actor TodoStore {
     /// Moves a subtask out of its parent, right after it.
     ///
     /// - Parameter id: the todo.
-    /// - Throws: ``TodoStoreError/invalid(_:)`` for a top-level item; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/invalid(_:)`` for a top-level item; ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written. ``TodoStoreError/invalid(_:)`` also when the lines around it cannot take the edit (an item of an ordered list that would become text).
     public func outdent(_ id: TodoID) throws(TodoStoreError) {
         try perform(.outdent(id))
     }
@@ -418,7 +422,7 @@ public actor TodoStore {
     /// Removes a todo with its subtasks.
     ///
     /// - Parameter id: the todo.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written. ``TodoStoreError/invalid(_:)`` also when the lines around it cannot take the edit (an item of an ordered list that would become text).
     public func remove(_ id: TodoID) throws(TodoStoreError) {
         try perform(.remove([id]))
     }
@@ -426,7 +430,7 @@ public actor TodoStore {
     /// Removes several todos as one undo step.
     ///
     /// - Parameter ids: the todos.
-    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written.
+    /// - Throws: ``TodoStoreError/notFound(_:)`` when the todo is not in the list, ``TodoStoreError/conflict(_:)`` when someone else removed it meanwhile, ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written. ``TodoStoreError/invalid(_:)`` also when the lines around it cannot take the edit (an item of an ordered list that would become text).
     public func remove(_ ids: [TodoID]) throws(TodoStoreError) {
         try perform(.remove(ids))
     }
@@ -438,7 +442,9 @@ public actor TodoStore {
         try perform(.removeAll)
     }
 
-    /// Removes every completed todo, as one undo step (none completed: nothing is written).
+    /// Removes every completed todo with nothing left to do under it, as one undo step: a completed
+    /// todo that has an open subtask (at any depth) stays, with its subtasks. Nothing to remove:
+    /// nothing is written.
     ///
     /// - Throws: ``TodoStoreError/storage(path:_:)`` when the file cannot be read or written, ``TodoStoreError/conflict(_:)`` when it keeps changing.
     public func clearCompleted() throws(TodoStoreError) {
