@@ -126,8 +126,8 @@ final class ReplacedTaskLinesTests: XCTestCase {
         let cases: [(String, (Int) -> TaskLineEditor.Change?)] = [
             // `%%` anywhere in the document: comment lines depend on what every line holds.
             ("A note %% with a comment %%\n\n- [ ] one\n- [ ] two\n", { _ in TaskLineEditor.Change(status: .done) }),
-            // `%%` in a new title.
-            ("- [ ] one\n- [ ] two\n", { _ in TaskLineEditor.Change(title: "half %% a comment") }),
+            // `%%` in a new title (one opening a comment is refused before).
+            ("- [ ] one\n- [ ] two\n", { _ in TaskLineEditor.Change(title: "a %% hidden %% comment") }),
             // The first line of a setext heading: the heading's text is the line's.
             ("- [ ] heading\n  ===\n", { _ in TaskLineEditor.Change(status: .done) }),
             // A checkbox followed by blanks only opens no paragraph; with a title it would.
