@@ -40,12 +40,13 @@ final class ConfigurationCommandTests: XCTestCase {
         XCTAssertEqual(lint.stdout, "", "a checked item without the filter is no task, so no finding")
         let tasks = try sandbox.todofmt("tasks", "--today", today, "--format", "tsv", "-q", "done")
         XCTAssertEqual(tasks.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }, ["4"])
-        let done = try sandbox.todofmt("done", "--today", today, "--match", "Open")
+        let state = ["XDG_STATE_HOME": sandbox.path("state")]
+        let done = try sandbox.todofmt(["done", "--today", today, "--match", "Open"], environment: state)
         XCTAssertEqual(done.status, 0, done.stderr)
         XCTAssertEqual(try sandbox.read("todo.md"),
                        "- [x] Buy milk\n- [ ] Plain checklist item\n- [x] Open #task done:\(today)\n- [x] Ship it #task done:\(today)\n",
                        "the model sinks a todo just done to the top of the completed ones")
-        let unmatched = try sandbox.todofmt("done", "--today", today, "--match", "Plain")
+        let unmatched = try sandbox.todofmt(["done", "--today", today, "--match", "Plain"], environment: state)
         XCTAssertEqual(unmatched.status, 2, "an item without the filter is not a task to complete")
         let effective = try sandbox.todofmt("config", "--effective", "todo.md")
         XCTAssertTrue(effective.stdout.contains(##""globalFilter": "#task","##), effective.stdout)
