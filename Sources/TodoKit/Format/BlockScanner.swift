@@ -111,7 +111,8 @@ struct BlockScanner {
 
     private let buf: UnsafeBufferPointer<UInt8>
     private let lines: LineTable
-    /// Where the per-line flags go (``BlockStructure/lazyLines``, ``BlockStructure/paragraphLines``):
+    /// Where the per-line flags go (``BlockStructure/lazyLines``, ``BlockStructure/paragraphLines``,
+    /// ``BlockStructure/openRawLines``):
     /// one buffer shared by the scanners of a file's parts, each writing only its own lines.
     private let flags: LineFlags
     private let storage = BlockStorage(capacity: 16)
@@ -156,6 +157,7 @@ struct BlockScanner {
     private struct LineFlags {
         var lazy: UnsafeMutableBufferPointer<Bool>
         var paragraph: UnsafeMutableBufferPointer<Bool>
+        var openRaw: UnsafeMutableBufferPointer<Bool>
     }
 
     /// Files of fewer lines are scanned on one thread (starting threads costs more than it saves;
@@ -180,18 +182,23 @@ struct BlockScanner {
                      parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingItems: Bool = true) -> BlockStructure {
         var lazy = [Bool](repeating: false, count: lines.count)
         var paragraph = [Bool](repeating: false, count: lines.count)
+        var openRaw = [Bool](repeating: false, count: lines.count)
         let mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
         var structure = lazy.withUnsafeMutableBufferPointer { lazyFlags in
             paragraph.withUnsafeMutableBufferPointer { paragraphFlags in
-                scan(buf, lines: lines, skipLines: skipLines, flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags),
-                     bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
-                     siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments,
-                     copyParts: parts == nil ? nil : 2)
+                openRaw.withUnsafeMutableBufferPointer { openRawFlags in
+                    scan(buf, lines: lines, skipLines: skipLines,
+                         flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags, openRaw: openRawFlags),
+                         bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
+                         siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments,
+                         copyParts: parts == nil ? nil : 2)
+                }
             }
         }
         structure.mayHaveObsidianComments = mayHaveObsidianComments
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
+        structure.openRawLines = openRaw
         return structure
     }
 
@@ -239,6 +246,7 @@ struct BlockScanner {
                 for line in bounds[part]..<bounds[part + 1] {
                     flags.lazy[line] = false
                     flags.paragraph[line] = false
+                    flags.openRaw[line] = false
                 }
                 scanner.run(from: bounds[part], to: bounds[part + 1])
             }
@@ -255,14 +263,15 @@ struct BlockScanner {
     /// `range.lowerBound` must be the first line after front matter, or an ATX heading at the left
     /// margin after a blank line that a scan from the top reads as a heading (then no block is open
     /// there). Items, lists, tasks and block quotes are numbered from the part's own (its lists'
-    /// items filled in); lines and offsets are `buf`'s. Writes the range's lines' flags into `lazy`
-    /// and `paragraph` (indexed by line). Returns the structure with its blocks closed, and whether
+    /// items filled in); lines and offsets are `buf`'s. Writes the range's lines' flags into `lazy`,
+    /// `paragraph` and `openRaw` (indexed by line). Returns the structure with its blocks closed, and whether
     /// its last line is blank with every open block one that an ATX heading closes
     /// (``BlockStructure/endsFresh``).
     static func scanPart(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, range: Range<Int>,
                          lazy: UnsafeMutableBufferPointer<Bool>, paragraph: UnsafeMutableBufferPointer<Bool>,
+                         openRaw: UnsafeMutableBufferPointer<Bool>,
                          mayHaveObsidianComments: Bool) -> (structure: BlockStructure, endsFresh: Bool) {
-        var scanner = BlockScanner(buf: buf, lines: lines, flags: LineFlags(lazy: lazy, paragraph: paragraph),
+        var scanner = BlockScanner(buf: buf, lines: lines, flags: LineFlags(lazy: lazy, paragraph: paragraph, openRaw: openRaw),
                                    mayHaveObsidianComments: mayHaveObsidianComments, siblingItems: true, capacity: range.count)
         scanner.run(from: range.lowerBound, to: range.upperBound)
         let endsFresh = scanner.endsFresh
@@ -458,6 +467,8 @@ struct BlockScanner {
                     addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
+            let tip = stack[depth - 1]
+            if tip.kind == .fencedCode || (tip.kind == .html && tip.number <= 5) { flags.openRaw[lineIndex] = true }
         }
         markNonBlankLine(blankAtEnd: blank)
     }

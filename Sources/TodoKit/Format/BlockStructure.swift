@@ -181,6 +181,10 @@ struct BlockStructure: Sendable, Equatable {
     var lazyLines: [Bool] = []
     /// Lines that are paragraph text (a task's first line included).
     var paragraphLines: [Bool] = []
+    /// Lines after which a fenced code block, or an HTML block that only its own end condition
+    /// closes (types 1–5: `<!--`, `<pre`, …), is still open: blank lines right after such a line
+    /// belong to that block (they are its content, and they do not make a list loose).
+    var openRawLines: [Bool] = []
 
     /// No lists, items or tasks (a scanner fills it in).
     init() {}

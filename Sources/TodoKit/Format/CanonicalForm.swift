@@ -665,9 +665,12 @@ struct CanonicalForm: ~Copyable {
         if output != nil && items.contains(where: { shifted(s.items[$0].startLine) }) { return .unknown }
         // Items whose markers stand in different columns relate differently to what comes before
         // the list and to each other (one could nest under another): such a list stays as it is.
-        // The same walk over the items finds their smallest content column.
+        // The same walk over the items finds their smallest content column, whether one ends inside
+        // a fenced code or HTML block still open, and whether blank lines stand between items.
         var markerColumn = -1
         var minContent = Int.max
+        var endsOpen = false, blankBetween = false
+        var previousLast = Int.max - 1
         for item in items {
             let it = s.items[item]
             let column = visualColumn(from: lines.starts[it.startLine], to: it.markerStart)
@@ -677,8 +680,15 @@ struct CanonicalForm: ~Copyable {
                 return .held
             }
             minContent = min(minContent, contentColumn(of: it, markerColumn: column))
+            endsOpen = endsOpen || s.openRawLines[it.lastLine]
+            blankBetween = blankBetween || it.startLine > previousLast + 1
+            previousLast = it.lastLine
         }
         if items.isEmpty { minContent = 0 }
+        // Blank lines after an item that ends inside an unclosed fence (or HTML block) are that
+        // block's content; the blank lines between items stay in place, so in another order they
+        // would join or leave such a block: its code would change, and the list turn tight or loose.
+        if endsOpen && blankBetween { return .held }
         // A `%%` that an item's open HTML block or code hides could open a comment in another order.
         let mayHideObsidianMarkers = s.mayHaveObsidianComments && endsOutsideText(items)
         if mayHideObsidianMarkers && holdsUnreadObsidianMarker(list) { return .held }
@@ -699,6 +709,10 @@ struct CanonicalForm: ~Copyable {
             // block or code open (the comment would hide the tasks below it, or show hidden ones).
             if mayHideObsidianMarkers && follower < lines.count && opensOrClosesObsidianComment(line(at: follower)) {
                 return .held
+            }
+            // The blank lines right after the list belong to the last item's unclosed fence, if it has one.
+            if follower > next && (s.openRawLines[s.items[newLast].lastLine] || s.openRawLines[s.items[items[items.count - 1]].lastLine]) {
+                return .heldBySurroundings
             }
             if follower < lines.count, let (column, quotes) = lineStart(line(at: follower), quoteDepth: depth) {
                 if shifted(line(at: follower)) { return .unknown }

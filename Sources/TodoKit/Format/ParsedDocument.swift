@@ -119,17 +119,21 @@ struct ParsedDocument: Sendable {
                 let regionBytes = lines.start(start)..<(end < lines.count ? lines.start(end) : buf.count)
                 guard !ObsidianComment.occurs(in: UnsafeBufferPointer(rebasing: buf[regionBytes])) else { return nil }
 
-                var lazy = [Bool](repeating: false, count: lines.count), paragraph = lazy
+                var lazy = [Bool](repeating: false, count: lines.count), paragraph = lazy, openRaw = lazy
                 lazy.replaceSubrange(0..<start, with: s.lazyLines[0..<start])
                 paragraph.replaceSubrange(0..<start, with: s.paragraphLines[0..<start])
+                openRaw.replaceSubrange(0..<start, with: s.openRawLines[0..<start])
                 if let after {
                     lazy.replaceSubrange(end..., with: s.lazyLines[after...])
                     paragraph.replaceSubrange(end..., with: s.paragraphLines[after...])
+                    openRaw.replaceSubrange(end..., with: s.openRawLines[after...])
                 }
                 var (region, endsFresh) = lazy.withUnsafeMutableBufferPointer { lazy in
                     paragraph.withUnsafeMutableBufferPointer { paragraph in
-                        BlockScanner.scanPart(buf, lines: lines, range: start..<end, lazy: lazy, paragraph: paragraph,
-                                              mayHaveObsidianComments: false)
+                        openRaw.withUnsafeMutableBufferPointer { openRaw in
+                            BlockScanner.scanPart(buf, lines: lines, range: start..<end, lazy: lazy, paragraph: paragraph,
+                                                  openRaw: openRaw, mayHaveObsidianComments: false)
+                        }
                     }
                 }
                 guard after == nil || endsFresh, !region.refersToBlockQuotes else { return nil }
@@ -139,6 +143,7 @@ struct ParsedDocument: Sendable {
                 structure.endsFresh = after == nil ? endsFresh : s.endsFresh
                 structure.lazyLines = lazy
                 structure.paragraphLines = paragraph
+                structure.openRawLines = openRaw
                 var doc = old
                 doc.utf8 = input
                 doc.bytes = bytes

@@ -57,6 +57,17 @@ final class RegressionTests: XCTestCase {
         // would stop being one, and the safety check refused the whole file); the next list sinks.
         XCTAssertEqual(try? formatter.format("999999998. [x] a\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [x] d\n2. [ ] e\n"),
                        "999999998. [x] a done:2026-11-21\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [ ] e\n2. [x] d done:2026-11-21\n")
+        // 031, 032 (session 27): a list whose item ends inside an unclosed fence or `<!--` keeps its
+        // order when blank lines stand between its items, or after it with that item last before or
+        // after: the blank lines stay in place, and another item before them would take them into its
+        // block (or leave them out of it): the code would change and the list turn tight or loose.
+        // With no blank line around, it sinks.
+        for kept in ["- [x] a\n\n- [ ] b\n  ```\n  code\n- [ ] c\n", "- [ ] a\n- [x] b\n  ```\n  unclosed\n\n- [ ] c\n",
+                     "- [x] a\n\n- [ ] b\n  <!-- note\n- [ ] c\n", "- [x] d\n  ```\n  unclosed\n- [ ] e\n\ntext\n"] {
+            XCTAssertEqual(try? formatter.format(kept), kept.replacingOccurrences(of: "x] a\n", with: "x] a done:2026-11-21\n")
+                .replacingOccurrences(of: "x] b\n", with: "x] b done:2026-11-21\n").replacingOccurrences(of: "x] d\n", with: "x] d done:2026-11-21\n"))
+        }
+        XCTAssertEqual(try? formatter.format("- [x] d\n  ```\n  unclosed\n- [ ] e\n"), "- [ ] e\n- [x] d done:2026-11-21\n  ```\n  unclosed\n")
         // 019: the line before a deleted task keeps apart from the empty line after it (its CR ending,
         // the file's first, would have made one CRLF with that line's LF): that CR becomes CRLF.
         XCTAssertEqual(try? formatter.format("\r- [x] water [repeat::every day] [onCompletion::delete]\n\n"),
