@@ -963,7 +963,9 @@ struct BlockScanner {
 
     @inline(__always) private mutating func finalizeTop() {
         depth -= 1
-        if stack[depth].kind == .item {
+        if stack[depth].kind == .paragraph && stack[depth].task >= 0 && stack[depth].lineCount >= 2 {
+            recordContinuedSpan(stack[depth])
+        } else if stack[depth].kind == .item {
             // A nested item's last line extends every enclosing item.
             let item = stack[depth].number
             let parent = innermostItem()
@@ -972,6 +974,15 @@ struct BlockScanner {
             }
         }
         if lastMatched > depth - 1 { lastMatched = depth - 1 }
+    }
+
+    /// Records where a code span or HTML comment opens on the first line of a task's `paragraph`
+    /// (of two lines or more) that a later line closes.
+    @inline(never) private mutating func recordContinuedSpan(_ paragraph: Block) {
+        let first = paragraph.startLine, last = first + paragraph.lineCount - 1
+        guard let start = ContinuedSpan.start(buf, line: paragraph.startOffset..<lines.contentEnd(first),
+                                              rest: lines.start(first + 1)..<lines.contentEnd(last)) else { return }
+        structure.tasks[paragraph.task].continuedSpan = start
     }
 
     /// The container number of the block at `index` on the stack (see ``BlockStructure/List/container``).

@@ -127,6 +127,9 @@ struct BlockStructure: Sendable, Equatable {
         private var _checkboxLength: UInt8
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
         var paragraphContinues: Bool = false
+        /// Where a code span or HTML comment that a later line closes opens on the line, past the
+        /// checkbox's end (``ContinuedSpan``); 0 for none. Clamped: a farther one counts from there.
+        private var _continuedSpan: UInt16 = 0
 
         init(line: Int, item: Int, checkbox: Int, checkboxEnd: Int) {
             _line = Int32(line)
@@ -143,6 +146,12 @@ struct BlockStructure: Sendable, Equatable {
         var checkbox: Int { Int(_checkbox) }
         /// Byte offset just past the `]`.
         var checkboxEnd: Int { Int(_checkbox) + Int(_checkboxLength) }
+        /// Where a code span or an HTML comment opens on the task's line that only a later line of its
+        /// paragraph closes (the line ends inside it: ``ContinuedSpan``), nil if none.
+        var continuedSpan: Int? {
+            get { _continuedSpan == 0 ? nil : checkboxEnd + Int(_continuedSpan) }
+            set { _continuedSpan = newValue.map { UInt16(clamping: max(1, $0 - checkboxEnd)) } ?? 0 }
+        }
     }
 
     /// One heading (ATX or setext) with the byte range of its text on its first line.

@@ -307,7 +307,7 @@ struct CanonicalForm: ~Copyable {
             // said here too (its date is stamped anyway), so that a survey that finds nothing proves
             // that the completion pass has nothing to do (``TodoFormatter`` surveys before it completes).
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
-                && !CompletionPass.completesNow(status, fields: text.chosenFields(), options: options)
+                && !CompletionPass.completesNow(status, text, options: options)
             keys[index] = key
             states[index] = canonical ? .canonical : .keyed
             if !canonical { return true }
@@ -330,9 +330,10 @@ struct CanonicalForm: ~Copyable {
     static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, status: TaskStatus, _ doc: ParsedDocument,
                                     _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions, into out: inout ByteWriter) -> Range<Int>? {
         let t = doc.structure.tasks[task]
-        if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
+        if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil || text.continuedSpan != nil {
             // An empty task stays as written (but `X`): there is nothing to date, and text after the
-            // checkbox could turn the next line into part of its paragraph.
+            // checkbox could turn the next line into part of its paragraph. So does a task whose line
+            // ends inside a code span or comment that a later line closes: a field there would be code.
             let first = out.count
             out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))
             if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
@@ -1775,7 +1776,7 @@ struct CanonicalForm: ~Copyable {
                         }
                         states[task] = tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)) ? .canonical : .keyed
                         // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
-                        if !completesTasksNow && CompletionPass.completesNow(status, fields: text.chosenFields(), options: options) {
+                        if !completesTasksNow && CompletionPass.completesNow(status, text, options: options) {
                             completesTasksNow = true
                         }
                     }

@@ -181,6 +181,9 @@ struct ParsedDocument: Sendable {
                 content.withUnsafeBufferPointer { new -> Int? in
                     guard new.count > checkbox, (0..<checkbox).allSatisfy({ new[$0] == old[start + $0] }),
                           !new.contains(where: \.isLineBreak), !ObsidianComment.occurs(in: new) else { return nil }
+                    // A backtick or `<` may open a span that the paragraph's next lines close (``ContinuedSpan``).
+                    guard !t.paragraphContinues || !new.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<") })
+                        && t.continuedSpan == nil else { return nil }
                     let newEnd = BlockScanner.checkboxEnd(new, at: checkbox, lineEnd: new.count)
                     guard newEnd >= 0 else { return nil }
                     let opened = t.checkboxEnd == end || !SpacesAndTabs.isBlank(old, from: t.checkboxEnd, to: end)
@@ -273,13 +276,13 @@ struct ParsedDocument: Sendable {
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]
         return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                        obsidianComments: structure.mayHaveObsidianComments)
+                        obsidianComments: structure.mayHaveObsidianComments, continuedSpan: t.continuedSpan)
     }
 
     /// Reads a task's text into `text`, reusing its storage.
     func read(task: Int, into text: inout TaskText, _ buf: UnsafeBufferPointer<UInt8>) {
         let t = structure.tasks[task]
         text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                  obsidianComments: structure.mayHaveObsidianComments)
+                  obsidianComments: structure.mayHaveObsidianComments, continuedSpan: t.continuedSpan)
     }
 }

@@ -124,23 +124,31 @@ struct TaskText {
     var protectsBackslash = false
     /// Whether any white space followed the checkbox.
     var hasSpaceAfterCheckbox = false
+    /// Where a code span or HTML comment that a later line closes opens (``ContinuedSpan``): the
+    /// line ends inside it, so its fields are read only before it, and it is kept as written.
+    private(set) var continuedSpan: Int?
 
     /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would
-    /// matter, `obsidianComments` whether it may hold a `%% … %%` comment (see ``read(_:start:end:paragraphContinues:obsidianComments:)``).
-    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = true) {
-        read(buf, start: start, end: end, paragraphContinues: paragraphContinues, obsidianComments: obsidianComments)
+    /// matter, `obsidianComments` whether it may hold a `%% … %%` comment, `continuedSpan` where a
+    /// span that a later line closes opens (see ``read(_:start:end:paragraphContinues:obsidianComments:continuedSpan:)``).
+    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = true,
+         continuedSpan: Int? = nil) {
+        read(buf, start: start, end: end, paragraphContinues: paragraphContinues, obsidianComments: obsidianComments,
+             continuedSpan: continuedSpan)
     }
 
-    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:obsidianComments:)``.
+    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:obsidianComments:continuedSpan:)``.
     init() {}
 
     /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
     /// `obsidianComments`: whether the text may hold a comment `%% … %%`, whose fields are text, as
     /// the rest of the comment is (docs/FORMAT.md); false only where no `%%` can be in it (a
-    /// document without one anywhere), which spares the search.
+    /// document without one anywhere), which spares the search. `continuedSpan`: where a code span
+    /// or HTML comment that a later line of the paragraph closes opens (``BlockStructure/Task/continuedSpan``).
     mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool,
-                       obsidianComments: Bool = true) {
+                       obsidianComments: Bool = true, continuedSpan: Int? = nil) {
         self.start = start
+        self.continuedSpan = continuedSpan
         blockID = nil
         hardBreak = nil
         var s = start
@@ -189,6 +197,15 @@ struct TaskText {
         }
         coreEnd = e
         while occurrences.popLast() != nil {}
+        if let continuedSpan {
+            // Only the text before the span has fields; the span is text, so no emoji field before it
+            // ends the line, and no block id does.
+            FieldScanner.scan(buf, from: s, to: min(max(continuedSpan, s), e), into: &occurrences)
+            if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
+            occurrences.removeAll { $0.style == .emoji }
+            chooseFields()
+            return
+        }
         FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
         if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
         chooseFields()

@@ -148,6 +148,27 @@ final class RegressionTests: XCTestCase {
                        ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")
     }
 
+    /// Session 27 (QA findings 2 and 3, golden 215): a code span or an HTML comment is text, fields
+    /// and all, also one that a later line of the paragraph closes; a task whose line ends inside
+    /// one is kept as written (a date at the end of its line would be code, or hidden), and does not
+    /// recur. The read, not only the written line: a field before the span still counts.
+    func testFieldsInsideCodeSpansAndCommentsThatContinueAreText() {
+        let code = TodoDocument("- [ ] a `x due:2026-12-01 b\n  y` z\n").tasks[0]
+        XCTAssertNil(code.day(.due))
+        XCTAssertEqual(code.title, "a `x due:2026-12-01 b")
+        XCTAssertEqual(TodoDocument("- [ ] due:2026-12-01 a `x\n  y`\n").tasks[0].day(.due), Day("2026-12-01"))
+        XCTAssertNil(TodoDocument("- [ ] a <!-- due:2026-12-01 --> b\n").tasks[0].day(.due))
+        XCTAssertNil(TodoDocument("- [ ] a <!--\n  due:2026-12-01 --> b\n").tasks[0].day(.due))
+        XCTAssertNil(TodoDocument("- [ ] a <!-- x due:2026-12-01\n  --> b\n").tasks[0].day(.due))
+        // Not closed later: text, and what follows is read.
+        XCTAssertEqual(TodoDocument("- [ ] a `x due:2026-12-01\n  y\n").tasks[0].day(.due), Day("2026-12-01"))
+        XCTAssertEqual(TodoDocument("- [ ] a <!-- due:2026-12-01\n").tasks[0].day(.due), Day("2026-12-01"))
+        let formatter = TodoFormatter(options: FormatOptions(today: Day("2026-11-21")!))
+        for kept in ["- [x] run `make\n  test` first\n", "- [x] a <!-- hidden\n  -->\n", "- [x] water rec:1d `x\n  y`\n"] {
+            XCTAssertEqual(try? formatter.format(kept), kept)
+        }
+    }
+
     func testEveryRegressionFixtureFormatsLosslesslyAndIdempotently() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path)
             .filter { $0.hasSuffix(".md") }
