@@ -856,15 +856,40 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// How a renumbered item's new marker, `markerWidth` columns wide, fits before its content: the
-    /// spaces to write after it (the content keeps its column where they can absorb the change,
-    /// counted in columns, so a tab there becomes spaces) and how many columns the content, and so
-    /// the item's later lines, must move right (0 when none).
+    /// spaces to write after it, 0 for the white space as written (the content keeps its column where
+    /// the white space can absorb the change: as written when it ends there after the new marker,
+    /// a tab say, else as spaces counted in columns), and how many columns the content, and so the
+    /// item's later lines, must move right (0 when none).
     private func markerFit(_ it: BlockStructure.Item, markerWidth: Int) -> (spaces: Int, shift: Int) {
         let lineStart = doc.lines.starts[it.startLine]
         let contentColumn = visualColumn(from: lineStart, to: it.contentStart)
         let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + markerWidth
+        if visualColumn(from: it.markerEnd, to: it.contentStart, startingAt: markerEndColumn) == contentColumn { return (0, 0) }
         let wanted = contentColumn - markerEndColumn
         return wanted >= 1 ? (min(wanted, 4), 0) : (1, markerEndColumn + 1 - contentColumn)
+    }
+
+    /// How many digits the numbers of `list` are written with at least: those of its first item when
+    /// written with leading zeros (`01.` numbers on `02.`, … `10.`), else 0.
+    private func numberPadding(of list: Int) -> Int {
+        let first = doc.structure.items[items(of: list)[0]]
+        let digits = first.markerEnd - 1 - first.markerStart
+        return digits > decimalWidth(first.number) ? digits : 0
+    }
+
+    /// Appends `number` with at least `padding` digits (leading zeros).
+    private static func appendNumber(_ number: Int, padding: Int, into out: inout ByteWriter) {
+        var zeros = padding - 1
+        var rest = number / 10
+        while rest > 0 {
+            zeros -= 1
+            rest /= 10
+        }
+        while zeros > 0 {
+            out.append(UInt8(ascii: "0"))
+            zeros -= 1
+        }
+        out.appendDecimal(number)
     }
 
     /// Whether giving `list` the item order `order` would have to renumber an item past 999,999,999
@@ -885,11 +910,12 @@ struct CanonicalForm: ~Copyable {
         let s = doc.structure
         guard s.lists[list].ordered else { return false }
         let (first, step) = numbering(of: list)
+        let padding = numberPadding(of: list)
         for (position, item) in order.enumerated() {
             let it = s.items[item]
-            let width = decimalWidth(first + step * position)
+            let width = max(decimalWidth(first + step * position), padding)
             // Only a wider number can need more than the spaces after the marker.
-            guard it.lastLine > it.startLine, width > decimalWidth(it.number), it.contentStart < doc.lines.contentEnd(it.startLine),
+            guard it.lastLine > it.startLine, width > it.markerEnd - 1 - it.markerStart, it.contentStart < doc.lines.contentEnd(it.startLine),
                   markerFit(it, markerWidth: width + 1).shift > 0 else { continue }
             let depth = quoteDepth(item)
             for line in (it.startLine + 1)...it.lastLine {
@@ -914,11 +940,12 @@ struct CanonicalForm: ~Copyable {
     private mutating func renumber(list: Int, order: some Collection<Int>) {
         let structure = doc.structure
         let (first, step) = numbering(of: list)
+        let padding = numberPadding(of: list)
         for (position, item) in order.enumerated() {
             let number = first + step * position
             let it = structure.items[item]
             guard number != it.number else { continue }
-            let markerWidth = decimalWidth(number) + 1
+            let markerWidth = max(decimalWidth(number), padding) + 1
             let line = it.startLine
             let blankItem = it.contentStart >= doc.lines.contentEnds[line]
             let (spaces, shift) = blankItem ? (0, 0) : markerFit(it, markerWidth: markerWidth)
@@ -933,10 +960,10 @@ struct CanonicalForm: ~Copyable {
                 markerBytes += markerWidth + spaces
             } else {
                 let from = arena.count
-                arena.appendDecimal(number)
+                CanonicalForm.appendNumber(number, padding: padding, into: &arena)
                 arena.append(buf[it.markerEnd - 1])
                 for _ in 0..<spaces { arena.append(0x20) }
-                addEdit(line: line, start: it.markerStart, end: blankItem ? it.markerEnd : it.contentStart, arenaFrom: from)
+                addEdit(line: line, start: it.markerStart, end: spaces == 0 ? it.markerEnd : it.contentStart, arenaFrom: from)
             }
             if shift > 0 { shiftContinuation(of: item, by: shift) }
         }
@@ -1735,7 +1762,7 @@ struct CanonicalForm: ~Copyable {
                         let it = doc.structure.items[markers[m].item]
                         marker = (it.markerStart, markers[m].spaces == 0 ? it.markerEnd : it.contentStart)
                         markerText.truncate(to: 0)
-                        markerText.appendDecimal(markers[m].number)
+                        CanonicalForm.appendNumber(markers[m].number, padding: numberPadding(of: it.list), into: &markerText)
                         markerText.append(source[it.markerEnd - 1])
                         for _ in 0..<markers[m].spaces { markerText.append(0x20) }
                     }
