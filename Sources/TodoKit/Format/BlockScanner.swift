@@ -18,7 +18,8 @@ struct BlockScanner {
     /// 1 GiB and more), so that the stack lives in memory of its own and a block is cheap to copy.
     private struct Block {
         var kind: Kind
-        /// Whether a child block was ever added (an empty item may not span two blank lines).
+        /// Whether a child block was ever added (an empty item may not span two blank lines); for a
+        /// task's paragraph, whether its first line may open a span a later line closes.
         var hasChild = false
         /// For fenced code: the fence byte; for lists: the bullet or the delimiter after the number.
         var fence: UInt8
@@ -196,6 +197,7 @@ struct BlockScanner {
             }
         }
         structure.mayHaveObsidianComments = mayHaveObsidianComments
+        structure.mayHaveHTMLComments = ContinuedSpan.commentOccurs(in: buf)
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
         structure.openRawLines = openRaw
@@ -467,8 +469,11 @@ struct BlockScanner {
                     addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
-            let tip = stack[depth - 1]
-            if tip.kind == .fencedCode || (tip.kind == .html && tip.number <= 5) { flags.openRaw[lineIndex] = true }
+            switch stack[depth - 1].kind {
+            case .fencedCode: flags.openRaw[lineIndex] = true
+            case .html where stack[depth - 1].number <= 5: flags.openRaw[lineIndex] = true
+            default: break
+            }
         }
         markNonBlankLine(blankAtEnd: blank)
     }
@@ -491,6 +496,10 @@ struct BlockScanner {
         stack[top].lineCount += 1
         if stack[top].lineCount == 2 && stack[top].task >= 0 {
             structure.tasks[stack[top].task].paragraphContinues = true
+            // A paragraph holds no block: `hasChild` marks one whose first line may open a span
+            // that a later line closes, looked for when it ends (``recordContinuedSpan(_:)``).
+            let first = stack[top].startLine
+            if ContinuedSpan.mayOpen(buf, stack[top].startOffset..<lines.contentEnd(first)) { stack[top].hasChild = true }
         }
     }
 
@@ -963,15 +972,15 @@ struct BlockScanner {
 
     @inline(__always) private mutating func finalizeTop() {
         depth -= 1
-        if stack[depth].kind == .paragraph && stack[depth].task >= 0 && stack[depth].lineCount >= 2 {
-            recordContinuedSpan(stack[depth])
-        } else if stack[depth].kind == .item {
+        if stack[depth].kind == .item {
             // A nested item's last line extends every enclosing item.
             let item = stack[depth].number
             let parent = innermostItem()
             if parent >= 0 && structure.items[parent].lastLine < structure.items[item].lastLine {
                 structure.items[parent].lastLine = structure.items[item].lastLine
             }
+        } else if stack[depth].kind == .paragraph && stack[depth].hasChild {
+            recordContinuedSpan(stack[depth])
         }
         if lastMatched > depth - 1 { lastMatched = depth - 1 }
     }

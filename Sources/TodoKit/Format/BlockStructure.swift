@@ -179,6 +179,8 @@ struct BlockStructure: Sendable, Equatable {
     var obsidianCommentLines: [Int] = []
     /// Whether `%%` occurs anywhere in the document (inside a comment or not).
     var mayHaveObsidianComments = false
+    /// Whether `<!--` occurs anywhere in the document.
+    var mayHaveHTMLComments = false
     /// Whether the document ends in a blank line after which a top-level ATX heading would close
     /// every block still open (none is a code block, an HTML block or an Obsidian comment): lines
     /// that follow from such a heading are scanned as a document of their own would be.

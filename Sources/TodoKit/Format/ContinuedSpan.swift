@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A code span or an HTML comment that a task's first line opens and only a later line of its
 /// paragraph closes (`- [x] run `make` / `  test` first`): the line ends inside it, so nothing may be
 /// appended to the line, and no field is read from it (docs/FORMAT.md, section 2).
@@ -10,6 +16,7 @@ enum ContinuedSpan {
     /// written), a backslash escaping the punctuation after it. Linear: each closer is searched for
     /// on the line once per kind, the rest read once at most.
     static func start(_ buf: UnsafeBufferPointer<UInt8>, line: Range<Int>, rest: Range<Int>) -> Int? {
+        guard mayOpen(buf, line) else { return nil }
         let end = line.upperBound
         var runs: BacktickRuns?
         var restRuns: Set<Int>?
@@ -50,6 +57,35 @@ enum ContinuedSpan {
             i += 1
         }
         return nil
+    }
+
+    /// Whether `line` holds a backtick or a `<` (without either it opens no span). Eight bytes at a time.
+    static func mayOpen(_ buf: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        var i = line.lowerBound
+        while i + 8 <= line.upperBound {
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if ByteLanes.zeroBytes(w ^ 0x6060_6060_6060_6060) | ByteLanes.zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) != 0 { return true }
+            i += 8
+        }
+        while i < line.upperBound {
+            if buf[i] == UInt8(ascii: "`") || buf[i] == UInt8(ascii: "<") { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether `<!--` occurs in `buf`.
+    static func commentOccurs(in buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buf.baseAddress else { return false }
+        var i = 0
+        while i < buf.count {
+            guard let hit = memchr(base + i, Int32(UInt8(ascii: "<")), buf.count - i) else { return false }
+            let at = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+            if startsComment(buf, at: at, end: buf.count) { return true }
+            i = at + 1
+        }
+        return false
     }
 
     /// Whether `<!--` stands at `i`.

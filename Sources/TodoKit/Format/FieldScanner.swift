@@ -14,8 +14,15 @@ enum FieldScanner {
         return found
     }
 
-    /// Appends every valid field token in `[from, to)` to `found`, in order.
-    static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
+    /// Appends every valid field token in `[from, to)` to `found`, in order. `htmlComments`: whether
+    /// the text may hold `<!--` (false only where the document holds none, which spares the token by
+    /// token reading).
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence],
+                     htmlComments: Bool = true) {
+        if htmlComments {
+            scanTokens(buf, from: from, to: end, into: &found)
+            return
+        }
         let rest = scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found)
         if rest < end { scanTokens(buf, from: rest, to: end, into: &found) }
     }
@@ -101,20 +108,16 @@ enum FieldScanner {
                 } else {
                     while i < end {
                         let c = buf[i]
-                        if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c == 0x3C || c >= 0x80 { break }
+                        if c == 0x3A || c == 0x5B || c == 0x28 || c == 0x5C || c == 0x60 || c >= 0x80 { break }
                         i += 1
                     }
                 }
             }
             guard i < end else { return end }
             let c = buf[i]
-            if c == UInt8(ascii: "\\") || c == UInt8(ascii: "`") || c == UInt8(ascii: "<") && ContinuedSpan.startsComment(buf, at: i, end: end) {
+            if c == UInt8(ascii: "\\") || c == UInt8(ascii: "`") {
                 // Past the last field found, a boundary (a space or a tab) stands before its token.
                 return tokenStart(buf, before: i, from: from)
-            }
-            if c == UInt8(ascii: "<") {
-                i += 1
-                continue
             }
             var start = i
             if c == UInt8(ascii: ":") {
@@ -176,13 +179,12 @@ enum FieldScanner {
         return start
     }
 
-    /// The high bit of each byte of `w` that is `:`, `[`, `(`, a backslash, a backtick, `<` or not
-    /// ASCII (and possibly of bytes above one that is: the lowest flagged byte is exact).
+    /// The high bit of each byte of `w` that is `:`, `[`, `(`, a backslash, a backtick or not ASCII
+    /// (and possibly of bytes above one that is: the lowest flagged byte is exact).
     @inline(__always) private static func candidateBytes(_ w: UInt64) -> UInt64 {
         ByteLanes.zeroBytes(w ^ 0x3A3A_3A3A_3A3A_3A3A) | ByteLanes.zeroBytes(w ^ 0x5B5B_5B5B_5B5B_5B5B)
             | ByteLanes.zeroBytes(w ^ 0x2828_2828_2828_2828) | ByteLanes.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
-            | ByteLanes.zeroBytes(w ^ 0x6060_6060_6060_6060) | ByteLanes.zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C)
-            | (w & 0x8080_8080_8080_8080)
+            | ByteLanes.zeroBytes(w ^ 0x6060_6060_6060_6060) | (w & 0x8080_8080_8080_8080)
     }
 
     private static func field(_ buf: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> TaskText.Occurrence? {

@@ -144,6 +144,7 @@ struct ParsedDocument: Sendable {
                 structure.lazyLines = lazy
                 structure.paragraphLines = paragraph
                 structure.openRawLines = openRaw
+                structure.mayHaveHTMLComments = ContinuedSpan.commentOccurs(in: buf)
                 var doc = old
                 doc.utf8 = input
                 doc.bytes = bytes
@@ -184,6 +185,8 @@ struct ParsedDocument: Sendable {
                     // A backtick or `<` may open a span that the paragraph's next lines close (``ContinuedSpan``).
                     guard !t.paragraphContinues || !new.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<") })
                         && t.continuedSpan == nil else { return nil }
+                    // Fields were read without looking for comments where the document had none.
+                    guard structure.mayHaveHTMLComments || !ContinuedSpan.commentOccurs(in: new) else { return nil }
                     let newEnd = BlockScanner.checkboxEnd(new, at: checkbox, lineEnd: new.count)
                     guard newEnd >= 0 else { return nil }
                     let opened = t.checkboxEnd == end || !SpacesAndTabs.isBlank(old, from: t.checkboxEnd, to: end)
@@ -276,13 +279,15 @@ struct ParsedDocument: Sendable {
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]
         return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                        obsidianComments: structure.mayHaveObsidianComments, continuedSpan: t.continuedSpan)
+                        obsidianComments: structure.mayHaveObsidianComments, htmlComments: structure.mayHaveHTMLComments,
+                        continuedSpan: t.continuedSpan)
     }
 
     /// Reads a task's text into `text`, reusing its storage.
     func read(task: Int, into text: inout TaskText, _ buf: UnsafeBufferPointer<UInt8>) {
         let t = structure.tasks[task]
         text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                  obsidianComments: structure.mayHaveObsidianComments, continuedSpan: t.continuedSpan)
+                  obsidianComments: structure.mayHaveObsidianComments, htmlComments: structure.mayHaveHTMLComments,
+                  continuedSpan: t.continuedSpan)
     }
 }

@@ -130,23 +130,24 @@ struct TaskText {
 
     /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would
     /// matter, `obsidianComments` whether it may hold a `%% … %%` comment, `continuedSpan` where a
-    /// span that a later line closes opens (see ``read(_:start:end:paragraphContinues:obsidianComments:continuedSpan:)``).
+    /// span that a later line closes opens (see ``read(_:start:end:paragraphContinues:obsidianComments:htmlComments:continuedSpan:)``).
     init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = true,
-         continuedSpan: Int? = nil) {
+         htmlComments: Bool = true, continuedSpan: Int? = nil) {
         read(buf, start: start, end: end, paragraphContinues: paragraphContinues, obsidianComments: obsidianComments,
-             continuedSpan: continuedSpan)
+             htmlComments: htmlComments, continuedSpan: continuedSpan)
     }
 
-    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:obsidianComments:continuedSpan:)``.
+    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:obsidianComments:htmlComments:continuedSpan:)``.
     init() {}
 
     /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
     /// `obsidianComments`: whether the text may hold a comment `%% … %%`, whose fields are text, as
     /// the rest of the comment is (docs/FORMAT.md); false only where no `%%` can be in it (a
-    /// document without one anywhere), which spares the search. `continuedSpan`: where a code span
+    /// document without one anywhere), which spares the search; `htmlComments` the same for `<!--`
+    /// (``FieldScanner/scan(_:from:to:into:htmlComments:)``). `continuedSpan`: where a code span
     /// or HTML comment that a later line of the paragraph closes opens (``BlockStructure/Task/continuedSpan``).
     mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool,
-                       obsidianComments: Bool = true, continuedSpan: Int? = nil) {
+                       obsidianComments: Bool = true, htmlComments: Bool = true, continuedSpan: Int? = nil) {
         self.start = start
         self.continuedSpan = continuedSpan
         blockID = nil
@@ -200,13 +201,13 @@ struct TaskText {
         if let continuedSpan {
             // Only the text before the span has fields; the span is text, so no emoji field before it
             // ends the line, and no block id does.
-            FieldScanner.scan(buf, from: s, to: min(max(continuedSpan, s), e), into: &occurrences)
+            FieldScanner.scan(buf, from: s, to: min(max(continuedSpan, s), e), into: &occurrences, htmlComments: htmlComments)
             if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
             occurrences.removeAll { $0.style == .emoji }
             chooseFields()
             return
         }
-        FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
+        FieldScanner.scan(buf, from: s, to: e, into: &occurrences, htmlComments: htmlComments)
         if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
         chooseFields()
         if let firstEmoji = occurrences.firstIndex(where: { $0.style == .emoji }),
