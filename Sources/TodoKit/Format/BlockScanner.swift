@@ -197,7 +197,7 @@ struct BlockScanner {
             }
         }
         structure.mayHaveObsidianComments = mayHaveObsidianComments
-        structure.mayHaveHTMLComments = ContinuedSpan.commentOccurs(in: buf)
+        structure.htmlCommentStarts = ContinuedSpan.commentStarts(in: buf)
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
         structure.openRawLines = openRaw

@@ -179,8 +179,15 @@ struct BlockStructure: Sendable, Equatable {
     var obsidianCommentLines: [Int] = []
     /// Whether `%%` occurs anywhere in the document (inside a comment or not).
     var mayHaveObsidianComments = false
-    /// Whether `<!--` occurs anywhere in the document.
-    var mayHaveHTMLComments = false
+    /// Where `<!--` occurs in the document (byte offsets, in order; few).
+    var htmlCommentStarts: [Int32] = []
+
+    /// Whether a `<!--` starts in `[from, to)`.
+    func holdsHTMLComment(from: Int, to end: Int) -> Bool {
+        guard !htmlCommentStarts.isEmpty else { return false }
+        let first = BinarySearch.partitionPoint(in: htmlCommentStarts.indices) { Int(htmlCommentStarts[$0]) < from }
+        return first < htmlCommentStarts.count && Int(htmlCommentStarts[first]) < end
+    }
     /// Whether the document ends in a blank line after which a top-level ATX heading would close
     /// every block still open (none is a code block, an HTML block or an Obsidian comment): lines
     /// that follow from such a heading are scanned as a document of their own would be.

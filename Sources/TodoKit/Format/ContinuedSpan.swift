@@ -75,17 +75,18 @@ enum ContinuedSpan {
         return false
     }
 
-    /// Whether `<!--` occurs in `buf`.
-    static func commentOccurs(in buf: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = buf.baseAddress else { return false }
+    /// Where `<!--` occurs in `buf`, in order.
+    static func commentStarts(in buf: UnsafeBufferPointer<UInt8>) -> [Int32] {
+        guard let base = buf.baseAddress else { return [] }
+        var starts: [Int32] = []
         var i = 0
         while i < buf.count {
-            guard let hit = memchr(base + i, Int32(UInt8(ascii: "<")), buf.count - i) else { return false }
+            guard let hit = memchr(base + i, Int32(UInt8(ascii: "<")), buf.count - i) else { break }
             let at = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
-            if startsComment(buf, at: at, end: buf.count) { return true }
+            if startsComment(buf, at: at, end: buf.count) { starts.append(Int32(truncatingIfNeeded: at)) }
             i = at + 1
         }
-        return false
+        return starts
     }
 
     /// Whether `<!--` stands at `i`.

@@ -14,15 +14,9 @@ enum FieldScanner {
         return found
     }
 
-    /// Appends every valid field token in `[from, to)` to `found`, in order. `htmlComments`: whether
-    /// the text may hold `<!--` (false only where the document holds none, which spares the token by
-    /// token reading).
-    static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence],
-                     htmlComments: Bool = true) {
-        if htmlComments {
-            scanTokens(buf, from: from, to: end, into: &found)
-            return
-        }
+    /// Appends every valid field token in `[from, to)` to `found`, in order, where `[from, to)` holds
+    /// no `<!--` (``scanTokens(_:from:to:into:)`` reads any text).
+    static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
         let rest = scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found)
         if rest < end { scanTokens(buf, from: rest, to: end, into: &found) }
     }

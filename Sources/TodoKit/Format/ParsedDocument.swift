@@ -144,7 +144,7 @@ struct ParsedDocument: Sendable {
                 structure.lazyLines = lazy
                 structure.paragraphLines = paragraph
                 structure.openRawLines = openRaw
-                structure.mayHaveHTMLComments = ContinuedSpan.commentOccurs(in: buf)
+                structure.htmlCommentStarts = ContinuedSpan.commentStarts(in: buf)
                 var doc = old
                 doc.utf8 = input
                 doc.bytes = bytes
@@ -185,8 +185,8 @@ struct ParsedDocument: Sendable {
                     // A backtick or `<` may open a span that the paragraph's next lines close (``ContinuedSpan``).
                     guard !t.paragraphContinues || !new.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<") })
                         && t.continuedSpan == nil else { return nil }
-                    // Fields were read without looking for comments where the document had none.
-                    guard structure.mayHaveHTMLComments || !ContinuedSpan.commentOccurs(in: new) else { return nil }
+                    // The document's `<!--` are where its fields are read token by token.
+                    guard ContinuedSpan.commentStarts(in: new).isEmpty, !structure.holdsHTMLComment(from: start, to: end) else { return nil }
                     let newEnd = BlockScanner.checkboxEnd(new, at: checkbox, lineEnd: new.count)
                     guard newEnd >= 0 else { return nil }
                     let opened = t.checkboxEnd == end || !SpacesAndTabs.isBlank(old, from: t.checkboxEnd, to: end)
@@ -214,6 +214,7 @@ struct ParsedDocument: Sendable {
         copy.bytes = hasBOM ? Array(utf8[3...]) : utf8
         copy.lines = lines.resizing(lines: changes.map { ($0.line, $0.delta) })
         copy.structure = structure.resizing(lines: changes)
+        copy.structure.htmlCommentStarts = copy.bytes.withUnsafeBufferPointer(ContinuedSpan.commentStarts(in:))
         copy.directives = copy.bytes.withUnsafeBufferPointer { Directives($0, lines: copy.lines, structure: copy.structure) }
         // Debug builds (the tests) check every such parse against the parse of its bytes.
         assert(copy.structure == ParsedDocument(validated: utf8, like: self).structure, "an edited line reads otherwise")
@@ -279,7 +280,8 @@ struct ParsedDocument: Sendable {
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]
         return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                        obsidianComments: structure.mayHaveObsidianComments, htmlComments: structure.mayHaveHTMLComments,
+                        obsidianComments: structure.mayHaveObsidianComments,
+                        htmlComments: structure.holdsHTMLComment(from: t.checkboxEnd, to: lines.contentEnd(t.line)),
                         continuedSpan: t.continuedSpan)
     }
 
@@ -287,7 +289,8 @@ struct ParsedDocument: Sendable {
     func read(task: Int, into text: inout TaskText, _ buf: UnsafeBufferPointer<UInt8>) {
         let t = structure.tasks[task]
         text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                  obsidianComments: structure.mayHaveObsidianComments, htmlComments: structure.mayHaveHTMLComments,
+                  obsidianComments: structure.mayHaveObsidianComments,
+                  htmlComments: structure.holdsHTMLComment(from: t.checkboxEnd, to: lines.contentEnd(t.line)),
                   continuedSpan: t.continuedSpan)
     }
 }

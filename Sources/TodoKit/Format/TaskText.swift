@@ -143,8 +143,9 @@ struct TaskText {
     /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
     /// `obsidianComments`: whether the text may hold a comment `%% … %%`, whose fields are text, as
     /// the rest of the comment is (docs/FORMAT.md); false only where no `%%` can be in it (a
-    /// document without one anywhere), which spares the search; `htmlComments` the same for `<!--`
-    /// (``FieldScanner/scan(_:from:to:into:htmlComments:)``). `continuedSpan`: where a code span
+    /// document without one anywhere), which spares the search; `htmlComments` whether it may hold
+    /// `<!--` (false only where it holds none: its fields are then read the fast way,
+    /// ``FieldScanner/scan(_:from:to:into:)``). `continuedSpan`: where a code span
     /// or HTML comment that a later line of the paragraph closes opens (``BlockStructure/Task/continuedSpan``).
     mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool,
                        obsidianComments: Bool = true, htmlComments: Bool = true, continuedSpan: Int? = nil) {
@@ -201,13 +202,13 @@ struct TaskText {
         if let continuedSpan {
             // Only the text before the span has fields; the span is text, so no emoji field before it
             // ends the line, and no block id does.
-            FieldScanner.scan(buf, from: s, to: min(max(continuedSpan, s), e), into: &occurrences, htmlComments: htmlComments)
+            scanFields(buf, s, min(max(continuedSpan, s), e), htmlComments: htmlComments)
             if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
             occurrences.removeAll { $0.style == .emoji }
             chooseFields()
             return
         }
-        FieldScanner.scan(buf, from: s, to: e, into: &occurrences, htmlComments: htmlComments)
+        scanFields(buf, s, e, htmlComments: htmlComments)
         if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
         chooseFields()
         if let firstEmoji = occurrences.firstIndex(where: { $0.style == .emoji }),
@@ -230,6 +231,16 @@ struct TaskText {
         let tokenStart = FieldScanner.tokenStart(buf, before: k, from: s)
         if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
             blockID = tokenStart..<k
+        }
+    }
+
+    /// Reads the fields of `[s, e)` into ``occurrences``: token by token where the text may hold
+    /// `<!--` (a comment's fields are text), else the fast way.
+    private mutating func scanFields(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, htmlComments: Bool) {
+        if htmlComments {
+            FieldScanner.scanTokens(buf, from: s, to: e, into: &occurrences)
+        } else {
+            FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
         }
     }
 

@@ -209,7 +209,7 @@ final class FieldScannerTests: XCTestCase {
             let bytes = Array(text.utf8)
             bytes.withUnsafeBufferPointer { buf in
                 var fast: [TaskText.Occurrence] = [], tokens: [TaskText.Occurrence] = []
-                FieldScanner.scan(buf, from: 0, to: buf.count, into: &fast, htmlComments: false)
+                FieldScanner.scan(buf, from: 0, to: buf.count, into: &fast)
                 FieldScanner.scanTokens(buf, from: 0, to: buf.count, into: &tokens)
                 XCTAssertEqual(fast.map { "\($0.key) \($0.range) \($0.value)" }, tokens.map { "\($0.key) \($0.range) \($0.value)" },
                                "round \(round): \(text)")
