@@ -18,7 +18,8 @@ struct BlockScanner {
     /// 1 GiB and more), so that the stack lives in memory of its own and a block is cheap to copy.
     private struct Block {
         var kind: Kind
-        /// Whether a child block was ever added (an empty item may not span two blank lines).
+        /// Whether a child block was ever added (an empty item may not span two blank lines); for a
+        /// task's paragraph, whether its first line may open a span a later line closes.
         var hasChild = false
         /// For fenced code: the fence byte; for lists: the bullet or the delimiter after the number.
         var fence: UInt8
@@ -111,7 +112,8 @@ struct BlockScanner {
 
     private let buf: UnsafeBufferPointer<UInt8>
     private let lines: LineTable
-    /// Where the per-line flags go (``BlockStructure/lazyLines``, ``BlockStructure/paragraphLines``):
+    /// Where the per-line flags go (``BlockStructure/lazyLines``, ``BlockStructure/paragraphLines``,
+    /// ``BlockStructure/openRawLines``):
     /// one buffer shared by the scanners of a file's parts, each writing only its own lines.
     private let flags: LineFlags
     private let storage = BlockStorage(capacity: 16)
@@ -156,6 +158,7 @@ struct BlockScanner {
     private struct LineFlags {
         var lazy: UnsafeMutableBufferPointer<Bool>
         var paragraph: UnsafeMutableBufferPointer<Bool>
+        var openRaw: UnsafeMutableBufferPointer<Bool>
     }
 
     /// Files of fewer lines are scanned on one thread (starting threads costs more than it saves;
@@ -180,18 +183,24 @@ struct BlockScanner {
                      parts: Int? = nil, minimumLines: Int = parallelMinimumLines, siblingItems: Bool = true) -> BlockStructure {
         var lazy = [Bool](repeating: false, count: lines.count)
         var paragraph = [Bool](repeating: false, count: lines.count)
+        var openRaw = [Bool](repeating: false, count: lines.count)
         let mayHaveObsidianComments = ObsidianComment.occurs(in: buf)
         var structure = lazy.withUnsafeMutableBufferPointer { lazyFlags in
             paragraph.withUnsafeMutableBufferPointer { paragraphFlags in
-                scan(buf, lines: lines, skipLines: skipLines, flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags),
-                     bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
-                     siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments,
-                     copyParts: parts == nil ? nil : 2)
+                openRaw.withUnsafeMutableBufferPointer { openRawFlags in
+                    scan(buf, lines: lines, skipLines: skipLines,
+                         flags: LineFlags(lazy: lazyFlags, paragraph: paragraphFlags, openRaw: openRawFlags),
+                         bounds: partBounds(buf, lines: lines, from: skipLines, parts: parts, minimumLines: minimumLines),
+                         siblingItems: siblingItems, mayHaveObsidianComments: mayHaveObsidianComments,
+                         copyParts: parts == nil ? nil : 2)
+                }
             }
         }
         structure.mayHaveObsidianComments = mayHaveObsidianComments
+        structure.htmlCommentStarts = ContinuedSpan.commentStarts(in: buf)
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
+        structure.openRawLines = openRaw
         return structure
     }
 
@@ -239,6 +248,7 @@ struct BlockScanner {
                 for line in bounds[part]..<bounds[part + 1] {
                     flags.lazy[line] = false
                     flags.paragraph[line] = false
+                    flags.openRaw[line] = false
                 }
                 scanner.run(from: bounds[part], to: bounds[part + 1])
             }
@@ -255,14 +265,15 @@ struct BlockScanner {
     /// `range.lowerBound` must be the first line after front matter, or an ATX heading at the left
     /// margin after a blank line that a scan from the top reads as a heading (then no block is open
     /// there). Items, lists, tasks and block quotes are numbered from the part's own (its lists'
-    /// items filled in); lines and offsets are `buf`'s. Writes the range's lines' flags into `lazy`
-    /// and `paragraph` (indexed by line). Returns the structure with its blocks closed, and whether
+    /// items filled in); lines and offsets are `buf`'s. Writes the range's lines' flags into `lazy`,
+    /// `paragraph` and `openRaw` (indexed by line). Returns the structure with its blocks closed, and whether
     /// its last line is blank with every open block one that an ATX heading closes
     /// (``BlockStructure/endsFresh``).
     static func scanPart(_ buf: UnsafeBufferPointer<UInt8>, lines: LineTable, range: Range<Int>,
                          lazy: UnsafeMutableBufferPointer<Bool>, paragraph: UnsafeMutableBufferPointer<Bool>,
+                         openRaw: UnsafeMutableBufferPointer<Bool>,
                          mayHaveObsidianComments: Bool) -> (structure: BlockStructure, endsFresh: Bool) {
-        var scanner = BlockScanner(buf: buf, lines: lines, flags: LineFlags(lazy: lazy, paragraph: paragraph),
+        var scanner = BlockScanner(buf: buf, lines: lines, flags: LineFlags(lazy: lazy, paragraph: paragraph, openRaw: openRaw),
                                    mayHaveObsidianComments: mayHaveObsidianComments, siblingItems: true, capacity: range.count)
         scanner.run(from: range.lowerBound, to: range.upperBound)
         let endsFresh = scanner.endsFresh
@@ -458,6 +469,11 @@ struct BlockScanner {
                     addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
             }
+            switch stack[depth - 1].kind {
+            case .fencedCode: flags.openRaw[lineIndex] = true
+            case .html where stack[depth - 1].number <= 5: flags.openRaw[lineIndex] = true
+            default: break
+            }
         }
         markNonBlankLine(blankAtEnd: blank)
     }
@@ -480,6 +496,10 @@ struct BlockScanner {
         stack[top].lineCount += 1
         if stack[top].lineCount == 2 && stack[top].task >= 0 {
             structure.tasks[stack[top].task].paragraphContinues = true
+            // A paragraph holds no block: `hasChild` marks one whose first line may open a span
+            // that a later line closes, looked for when it ends (``recordContinuedSpan(_:)``).
+            let first = stack[top].startLine
+            if ContinuedSpan.mayOpen(buf, stack[top].startOffset..<lines.contentEnd(first)) { stack[top].hasChild = true }
         }
     }
 
@@ -959,8 +979,19 @@ struct BlockScanner {
             if parent >= 0 && structure.items[parent].lastLine < structure.items[item].lastLine {
                 structure.items[parent].lastLine = structure.items[item].lastLine
             }
+        } else if stack[depth].kind == .paragraph && stack[depth].hasChild {
+            recordContinuedSpan(stack[depth])
         }
         if lastMatched > depth - 1 { lastMatched = depth - 1 }
+    }
+
+    /// Records where a code span or HTML comment opens on the first line of a task's `paragraph`
+    /// (of two lines or more) that a later line closes.
+    @inline(never) private mutating func recordContinuedSpan(_ paragraph: Block) {
+        let first = paragraph.startLine, last = first + paragraph.lineCount - 1
+        guard let start = ContinuedSpan.start(buf, line: paragraph.startOffset..<lines.contentEnd(first),
+                                              rest: lines.start(first + 1)..<lines.contentEnd(last)) else { return }
+        structure.tasks[paragraph.task].continuedSpan = start
     }
 
     /// The container number of the block at `index` on the stack (see ``BlockStructure/List/container``).

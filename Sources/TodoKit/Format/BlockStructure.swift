@@ -127,6 +127,9 @@ struct BlockStructure: Sendable, Equatable {
         private var _checkboxLength: UInt8
         /// Whether the next line continues the task's paragraph (so a hard line break matters).
         var paragraphContinues: Bool = false
+        /// Where a code span or HTML comment that a later line closes opens on the line, past the
+        /// checkbox's end (``ContinuedSpan``); 0 for none. Clamped: a farther one counts from there.
+        private var _continuedSpan: UInt16 = 0
 
         init(line: Int, item: Int, checkbox: Int, checkboxEnd: Int) {
             _line = Int32(line)
@@ -143,6 +146,12 @@ struct BlockStructure: Sendable, Equatable {
         var checkbox: Int { Int(_checkbox) }
         /// Byte offset just past the `]`.
         var checkboxEnd: Int { Int(_checkbox) + Int(_checkboxLength) }
+        /// Where a code span or an HTML comment opens on the task's line that only a later line of its
+        /// paragraph closes (the line ends inside it: ``ContinuedSpan``), nil if none.
+        var continuedSpan: Int? {
+            get { _continuedSpan == 0 ? nil : checkboxEnd + Int(_continuedSpan) }
+            set { _continuedSpan = newValue.map { UInt16(clamping: max(1, $0 - checkboxEnd)) } ?? 0 }
+        }
     }
 
     /// One heading (ATX or setext) with the byte range of its text on its first line.
@@ -170,6 +179,15 @@ struct BlockStructure: Sendable, Equatable {
     var obsidianCommentLines: [Int] = []
     /// Whether `%%` occurs anywhere in the document (inside a comment or not).
     var mayHaveObsidianComments = false
+    /// Where `<!--` occurs in the document (byte offsets, in order; few).
+    var htmlCommentStarts: [Int32] = []
+
+    /// Whether a `<!--` starts in `[from, to)`.
+    func holdsHTMLComment(from: Int, to end: Int) -> Bool {
+        guard !htmlCommentStarts.isEmpty else { return false }
+        let first = BinarySearch.partitionPoint(in: htmlCommentStarts.indices) { Int(htmlCommentStarts[$0]) < from }
+        return first < htmlCommentStarts.count && Int(htmlCommentStarts[first]) < end
+    }
     /// Whether the document ends in a blank line after which a top-level ATX heading would close
     /// every block still open (none is a code block, an HTML block or an Obsidian comment): lines
     /// that follow from such a heading are scanned as a document of their own would be.
@@ -181,6 +199,10 @@ struct BlockStructure: Sendable, Equatable {
     var lazyLines: [Bool] = []
     /// Lines that are paragraph text (a task's first line included).
     var paragraphLines: [Bool] = []
+    /// Lines after which a fenced code block, or an HTML block that only its own end condition
+    /// closes (types 1–5: `<!--`, `<pre`, …), is still open: blank lines right after such a line
+    /// belong to that block (they are its content, and they do not make a list loose).
+    var openRawLines: [Bool] = []
 
     /// No lists, items or tasks (a scanner fills it in).
     init() {}

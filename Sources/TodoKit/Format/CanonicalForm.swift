@@ -314,7 +314,7 @@ struct CanonicalForm: ~Copyable {
             // said here too (its date is stamped anyway), so that a survey that finds nothing proves
             // that the completion pass has nothing to do (``TodoFormatter`` surveys before it completes).
             let canonical = tail.suffix(from: 0, equals: buf, task.checkbox, doc.lines.contentEnd(task.line))
-                && !CompletionPass.completesNow(status, fields: text.chosenFields(), options: options)
+                && !CompletionPass.completesNow(status, text, options: options)
             keys[index] = key
             states[index] = canonical ? .canonical : .keyed
             if !canonical { return true }
@@ -337,9 +337,10 @@ struct CanonicalForm: ~Copyable {
     static func appendCanonicalTail(_ text: TaskText, ofTask task: Int, status: TaskStatus, _ doc: ParsedDocument,
                                     _ buf: UnsafeBufferPointer<UInt8>, options: FormatOptions, into out: inout ByteWriter) -> Range<Int>? {
         let t = doc.structure.tasks[task]
-        if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
+        if text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil || text.continuedSpan != nil {
             // An empty task stays as written (but `X`): there is nothing to date, and text after the
-            // checkbox could turn the next line into part of its paragraph.
+            // checkbox could turn the next line into part of its paragraph. So does a task whose line
+            // ends inside a code span or comment that a later line closes: a field there would be code.
             let first = out.count
             out.append(buf, t.checkbox, doc.lines.contentEnd(t.line))
             if status == .done { out.replace(at: first + 1, with: UInt8(ascii: "x")) }
@@ -672,9 +673,12 @@ struct CanonicalForm: ~Copyable {
         if output != nil && items.contains(where: { shifted(s.items[$0].startLine) }) { return .unknown }
         // Items whose markers stand in different columns relate differently to what comes before
         // the list and to each other (one could nest under another): such a list stays as it is.
-        // The same walk over the items finds their smallest content column.
+        // The same walk over the items finds their smallest content column, whether one ends inside
+        // a fenced code or HTML block still open, and whether blank lines stand between items.
         var markerColumn = -1
         var minContent = Int.max
+        var endsOpen = false, blankBetween = false
+        var previousLast = Int.max - 1
         for item in items {
             let it = s.items[item]
             let column = visualColumn(from: lines.starts[it.startLine], to: it.markerStart)
@@ -684,8 +688,15 @@ struct CanonicalForm: ~Copyable {
                 return .held
             }
             minContent = min(minContent, contentColumn(of: it, markerColumn: column))
+            endsOpen = endsOpen || s.openRawLines[it.lastLine]
+            blankBetween = blankBetween || it.startLine > previousLast + 1
+            previousLast = it.lastLine
         }
         if items.isEmpty { minContent = 0 }
+        // Blank lines after an item that ends inside an unclosed fence (or HTML block) are that
+        // block's content; the blank lines between items stay in place, so in another order they
+        // would join or leave such a block: its code would change, and the list turn tight or loose.
+        if endsOpen && blankBetween { return .held }
         // A `%%` that an item's open HTML block or code hides could open a comment in another order.
         let mayHideObsidianMarkers = s.mayHaveObsidianComments && endsOutsideText(items)
         if mayHideObsidianMarkers && holdsUnreadObsidianMarker(list) { return .held }
@@ -706,6 +717,10 @@ struct CanonicalForm: ~Copyable {
             // block or code open (the comment would hide the tasks below it, or show hidden ones).
             if mayHideObsidianMarkers && follower < lines.count && opensOrClosesObsidianComment(line(at: follower)) {
                 return .held
+            }
+            // The blank lines right after the list belong to the last item's unclosed fence, if it has one.
+            if follower > next && (s.openRawLines[s.items[newLast].lastLine] || s.openRawLines[s.items[items[items.count - 1]].lastLine]) {
+                return .heldBySurroundings
             }
             if follower < lines.count, let (column, quotes) = lineStart(line(at: follower), quoteDepth: depth) {
                 if shifted(line(at: follower)) { return .unknown }
@@ -853,15 +868,40 @@ struct CanonicalForm: ~Copyable {
     }
 
     /// How a renumbered item's new marker, `markerWidth` columns wide, fits before its content: the
-    /// spaces to write after it (the content keeps its column where they can absorb the change,
-    /// counted in columns, so a tab there becomes spaces) and how many columns the content, and so
-    /// the item's later lines, must move right (0 when none).
+    /// spaces to write after it, 0 for the white space as written (the content keeps its column where
+    /// the white space can absorb the change: as written when it ends there after the new marker,
+    /// a tab say, else as spaces counted in columns), and how many columns the content, and so the
+    /// item's later lines, must move right (0 when none).
     private func markerFit(_ it: BlockStructure.Item, markerWidth: Int) -> (spaces: Int, shift: Int) {
         let lineStart = doc.lines.starts[it.startLine]
         let contentColumn = visualColumn(from: lineStart, to: it.contentStart)
         let markerEndColumn = visualColumn(from: lineStart, to: it.markerStart) + markerWidth
+        if visualColumn(from: it.markerEnd, to: it.contentStart, startingAt: markerEndColumn) == contentColumn { return (0, 0) }
         let wanted = contentColumn - markerEndColumn
         return wanted >= 1 ? (min(wanted, 4), 0) : (1, markerEndColumn + 1 - contentColumn)
+    }
+
+    /// How many digits the numbers of `list` are written with at least: those of its first item when
+    /// written with leading zeros (`01.` numbers on `02.`, … `10.`), else 0.
+    private func numberPadding(of list: Int) -> Int {
+        let first = doc.structure.items[items(of: list)[0]]
+        let digits = first.markerEnd - 1 - first.markerStart
+        return digits > decimalWidth(first.number) ? digits : 0
+    }
+
+    /// Appends `number` with at least `padding` digits (leading zeros).
+    private static func appendNumber(_ number: Int, padding: Int, into out: inout ByteWriter) {
+        var zeros = padding - 1
+        var rest = number / 10
+        while rest > 0 {
+            zeros -= 1
+            rest /= 10
+        }
+        while zeros > 0 {
+            out.append(UInt8(ascii: "0"))
+            zeros -= 1
+        }
+        out.appendDecimal(number)
     }
 
     /// Whether giving `list` the item order `order` would have to renumber an item past 999,999,999
@@ -882,11 +922,12 @@ struct CanonicalForm: ~Copyable {
         let s = doc.structure
         guard s.lists[list].ordered else { return false }
         let (first, step) = numbering(of: list)
+        let padding = numberPadding(of: list)
         for (position, item) in order.enumerated() {
             let it = s.items[item]
-            let width = decimalWidth(first + step * position)
+            let width = max(decimalWidth(first + step * position), padding)
             // Only a wider number can need more than the spaces after the marker.
-            guard it.lastLine > it.startLine, width > decimalWidth(it.number), it.contentStart < doc.lines.contentEnd(it.startLine),
+            guard it.lastLine > it.startLine, width > it.markerEnd - 1 - it.markerStart, it.contentStart < doc.lines.contentEnd(it.startLine),
                   markerFit(it, markerWidth: width + 1).shift > 0 else { continue }
             let depth = quoteDepth(item)
             for line in (it.startLine + 1)...it.lastLine {
@@ -911,11 +952,12 @@ struct CanonicalForm: ~Copyable {
     private mutating func renumber(list: Int, order: some Collection<Int>) {
         let structure = doc.structure
         let (first, step) = numbering(of: list)
+        let padding = numberPadding(of: list)
         for (position, item) in order.enumerated() {
             let number = first + step * position
             let it = structure.items[item]
             guard number != it.number else { continue }
-            let markerWidth = decimalWidth(number) + 1
+            let markerWidth = max(decimalWidth(number), padding) + 1
             let line = it.startLine
             let blankItem = it.contentStart >= doc.lines.contentEnds[line]
             let (spaces, shift) = blankItem ? (0, 0) : markerFit(it, markerWidth: markerWidth)
@@ -930,10 +972,10 @@ struct CanonicalForm: ~Copyable {
                 markerBytes += markerWidth + spaces
             } else {
                 let from = arena.count
-                arena.appendDecimal(number)
+                CanonicalForm.appendNumber(number, padding: padding, into: &arena)
                 arena.append(buf[it.markerEnd - 1])
                 for _ in 0..<spaces { arena.append(0x20) }
-                addEdit(line: line, start: it.markerStart, end: blankItem ? it.markerEnd : it.contentStart, arenaFrom: from)
+                addEdit(line: line, start: it.markerStart, end: spaces == 0 ? it.markerEnd : it.contentStart, arenaFrom: from)
             }
             if shift > 0 { shiftContinuation(of: item, by: shift) }
         }
@@ -1732,7 +1774,7 @@ struct CanonicalForm: ~Copyable {
                         let it = doc.structure.items[markers[m].item]
                         marker = (it.markerStart, markers[m].spaces == 0 ? it.markerEnd : it.contentStart)
                         markerText.truncate(to: 0)
-                        markerText.appendDecimal(markers[m].number)
+                        CanonicalForm.appendNumber(markers[m].number, padding: numberPadding(of: it.list), into: &markerText)
                         markerText.append(source[it.markerEnd - 1])
                         for _ in 0..<markers[m].spaces { markerText.append(0x20) }
                     }
@@ -1773,7 +1815,7 @@ struct CanonicalForm: ~Copyable {
                         }
                         states[task] = tail.suffix(from: 0, equals: buf, tasks[task].checkbox, lines.contentEnd(line)) ? .canonical : .keyed
                         // Lines that directives freeze are not rewritten, and the completion pass leaves them too.
-                        if !completesTasksNow && CompletionPass.completesNow(status, fields: text.chosenFields(), options: options) {
+                        if !completesTasksNow && CompletionPass.completesNow(status, text, options: options) {
                             completesTasksNow = true
                         }
                     }

@@ -85,11 +85,12 @@ struct CompletionPass {
             && (chosen[FieldKey.recurrence.order] >= 0 || chosen[FieldKey.onCompletion.order] >= 0)
     }
 
-    /// Whether the pass completes a task of `status` whose fields are `chosen` now, under `options`:
-    /// dates are stamped, the task is done and ``mayComplete(done:)`` (the canonical form's dry run,
-    /// its output and its task lines ask this one question).
-    static func completesNow(_ status: TaskStatus, fields chosen: SIMD16<Int32>, options: FormatOptions) -> Bool {
-        options.stampDates && mayComplete(done: chosen) && status.kind == .done
+    /// Whether the pass completes a task of `status` whose text is `text` now, under `options`:
+    /// dates are stamped, the task is done, its line can take a date (``TaskText/continuedSpan``)
+    /// and ``mayComplete(done:)`` (the canonical form's dry run, its output and its task lines ask
+    /// this one question).
+    static func completesNow(_ status: TaskStatus, _ text: TaskText, options: FormatOptions) -> Bool {
+        options.stampDates && mayComplete(done: text.chosenFields()) && status.kind == .done && text.continuedSpan == nil
     }
 
     /// Whether task `task` of `doc` is done.

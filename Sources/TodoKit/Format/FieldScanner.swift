@@ -1,7 +1,8 @@
 /// Finds metadata fields in a task's text: plain `due:2026-12-01`, emoji `📅 2026-12-01`, and
 /// Dataview `[due:: 2026-12-01]` (and the rarer keys and values: `rec:+1w`, `🔁 every week`,
 /// `due:tomorrow`, `🆔 abc`, …). A field is a whole token (white space or the line's ends around
-/// it) and never inside a backtick code span; anything that does not fully match is text.
+/// it) and never inside a backtick code span or an HTML comment `<!-- … -->`; anything that does
+/// not fully match is text.
 enum FieldScanner {
     private static let variationSelector: [UInt8] = [0xEF, 0xB8, 0x8F]
     private static let priorityLongestFirst: [Priority] = [.highest, .lowest, .medium, .high, .low]
@@ -13,7 +14,8 @@ enum FieldScanner {
         return found
     }
 
-    /// Appends every valid field token in `[from, to)` to `found`, in order.
+    /// Appends every valid field token in `[from, to)` to `found`, in order, where `[from, to)` holds
+    /// no `<!--` (``scanTokens(_:from:to:into:)`` reads any text).
     static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, into found: inout [TaskText.Occurrence]) {
         let rest = scanWithoutEscapesOrCode(buf, from: from, to: end, into: &found)
         if rest < end { scanTokens(buf, from: rest, to: end, into: &found) }
@@ -26,6 +28,8 @@ enum FieldScanner {
         var atTokenStart = true
         // The text's backtick runs, read once when the first backtick is met.
         var runs: BacktickRuns?
+        // Whether no `-->` follows: then none follows a later `<!--` either.
+        var noCommentEnd = false
         while i < end {
             let c = buf[i]
             if c.isSpaceOrTab {
@@ -41,6 +45,14 @@ enum FieldScanner {
             }
             if c == UInt8(ascii: "`") {
                 i = BacktickRuns.skipCodeSpan(buf, at: i, end: end, runs: &runs)
+                atTokenStart = false
+                continue
+            }
+            if c == UInt8(ascii: "<") && ContinuedSpan.startsComment(buf, at: i, end: end) {
+                // A comment is text, fields and all (what it hides would show); unclosed, `<!--` is text.
+                let close = noCommentEnd ? nil : ContinuedSpan.commentEnd(buf, from: i + 4, to: end)
+                noCommentEnd = close == nil
+                i = close ?? i + 4
                 atTokenStart = false
                 continue
             }
@@ -124,7 +136,7 @@ enum FieldScanner {
         }
     }
 
-    /// The rest of an ordinary token: the index of the next space, tab, backslash or backtick
+    /// The rest of an ordinary token: the index of the next space, tab, backslash, backtick or `<`
     /// at or after `from`, or `end`. Eight bytes at a time.
     @inline(__always) private static func skipToken(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
         var i = from
@@ -134,12 +146,13 @@ enum FieldScanner {
             // The lowest flagged byte of each test is exact (false flags only sit above a true one).
             let found = ByteLanes.zeroBytes(w ^ 0x2020_2020_2020_2020) | ByteLanes.zeroBytes(w ^ 0x0909_0909_0909_0909)
                 | ByteLanes.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C) | ByteLanes.zeroBytes(w ^ 0x6060_6060_6060_6060)
+                | ByteLanes.zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C)
             if found != 0 { return i + found.trailingZeroBitCount >> 3 }
             i += 8
         }
         while i < end {
             let d = buf[i]
-            if d.isSpaceOrTab || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") { break }
+            if d.isSpaceOrTab || d == UInt8(ascii: "\\") || d == UInt8(ascii: "`") || d == UInt8(ascii: "<") { break }
             i += 1
         }
         return i

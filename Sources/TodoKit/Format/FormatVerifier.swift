@@ -4,7 +4,10 @@
 /// - the same non-task lines are there, byte for byte (ignoring only indentation and list numbers,
 ///   and the bullet characters when the bullet option rewrites them),
 /// - the same tasks are there (same completion, title, block id and priority; dates may change),
-/// - the same lists hold the same items under the same parents, each spanning as many lines,
+/// - the same lists hold the same items under the same parents, each spanning as many lines, and
+///   each as loose or tight as before,
+/// - the same lines are inside fenced code and HTML blocks (a blank line that moved into or out of
+///   an unclosed one would change what the block holds),
 /// - a second formatting would change nothing (the formatter proves it with its own dry run over
 ///   the output, before it asks for this check),
 /// - the lines inline directives froze are the same lines, at the same positions, byte for byte.
@@ -62,7 +65,8 @@ enum FormatVerifier {
         let kb = b.bytes.withUnsafeBufferPointer { Keys(b, $0, taskKeys: outputTaskKeys, anyBullet: a.anyBullet) }
         if ka.nonTaskLines != kb.nonTaskLines { return "a non-task line was lost or altered" }
         if ka.tasks != kb.tasks { return "a task was lost or altered" }
-        if ka.lists != kb.lists { return "a list lost or gained an item, or changed its nesting" }
+        if ka.rawLines != kb.rawLines { return "a line moved into or out of a code block or an HTML block" }
+        if ka.lists != kb.lists { return "a list lost or gained an item, changed its nesting, or turned tight or loose" }
         if a.frozen != b.directives.frozen { return "the lines an ignore directive covers changed" }
         if a.frozenDigest != frozenDigest(b) { return "a line an ignore directive covers was altered" }
         return nil
@@ -106,6 +110,7 @@ enum FormatVerifier {
         let a = input.bytes.withUnsafeBufferPointer { Keys(input, $0, taskKeys: nil, anyBullet: false) }
         let b = output.bytes.withUnsafeBufferPointer { Keys(output, $0, taskKeys: nil, anyBullet: false) }
         if a.nonTaskLines != b.nonTaskLines { throw .verificationFailed("a non-task line was lost or altered") }
+        if a.rawLines != b.rawLines { throw .verificationFailed("a line moved into or out of a code block or an HTML block") }
         var expectedTasks = a.tasks
         for key in pass.spawnedKeys { expectedTasks.add(key) }
         for key in pass.deletedKeys { expectedTasks.remove(key) }
@@ -123,8 +128,11 @@ enum FormatVerifier {
     /// Order-independent fingerprints of a document's lines, tasks and list items.
     struct Keys: Equatable {
         var nonTaskLines = Fingerprint()
+        /// The non-task lines after which a fenced code block or an HTML block is still open
+        /// (``BlockStructure/openRawLines``).
+        var rawLines = Fingerprint()
         var tasks = Fingerprint()
-        /// Each list keyed by its kind, its items and the item it is nested in.
+        /// Each list keyed by its kind, its items, the item it is nested in and how loose it is.
         var lists = Fingerprint()
         /// Fingerprints `doc`; `taskKeys`: the tasks' keys when already known; `anyBullet`: read every
         /// bullet character as `-`. The lines of a large document are fingerprinted in parts at the
@@ -147,8 +155,9 @@ enum FormatVerifier {
             }
             let parts = parts ?? Parallel.parts(doc.lines.count, minimumPerPart: Keys.linesPerPart)
             var itemKeys = [UInt64](repeating: 0, count: s.items.count)
-            // Each part's sums: of its lines, then of its tasks, then of its lists.
-            var partSums = [Fingerprint](repeating: Fingerprint(), count: 3 * parts)
+            // Each part's sums: of its lines, then of its tasks, then of its lists, then of its lines in
+            // code and HTML blocks.
+            var partSums = [Fingerprint](repeating: Fingerprint(), count: 4 * parts)
             itemKeys.withUnsafeMutableBufferPointer { itemKeys in
                 partSums.withUnsafeMutableBufferPointer { partSums in
                     taskKeys.withUnsafeBufferPointer { taskKeys in
@@ -156,38 +165,49 @@ enum FormatVerifier {
                         nonisolated(unsafe) let (itemKeys, partSums, taskKeys, buf) = (itemKeys, partSums, taskKeys, buf)
                         Parallel.run(parts) { part in
                             let lines = Parallel.share(part, of: parts, in: doc.lines.count)
-                            partSums[3 * part] = Keys.fingerprint(lines: lines, of: doc, buf, taskKeys: taskKeys, itemKeys: itemKeys,
-                                                                  anyBullet: anyBullet)
+                            (partSums[4 * part], partSums[4 * part + 3]) =
+                                Keys.fingerprint(lines: lines, of: doc, buf, taskKeys: taskKeys, itemKeys: itemKeys, anyBullet: anyBullet)
                             for key in taskKeys[Parallel.share(part, of: parts, in: taskKeys.count)] {
-                                partSums[3 * part + 1].add(key)
+                                partSums[4 * part + 1].add(key)
                             }
                         }
                         // The lists once every item's key is known.
                         Parallel.run(parts) { part in
                             let lists = Parallel.share(part, of: parts, in: s.lists.count)
-                            partSums[3 * part + 2] = Keys.fingerprint(lists: lists, of: s, itemKeys: UnsafeBufferPointer(itemKeys),
+                            partSums[4 * part + 2] = Keys.fingerprint(lists: lists, of: s, itemKeys: UnsafeBufferPointer(itemKeys),
                                                                       anyBullet: anyBullet)
                         }
                     }
                 }
             }
             for part in 0..<parts {
-                nonTaskLines.add(partSums[3 * part])
-                tasks.add(partSums[3 * part + 1])
-                lists.add(partSums[3 * part + 2])
+                nonTaskLines.add(partSums[4 * part])
+                tasks.add(partSums[4 * part + 1])
+                lists.add(partSums[4 * part + 2])
+                rawLines.add(partSums[4 * part + 3])
             }
         }
 
-        /// The fingerprint of `lists`: each keyed by its kind, its items (their keys, in any order) and
-        /// the item it is nested in.
+        /// The fingerprint of `lists`: each keyed by its kind, its items (their keys, in any order),
+        /// the item it is nested in and how many of the gaps between its items hold a blank line that
+        /// makes it loose (one that no fenced code or HTML block left open by the item above takes in).
         private static func fingerprint(lists: Range<Int>, of s: BlockStructure, itemKeys: UnsafeBufferPointer<UInt64>,
                                         anyBullet: Bool) -> Fingerprint {
             var fingerprint = Fingerprint()
             for index in lists {
                 let list = s.lists[index]
                 var items = Fingerprint()
-                for at in list.itemRange { items.add(itemKeys[Int(s.listItems[at])]) }
+                var looseGaps = 0
+                var previousLast = Int.max - 1
+                for at in list.itemRange {
+                    let item = Int(s.listItems[at])
+                    items.add(itemKeys[item])
+                    let it = s.items[item]
+                    if it.startLine > previousLast + 1 && !s.openRawLines[previousLast + 1] { looseGaps += 1 }
+                    previousLast = it.lastLine
+                }
                 var hash = Hasher64()
+                hash.add(word: UInt64(looseGaps))
                 hash.add(list.ordered ? 1 : 0)
                 hash.add(anyBullet && !list.ordered ? UInt8(ascii: "-") : list.delimiter)
                 hash.add(word: items.digest)
@@ -200,13 +220,15 @@ enum FormatVerifier {
         /// How many lines a part of a document's fingerprinting has at least.
         static let linesPerPart = 65_536
 
-        /// The fingerprint of the non-task lines among `lines`; stores the key of each item that starts
-        /// on them in `itemKeys`.
+        /// The fingerprints of the non-task lines among `lines`, and of those of them after which a
+        /// fenced code or HTML block is still open; stores the key of each item that starts on them
+        /// in `itemKeys`.
         private static func fingerprint(lines: Range<Int>, of doc: ParsedDocument, _ buf: UnsafeBufferPointer<UInt8>,
                                         taskKeys: UnsafeBufferPointer<UInt64>, itemKeys: UnsafeMutableBufferPointer<UInt64>,
-                                        anyBullet: Bool) -> Fingerprint {
+                                        anyBullet: Bool) -> (lines: Fingerprint, raw: Fingerprint) {
             let s = doc.structure
             var nonTaskLines = Fingerprint()
+            var rawLines = Fingerprint()
             // Lines, tasks and items in one walk: tasks and items are recorded in line order, with at
             // most one task per line (a checkbox ends the line's block starts).
             var nextItem = BinarySearch.partitionPoint(in: 0..<s.items.count) { s.items[$0].startLine < lines.lowerBound }
@@ -219,6 +241,7 @@ enum FormatVerifier {
                 if taskHere < 0 {
                     key = Keys.lineKey(doc, line, firstItem, buf, anyBullet: anyBullet)
                     nonTaskLines.add(key)
+                    if s.openRawLines[line] { rawLines.add(key) }
                 }
                 var shared: UInt64?
                 while nextItem < s.items.count && s.items[nextItem].startLine == line {
@@ -246,7 +269,7 @@ enum FormatVerifier {
                     nextItem += 1
                 }
             }
-            return nonTaskLines
+            return (nonTaskLines, rawLines)
         }
 
         /// A line without its indentation and, on an ordered item's first line, without the number;

@@ -40,6 +40,7 @@ enum NextOccurrence {
     static func isBeingCompleted(_ text: TaskText, status: TaskStatus) -> Bool {
         let chosen = text.chosenFields()
         return status.kind == .done && chosen[FieldKey.done.order] < 0 && chosen[FieldKey.cancelled.order] < 0
+            && text.continuedSpan == nil
     }
 
     /// The occurrence of `key` that counts, if any.

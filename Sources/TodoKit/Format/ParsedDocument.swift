@@ -119,17 +119,21 @@ struct ParsedDocument: Sendable {
                 let regionBytes = lines.start(start)..<(end < lines.count ? lines.start(end) : buf.count)
                 guard !ObsidianComment.occurs(in: UnsafeBufferPointer(rebasing: buf[regionBytes])) else { return nil }
 
-                var lazy = [Bool](repeating: false, count: lines.count), paragraph = lazy
+                var lazy = [Bool](repeating: false, count: lines.count), paragraph = lazy, openRaw = lazy
                 lazy.replaceSubrange(0..<start, with: s.lazyLines[0..<start])
                 paragraph.replaceSubrange(0..<start, with: s.paragraphLines[0..<start])
+                openRaw.replaceSubrange(0..<start, with: s.openRawLines[0..<start])
                 if let after {
                     lazy.replaceSubrange(end..., with: s.lazyLines[after...])
                     paragraph.replaceSubrange(end..., with: s.paragraphLines[after...])
+                    openRaw.replaceSubrange(end..., with: s.openRawLines[after...])
                 }
                 var (region, endsFresh) = lazy.withUnsafeMutableBufferPointer { lazy in
                     paragraph.withUnsafeMutableBufferPointer { paragraph in
-                        BlockScanner.scanPart(buf, lines: lines, range: start..<end, lazy: lazy, paragraph: paragraph,
-                                              mayHaveObsidianComments: false)
+                        openRaw.withUnsafeMutableBufferPointer { openRaw in
+                            BlockScanner.scanPart(buf, lines: lines, range: start..<end, lazy: lazy, paragraph: paragraph,
+                                                  openRaw: openRaw, mayHaveObsidianComments: false)
+                        }
                     }
                 }
                 guard after == nil || endsFresh, !region.refersToBlockQuotes else { return nil }
@@ -139,6 +143,8 @@ struct ParsedDocument: Sendable {
                 structure.endsFresh = after == nil ? endsFresh : s.endsFresh
                 structure.lazyLines = lazy
                 structure.paragraphLines = paragraph
+                structure.openRawLines = openRaw
+                structure.htmlCommentStarts = ContinuedSpan.commentStarts(in: buf)
                 var doc = old
                 doc.utf8 = input
                 doc.bytes = bytes
@@ -176,6 +182,11 @@ struct ParsedDocument: Sendable {
                 content.withUnsafeBufferPointer { new -> Int? in
                     guard new.count > checkbox, (0..<checkbox).allSatisfy({ new[$0] == old[start + $0] }),
                           !new.contains(where: \.isLineBreak), !ObsidianComment.occurs(in: new) else { return nil }
+                    // A backtick or `<` may open a span that the paragraph's next lines close (``ContinuedSpan``).
+                    guard !t.paragraphContinues || !new.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "<") })
+                        && t.continuedSpan == nil else { return nil }
+                    // The document's `<!--` are where its fields are read token by token.
+                    guard ContinuedSpan.commentStarts(in: new).isEmpty, !structure.holdsHTMLComment(from: start, to: end) else { return nil }
                     let newEnd = BlockScanner.checkboxEnd(new, at: checkbox, lineEnd: new.count)
                     guard newEnd >= 0 else { return nil }
                     let opened = t.checkboxEnd == end || !SpacesAndTabs.isBlank(old, from: t.checkboxEnd, to: end)
@@ -203,6 +214,7 @@ struct ParsedDocument: Sendable {
         copy.bytes = hasBOM ? Array(utf8[3...]) : utf8
         copy.lines = lines.resizing(lines: changes.map { ($0.line, $0.delta) })
         copy.structure = structure.resizing(lines: changes)
+        copy.structure.htmlCommentStarts = copy.bytes.withUnsafeBufferPointer(ContinuedSpan.commentStarts(in:))
         copy.directives = copy.bytes.withUnsafeBufferPointer { Directives($0, lines: copy.lines, structure: copy.structure) }
         // Debug builds (the tests) check every such parse against the parse of its bytes.
         assert(copy.structure == ParsedDocument(validated: utf8, like: self).structure, "an edited line reads otherwise")
@@ -268,13 +280,17 @@ struct ParsedDocument: Sendable {
     func text(ofTask task: Int, _ buf: UnsafeBufferPointer<UInt8>) -> TaskText {
         let t = structure.tasks[task]
         return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                        obsidianComments: structure.mayHaveObsidianComments)
+                        obsidianComments: structure.mayHaveObsidianComments,
+                        htmlComments: structure.holdsHTMLComment(from: t.checkboxEnd, to: lines.contentEnd(t.line)),
+                        continuedSpan: t.continuedSpan)
     }
 
     /// Reads a task's text into `text`, reusing its storage.
     func read(task: Int, into text: inout TaskText, _ buf: UnsafeBufferPointer<UInt8>) {
         let t = structure.tasks[task]
         text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
-                  obsidianComments: structure.mayHaveObsidianComments)
+                  obsidianComments: structure.mayHaveObsidianComments,
+                  htmlComments: structure.holdsHTMLComment(from: t.checkboxEnd, to: lines.contentEnd(t.line)),
+                  continuedSpan: t.continuedSpan)
     }
 }

@@ -124,23 +124,33 @@ struct TaskText {
     var protectsBackslash = false
     /// Whether any white space followed the checkbox.
     var hasSpaceAfterCheckbox = false
+    /// Where a code span or HTML comment that a later line closes opens (``ContinuedSpan``): the
+    /// line ends inside it, so its fields are read only before it, and it is kept as written.
+    private(set) var continuedSpan: Int?
 
     /// Reads the text in `[start, end)`; `paragraphContinues` says whether a hard break there would
-    /// matter, `obsidianComments` whether it may hold a `%% … %%` comment (see ``read(_:start:end:paragraphContinues:obsidianComments:)``).
-    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = true) {
-        read(buf, start: start, end: end, paragraphContinues: paragraphContinues, obsidianComments: obsidianComments)
+    /// matter, `obsidianComments` whether it may hold a `%% … %%` comment, `continuedSpan` where a
+    /// span that a later line closes opens (see ``read(_:start:end:paragraphContinues:obsidianComments:htmlComments:continuedSpan:)``).
+    init(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool, obsidianComments: Bool = true,
+         htmlComments: Bool = true, continuedSpan: Int? = nil) {
+        read(buf, start: start, end: end, paragraphContinues: paragraphContinues, obsidianComments: obsidianComments,
+             htmlComments: htmlComments, continuedSpan: continuedSpan)
     }
 
-    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:obsidianComments:)``.
+    /// An empty text, to be filled by ``read(_:start:end:paragraphContinues:obsidianComments:htmlComments:continuedSpan:)``.
     init() {}
 
     /// Reads another task's text into this one, reusing its storage (hot loops keep one `TaskText`).
     /// `obsidianComments`: whether the text may hold a comment `%% … %%`, whose fields are text, as
     /// the rest of the comment is (docs/FORMAT.md); false only where no `%%` can be in it (a
-    /// document without one anywhere), which spares the search.
+    /// document without one anywhere), which spares the search; `htmlComments` whether it may hold
+    /// `<!--` (false only where it holds none: its fields are then read the fast way,
+    /// ``FieldScanner/scan(_:from:to:into:)``). `continuedSpan`: where a code span
+    /// or HTML comment that a later line of the paragraph closes opens (``BlockStructure/Task/continuedSpan``).
     mutating func read(_ buf: UnsafeBufferPointer<UInt8>, start: Int, end: Int, paragraphContinues: Bool,
-                       obsidianComments: Bool = true) {
+                       obsidianComments: Bool = true, htmlComments: Bool = true, continuedSpan: Int? = nil) {
         self.start = start
+        self.continuedSpan = continuedSpan
         blockID = nil
         hardBreak = nil
         var s = start
@@ -189,7 +199,16 @@ struct TaskText {
         }
         coreEnd = e
         while occurrences.popLast() != nil {}
-        FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
+        if let continuedSpan {
+            // Only the text before the span has fields; the span is text, so no emoji field before it
+            // ends the line, and no block id does.
+            scanFields(buf, s, min(max(continuedSpan, s), e), htmlComments: htmlComments)
+            if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
+            occurrences.removeAll { $0.style == .emoji }
+            chooseFields()
+            return
+        }
+        scanFields(buf, s, e, htmlComments: htmlComments)
         if obsidianComments && !occurrences.isEmpty { dropFieldsInComments(buf, s, e) }
         chooseFields()
         if let firstEmoji = occurrences.firstIndex(where: { $0.style == .emoji }),
@@ -212,6 +231,16 @@ struct TaskText {
         let tokenStart = FieldScanner.tokenStart(buf, before: k, from: s)
         if k - tokenStart >= 2 && buf[tokenStart] == UInt8(ascii: "^") && TaskText.isBlockIDBody(buf, tokenStart + 1, k) {
             blockID = tokenStart..<k
+        }
+    }
+
+    /// Reads the fields of `[s, e)` into ``occurrences``: token by token where the text may hold
+    /// `<!--` (a comment's fields are text), else the fast way.
+    private mutating func scanFields(_ buf: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, htmlComments: Bool) {
+        if htmlComments {
+            FieldScanner.scanTokens(buf, from: s, to: e, into: &occurrences)
+        } else {
+            FieldScanner.scan(buf, from: s, to: e, into: &occurrences)
         }
     }
 

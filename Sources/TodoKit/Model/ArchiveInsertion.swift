@@ -84,7 +84,7 @@ extension TaskArchiver {
     }
 
     /// Whether `after`, `before` with the lines `inserted` added, reads as `before` outside them
-    /// (the same headings, list items, tasks, paragraph and lazy lines, line for line), and each
+    /// (the same headings, list items, tasks, paragraph, lazy and open code lines, line for line), and each
     /// of `blocks` (line ranges within `inserted`) is one whole top-level list item, the inserted
     /// lines holding the items and tasks of `expected`, the blocks parsed on their own.
     static func readsAsBefore(_ before: ParsedDocument, _ after: ParsedDocument, inserted: Range<Int>, blocks: [Range<Int>],
@@ -114,7 +114,8 @@ extension TaskArchiver {
         func flag(_ flags: [Bool], _ line: Int) -> Bool { line < flags.count && flags[line] }
         for line in 0..<after.lines.count where !inserted.contains(line) {
             guard flag(a.paragraphLines, old(line)) == flag(b.paragraphLines, line),
-                  flag(a.lazyLines, old(line)) == flag(b.lazyLines, line) else { return false }
+                  flag(a.lazyLines, old(line)) == flag(b.lazyLines, line),
+                  flag(a.openRawLines, old(line)) == flag(b.openRawLines, line) else { return false }
         }
         guard a.obsidianCommentLines == b.obsidianCommentLines.filter({ !inserted.contains($0) }).map(old) else { return false }
         guard b.items.count(where: { inserted.contains($0.startLine) }) == expected.items.count,

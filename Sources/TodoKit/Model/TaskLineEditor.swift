@@ -160,10 +160,15 @@ enum TaskLineEditor {
                 ? [UInt8(ascii: "x")]
                 : Array(String(status.mark).utf8)
             let lineStart = doc.lines.starts[t.line]
-            if change.title == nil && change.fields.isEmpty && text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil {
+            if change.title == nil && change.fields.isEmpty
+                && (text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil || text.continuedSpan != nil) {
                 // An empty task gets its new mark only, as the formatter leaves it: there is nothing to
-                // date, and text after its checkbox could join the next line to its paragraph.
+                // date, and text after its checkbox could join the next line to its paragraph. So does
+                // one whose line ends inside a code span or comment that the next lines close.
                 return Array(doc.bytes[lineStart...t.checkbox]) + mark + Array(doc.bytes[(t.checkboxEnd - 1)..<doc.lines.contentEnd(t.line)])
+            }
+            if text.continuedSpan != nil {
+                throw .invalid("the task on line \(t.line + 1) ends inside a code span or comment that a later line closes: edit it in the file")
             }
             let title: [UInt8]
             var joined = false

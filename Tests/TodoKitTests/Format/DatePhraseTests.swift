@@ -129,6 +129,11 @@ final class DatePhraseTests: XCTestCase {
         XCTAssertEqual(resolve("end of year", monday), "2026-12-31")
         XCTAssertEqual(resolve("end of week", Day("2026-11-29")!), "2026-11-29")  // a Sunday
         XCTAssertNil(resolve("end of day", monday))
+        // The coming Sunday of 9999-12-30 (a Thursday) is after 9999-12-31: no day, as `sunday` (QA session 27).
+        XCTAssertNil(resolve("end of week", Day("9999-12-30")!))
+        XCTAssertNil(resolve("end-of-week", Day("9999-12-31")!))
+        XCTAssertNil(resolve("sunday", Day("9999-12-30")!))
+        XCTAssertEqual(resolve("end of week", Day("9999-12-26")!), "9999-12-26")  // a Sunday
     }
 
     func testNotPhrases() {

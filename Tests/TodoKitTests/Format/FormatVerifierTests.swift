@@ -72,6 +72,29 @@ final class FormatVerifierTests: XCTestCase {
         }
     }
 
+    /// A blank line that stays in place while the items around it move can end up inside an item's
+    /// unclosed fence (or `<!--`), or come out of one: the code changes and the list turns tight or
+    /// loose, with every line, task and item span as before (the QA's finding 1, session 27, which
+    /// the formatter produced and this check let through). A blank line that moves from between
+    /// the items to after the list turns it tight with nothing else changed.
+    func testCatchesABlankLineMovingIntoOrOutOfCodeOrBetweenItems() throws {
+        let cases = [
+            ("- [x] a\n\n- [ ] b\n  ```\n  code\n- [ ] c\n", "- [ ] b\n  ```\n  code\n\n- [ ] c\n- [x] a done:2026-11-21\n", "code"),
+            ("- [ ] a\n- [x] b\n  ```\n  unclosed\n\n- [ ] c\n", "- [ ] a\n- [ ] c\n\n- [x] b done:2026-11-21\n  ```\n  unclosed\n", "code"),
+            ("- [x] a\n\n- [ ] b\n  <!-- note\n- [ ] c\n", "- [ ] b\n  <!-- note\n\n- [ ] c\n- [x] a done:2026-11-21\n", "code"),
+            ("- [ ] a\n\n- [ ] b\n", "- [ ] a\n- [ ] b\n\n", "tight or loose"),
+        ]
+        for (given, damaged, problem) in cases {
+            let input = ParsedDocument(validated: Array(given.utf8))
+            let good = try TodoFormatter(options: options).format(given)
+            XCTAssertNoThrow(try FormatVerifier.verify(input: input, output: Array(good.utf8), options: options), good)
+            XCTAssertThrowsError(try FormatVerifier.verify(input: input, output: Array(damaged.utf8), options: options), damaged) { error in
+                guard case .verificationFailed(let message) = error as? TodoError else { return XCTFail("\(error)") }
+                XCTAssertTrue(message.contains(problem), message)
+            }
+        }
+    }
+
     /// Indentation may gain or lose spaces, but a tab in it stays: in a code block it can be code
     /// (the `\t` of `\tcode` is the code's; before session 13, renumbering `9.` to `10.` rewrote
     /// that line's indentation as spaces, and this check did not see it).

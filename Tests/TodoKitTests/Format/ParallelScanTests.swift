@@ -20,6 +20,7 @@ final class ParallelScanTests: XCTestCase {
             "\(s.firstTopList) \(s.lastTopList)",
             String(describing: s.lazyLines),
             String(describing: s.paragraphLines),
+            String(describing: s.openRawLines),
         ]
     }
 

@@ -57,6 +57,17 @@ final class RegressionTests: XCTestCase {
         // would stop being one, and the safety check refused the whole file); the next list sinks.
         XCTAssertEqual(try? formatter.format("999999998. [x] a\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [x] d\n2. [ ] e\n"),
                        "999999998. [x] a done:2026-11-21\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [ ] e\n2. [x] d done:2026-11-21\n")
+        // 031, 032 (session 27): a list whose item ends inside an unclosed fence or `<!--` keeps its
+        // order when blank lines stand between its items, or after it with that item last before or
+        // after: the blank lines stay in place, and another item before them would take them into its
+        // block (or leave them out of it): the code would change and the list turn tight or loose.
+        // With no blank line around, it sinks.
+        for kept in ["- [x] a\n\n- [ ] b\n  ```\n  code\n- [ ] c\n", "- [ ] a\n- [x] b\n  ```\n  unclosed\n\n- [ ] c\n",
+                     "- [x] a\n\n- [ ] b\n  <!-- note\n- [ ] c\n", "- [x] d\n  ```\n  unclosed\n- [ ] e\n\ntext\n"] {
+            XCTAssertEqual(try? formatter.format(kept), kept.replacingOccurrences(of: "x] a\n", with: "x] a done:2026-11-21\n")
+                .replacingOccurrences(of: "x] b\n", with: "x] b done:2026-11-21\n").replacingOccurrences(of: "x] d\n", with: "x] d done:2026-11-21\n"))
+        }
+        XCTAssertEqual(try? formatter.format("- [x] d\n  ```\n  unclosed\n- [ ] e\n"), "- [ ] e\n- [x] d done:2026-11-21\n  ```\n  unclosed\n")
         // 019: the line before a deleted task keeps apart from the empty line after it (its CR ending,
         // the file's first, would have made one CRLF with that line's LF): that CR becomes CRLF.
         XCTAssertEqual(try? formatter.format("\r- [x] water [repeat::every day] [onCompletion::delete]\n\n"),
@@ -135,6 +146,27 @@ final class RegressionTests: XCTestCase {
         // Golden 208: the next occurrence of a task on its parent's line right after `>` is that parent's child.
         XCTAssertEqual(try? formatter.format(">- - [x] water rec:+1d due:2026-11-20\n"),
                        ">- - [x] water rec:+1d due:2026-11-20 done:2026-11-21\n>   - [ ] water rec:+1d due:2026-11-21\n")
+    }
+
+    /// Session 27 (QA findings 2 and 3, golden 215): a code span or an HTML comment is text, fields
+    /// and all, also one that a later line of the paragraph closes; a task whose line ends inside
+    /// one is kept as written (a date at the end of its line would be code, or hidden), and does not
+    /// recur. The read, not only the written line: a field before the span still counts.
+    func testFieldsInsideCodeSpansAndCommentsThatContinueAreText() {
+        let code = TodoDocument("- [ ] a `x due:2026-12-01 b\n  y` z\n").tasks[0]
+        XCTAssertNil(code.day(.due))
+        XCTAssertEqual(code.title, "a `x due:2026-12-01 b")
+        XCTAssertEqual(TodoDocument("- [ ] due:2026-12-01 a `x\n  y`\n").tasks[0].day(.due), Day("2026-12-01"))
+        XCTAssertNil(TodoDocument("- [ ] a <!-- due:2026-12-01 --> b\n").tasks[0].day(.due))
+        XCTAssertNil(TodoDocument("- [ ] a <!--\n  due:2026-12-01 --> b\n").tasks[0].day(.due))
+        XCTAssertNil(TodoDocument("- [ ] a <!-- x due:2026-12-01\n  --> b\n").tasks[0].day(.due))
+        // Not closed later: text, and what follows is read.
+        XCTAssertEqual(TodoDocument("- [ ] a `x due:2026-12-01\n  y\n").tasks[0].day(.due), Day("2026-12-01"))
+        XCTAssertEqual(TodoDocument("- [ ] a <!-- due:2026-12-01\n").tasks[0].day(.due), Day("2026-12-01"))
+        let formatter = TodoFormatter(options: FormatOptions(today: Day("2026-11-21")!))
+        for kept in ["- [x] run `make\n  test` first\n", "- [x] a <!-- hidden\n  -->\n", "- [x] water rec:1d `x\n  y`\n"] {
+            XCTAssertEqual(try? formatter.format(kept), kept)
+        }
     }
 
     func testEveryRegressionFixtureFormatsLosslesslyAndIdempotently() throws {

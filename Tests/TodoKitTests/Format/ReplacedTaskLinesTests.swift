@@ -156,4 +156,17 @@ final class ReplacedTaskLinesTests: XCTestCase {
         XCTAssertTrue(check(try replaced(doc, tasks: [5, 0, 2]) { _ in TaskLineEditor.Change(title: "longer title than before") }, "three"))
         XCTAssertEqual(derived, 24)
     }
+
+    /// A task whose line ends inside a code span a later line closes (QA session 27, finding 2): a
+    /// tick changes its mark only (a date at the end of the line would be code), a retitle is refused,
+    /// and the parse read from the old one is that of the new bytes (a backtick there declines it).
+    func testATaskEndingInsideAContinuedCodeSpanGetsItsMarkOnly() throws {
+        let doc = ParsedDocument(validated: Array("- [ ] run `make\n  test` first\n- [ ] plain\n".utf8))
+        XCTAssertEqual(doc.structure.tasks[0].continuedSpan, 10)
+        let ticked = try TaskLineEditor.edit(doc, task: 0, TaskLineEditor.Change(status: .done), today: Self.today, defaultStyle: .plain)
+        XCTAssertEqual(String(decoding: ticked, as: UTF8.self), "- [x] run `make")
+        XCTAssertThrowsError(try TaskLineEditor.edit(doc, task: 0, TaskLineEditor.Change(title: "run"), today: Self.today, defaultStyle: .plain))
+        XCTAssertNil(try replaced(doc, tasks: [0]) { _ in TaskLineEditor.Change(status: .done) }?.derived)
+        check(try replaced(doc, tasks: [1]) { _ in TaskLineEditor.Change(status: .done) }, "the other task")
+    }
 }

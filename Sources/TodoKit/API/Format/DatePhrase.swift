@@ -91,7 +91,8 @@ struct RelativePhrase: Hashable, Sendable {
         case .offset(let count, .year): today.adding(years: count)
         case .offset(let count, .businessDay): today.adding(businessDays: count)
         case .weekday(let weekday): today.next(weekday)
-        case .endOf(.week): today.endOfWeek
+        // Not `endOfWeek`, which stays on the last day when the Sunday is after 9999-12-31.
+        case .endOf(.week): today.adding(days: 7 - today.weekday.rawValue)
         case .endOf(.month): today.endOfMonth
         case .endOf(.year): today.endOfYear
         case .endOf: nil
