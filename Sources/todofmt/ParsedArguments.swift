@@ -64,25 +64,27 @@ struct ParsedArguments {
         }
     }
 
-    /// Refuses a first operand that looks like a command word (lowercase letters and hyphens) but
+    /// Refuses a first operand that looks like a command word (an ASCII letter, then letters, digits
+    /// and hyphens, in any case: `Check`, `done2`) but
     /// is neither a command nor an existing file, before any file is touched: the default command
     /// would format every other path in place, which is not what `todofmt check todos.md` or
     /// `todofmt lnit .` asked for, and formatting in place cannot be undone. `todofmt -- check`
     /// still names a file.
     private func refuseMistypedCommand() throws(UsageError) {
-        guard firstOperandMayBeCommand, let word = operands.first, let first = word.utf8.first,
-              first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
-              word.utf8.allSatisfy({ ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "-") })
+        guard firstOperandMayBeCommand, let word = operands.first, let first = word.utf8.first, first.isASCIILetter,
+              word.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "-") })
         else { return }
         var info = stat()
         guard lstat(word, &info) != 0 else { return }
         let message = "unknown command '\(word)'"
         guard let defaultCommand = commandLine.commands.first(where: \.isDefault) else { return }
         // The default command's flags, as words: `todofmt check` most likely meant `--check`.
+        // (`--` itself, the end of options, is no flag to suggest.)
         let flags = commandLine.options(of: defaultCommand).filter { $0.value == nil }
-            .flatMap(\.names).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
-        if flags.contains(word) { throw UsageError(message: message + " (did you mean --\(word)?)") }
-        if word == defaultCommand.name {
+            .flatMap(\.names).filter { $0.hasPrefix("--") && $0.count > 2 }.map { String($0.dropFirst(2)) }
+        let lower = word.lowercased()
+        if flags.contains(lower) { throw UsageError(message: message + " (did you mean --\(lower)?)") }
+        if lower == defaultCommand.name {
             throw UsageError(message: message + " (todofmt formats the PATHs it is given, with no command word)")
         }
         if let near = EditDistance.closest(to: word, among: commandLine.commandWords) {

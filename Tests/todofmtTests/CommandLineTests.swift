@@ -174,6 +174,12 @@ final class CommandLineTests: XCTestCase {
             (["--check", "chek", "sub"], "unknown command 'chek' (did you mean --check?)"),
             (["notes", "sub/todos.md"], "unknown command 'notes', and no file of that name (see 'todofmt --help')"),
             (["--today", Samples.today, "check"], "unknown command 'check' (did you mean --check?)"),
+            // Any case, and digits after the first letter.
+            (["Check", "sub/todos.md"], "unknown command 'Check' (did you mean --check?)"),
+            (["LINT", "sub"], "unknown command 'LINT' (did you mean 'lint'?)"),
+            (["done2", "sub"], "unknown command 'done2' (did you mean 'done'?)"),
+            // A single letter is near no command, and `--` (the end of options) is no flag to suggest.
+            (["x", "sub/todos.md"], "unknown command 'x', and no file of that name (see 'todofmt --help')"),
         ]
         for (arguments, message) in cases {
             let result = try sandbox.todofmt(arguments, stdin: Samples.messy)
