@@ -63,7 +63,8 @@ enum TaskLineEditor {
         /// completed (the date would be dropped, as the formatter drops it), or a field that
         /// `given` sets to another value (one of the two would be lost).
         func check(completed: Bool, given: [FieldKey: Field.Value?]) throws(TodoStoreError) {
-            if title.allSatisfy(\.isSpaceOrTab) {
+            // White space of any kind (a no-break space too) is no text.
+            if title.allSatisfy(\.isSpaceOrTab) || String(decoding: title, as: UTF8.self).allSatisfy(\.isWhitespace) {
                 throw .invalid("a todo needs a title: text besides its fields")
             }
             if title.withUnsafeBufferPointer({ ObsidianComment.markerCount($0, from: 0, to: $0.count) }) % 2 == 1 {

@@ -106,6 +106,12 @@ struct UndoHistory {
         }
     }
 
+    /// Ends every open group (an undo or redo while one is open, as `UndoManager` does), so that
+    /// its changes are a step of their own.
+    mutating func endAllGroups() {
+        while groupDepth > 0 { endGroup() }
+    }
+
     /// Takes the newest step off the stack that `direction` travels (undo: the undo stack).
     mutating func pop(_ direction: Direction) -> Step? {
         direction == .undo ? undoStack.popLast() : redoStack.popLast()

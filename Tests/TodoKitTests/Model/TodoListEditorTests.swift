@@ -178,7 +178,7 @@ final class TodoListEditorTests: XCTestCase {
 
     func testEmptyTitlesAndAnOpeningCommentAreRefused() async throws {
         let text = "- [ ] a\n- [ ] b\n"
-        for title in ["", "   ", "\n", "due:2026-12-01"] {
+        for title in ["", "   ", "\n", "due:2026-12-01", "\u{00A0}", "\u{3000} \u{00A0}"] {
             try await assertInvalid(text, "a todo needs a title") { _ = try await $0.add(title) }
             try await assertInvalid(text, "a todo needs a title") { try await $0.setTitle(title, of: try await self.id("a", in: $0)) }
         }

@@ -97,6 +97,24 @@ final class TodoStoreUndoAcrossExternalEditsTests: XCTestCase {
         XCTAssertEqual(try file, grouped)
     }
 
+    /// Undo while a group is still open ends the group first (as `UndoManager` does): it takes back
+    /// the group's operations, not the step before them.
+    func testUndoWhileAGroupIsOpenTakesBackTheGroup() async throws {
+        let store = try await fileStore("- [ ] A\n- [ ] B\n")
+        try await store.add("D")
+        let afterAdd = try file
+        await store.beginUndoGrouping()
+        try await store.setTitle("A2", of: try await id("A", in: store))
+        try await store.setTitle("B2", of: try await id("B", in: store))
+        try await store.undo()
+        XCTAssertEqual(try file, afterAdd, "the group's two edits are taken back, the add stays")
+        try await store.undo()
+        XCTAssertEqual(try file, "- [ ] A\n- [ ] B\n")
+        await store.endUndoGrouping()
+        try await store.redo()
+        XCTAssertEqual(try file, afterAdd)
+    }
+
     /// The same with the save reloaded between the group's operations (as a watcher reloads it),
     /// not by the second operation.
     func testUndoOfAGroupKeepsAnEditReloadedBetweenItsOperations() async throws {

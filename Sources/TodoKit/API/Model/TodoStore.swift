@@ -454,6 +454,8 @@ public actor TodoStore {
     /// Starts a group: operations until ``endUndoGrouping()`` undo as one step. Someone else's
     /// save that the store reloads during the group is not part of the step: undo takes back the
     /// group's operations and keeps it (or throws a conflict when it changed the same lines).
+    /// ``undo()`` or ``redo()`` while a group is open ends it first, as `UndoManager` does, so undo
+    /// takes back the group's operations, not the step before them.
     public func beginUndoGrouping() {
         history.beginGroup()
     }
@@ -619,6 +621,7 @@ public actor TodoStore {
     /// that direction leads to, and puts the step on the other stack (back where it was on failure).
     private func travel(_ direction: UndoHistory.Direction) throws(TodoStoreError) {
         cancelPendingSink()
+        history.endAllGroups()
         guard let step = history.pop(direction) else { throw .invalid("nothing to \(direction)") }
         do {
             let travelled = try restore(step, direction)
