@@ -23,6 +23,8 @@ final class TasksWatchRunner: @unchecked Sendable {
     private var today: Day
     private var printed = false
     private var pending = false
+    /// The configuration files that may apply, as they stood at the last listing.
+    private var configurationStamp: [String] = []
     /// Resumed with the exit status when a signal ends the watch.
     private var stopped: CheckedContinuation<ExitStatus, Never>?
 
@@ -85,14 +87,60 @@ final class TasksWatchRunner: @unchecked Sendable {
         }
     }
 
-    /// Every second: a new day re-renders; new todo files are watched (and re-render).
+    /// Every second: a new day re-renders; new todo files are watched (and re-render); a changed,
+    /// new or removed configuration file re-renders (an error in it shows until it is fixed).
     private func tick() {
         if !request.todayIsPinned, Self.currentDay() != today {
             today = Self.currentDay()
             refresh()
             return
         }
-        if newFiles() { refresh() }
+        if newFiles() || currentConfigurationStamp() != configurationStamp { refresh() }
+    }
+
+    /// Each configuration file that may apply to the PATHs and the watched files (`--config`'s, or
+    /// a `.todofmt.json` in their directories or above) with its size, modification time and
+    /// inode, or that it is absent.
+    private func currentConfigurationStamp() -> [String] {
+        var candidates: [String] = []
+        switch request.configuration.source {
+        case .none: return []
+        case .file(let path): candidates = [path]
+        case .discover:
+            var directories: Set<String> = []
+            for path in request.paths + watchers.keys {
+                var directory = Self.absolute(path)
+                var info = stat()
+                if stat(directory, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR { directory = Self.parent(of: directory) }
+                while directories.insert(directory).inserted, directory != "/" { directory = Self.parent(of: directory) }
+            }
+            candidates = directories.sorted().map { ($0 == "/" ? "" : $0) + "/" + Configuration.fileName }
+        }
+        return candidates.map { file in
+            var info = stat()
+            guard stat(file, &info) == 0 else { return file + " -" }
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            #else
+            let modified = info.st_mtim
+            #endif
+            return "\(file) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(info.st_ino)"
+        }
+    }
+
+    /// `path` made absolute against the current directory (not resolved further).
+    private static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        let base = String(cString: cwd)
+        return path == "." ? base : (base == "/" ? "" : base) + "/" + path
+    }
+
+    /// The directory holding `path` (`/` for a path at the top).
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 
     /// Whether the walk finds a file that is not watched yet.
@@ -107,6 +155,9 @@ final class TasksWatchRunner: @unchecked Sendable {
     private func refresh() {
         pending = false
         guard stopped != nil else { return }
+        // Taken before reading (a listing that fails is not tried again until something changes)
+        // and again once new files are watched, whose directories it then covers.
+        configurationStamp = currentConfigurationStamp()
         guard let queries = try? TasksRunner.queries(request, today: today),
               let (tasks, _) = TasksRunner.collect(request, console: console) else { return }
         guard let resolver = try? request.configuration.resolver() else { return }
@@ -117,6 +168,7 @@ final class TasksWatchRunner: @unchecked Sendable {
             watcher.start(queue: queue) { [weak self] _ in self?.scheduleRefresh() }
             watchers[input.path] = watcher
         }
+        configurationStamp = currentConfigurationStamp()
         var out: [UInt8] = []
         if printed {
             if console.isTerminal {

@@ -243,6 +243,23 @@ final class TasksWatchTests: XCTestCase {
         }
     }
 
+    /// A configuration file found by lookup that breaks, is fixed and changes is read again each
+    /// time, without a todo file being saved: its error shows until it is fixed.
+    func testAChangedConfigurationFileIsReadAgain() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("todo.md", "- [ ] a #task\n- [ ] b\n")
+        let watch = try PipedWatch(["--format", "tsv", "todo.md"], in: sandbox)
+        XCTAssertTrue(WatchProcess.eventually { watch.stdout.contains("\tb\n") }, watch.stdout)
+        try sandbox.write(".todofmt.json", ##"{"globalFilter": "#task", "colour": 1}"##)
+        XCTAssertTrue(WatchProcess.eventually { watch.stderr.contains(".todofmt.json:1:") }, watch.stderr)
+        try sandbox.write(".todofmt.json", ##"{"globalFilter": "#task"}"##)
+        // Only the item with the global filter is a task now.
+        XCTAssertTrue(WatchProcess.eventually { watch.stdout.hasSuffix("\ta #task\n") }, watch.stdout)
+        let listings = watch.stdout.components(separatedBy: "path\tline").count - 1
+        XCTAssertEqual(watch.exitStatus(after: SIGINT), 0, watch.stderr)
+        XCTAssertLessThanOrEqual(listings, 3, "a listing per change, not one a second: \(watch.stdout)")
+    }
+
     /// What no save can fix ends the watch at once with exit 2, as it does `tasks` and `watch`.
     func testAMissingConfigFileOrPathEndsTheWatch() throws {
         let sandbox = try Sandbox()
