@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TodoKit
 
 /// Runs a ``FormatRequest``: reads each input, formats it, and writes, checks or diffs it.
@@ -161,8 +166,30 @@ struct FormatRunner {
         return outcome
     }
 
-    /// The path without leading slashes, so that `a/` + path is relative, as in Git.
+    /// The path as the diff's `a/` and `b/` labels name it, so that `patch -p1` applies the diff: a
+    /// path without `.` or `..` as given, without leading slashes (an absolute one then applies from
+    /// `/`, as in Git); one with them resolved against the current directory, relative to it when
+    /// the file is inside it (`./a/../todo.md` → `todo.md`), else absolute (`../todo.md` →
+    /// `home/me/todo.md`).
     static func relative(_ path: String) -> String {
-        String(path.drop { $0 == "/" })
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard components.contains(where: { $0 == "." || $0 == ".." }) else { return String(path.drop { $0 == "/" }) }
+        var base: [Substring] = []
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            base = String(cString: cwd).split(separator: "/")
+            free(cwd)
+        }
+        var resolved = base
+        for component in components {
+            switch component {
+            case ".": continue
+            case "..": if !resolved.isEmpty { resolved.removeLast() }
+            default: resolved.append(component)
+            }
+        }
+        if !path.hasPrefix("/"), resolved.count > base.count, Array(resolved.prefix(base.count)) == base {
+            return resolved.dropFirst(base.count).joined(separator: "/")
+        }
+        return resolved.joined(separator: "/")
     }
 }

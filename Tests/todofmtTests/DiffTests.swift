@@ -61,6 +61,39 @@ final class DiffTests: XCTestCase {
             """)
     }
 
+    /// A path with `..` or `.` is named as `patch -p1` can find it: relative to the current
+    /// directory when the file is inside it, else from `/` (it was `a/../todo.md`, which patch and
+    /// git apply refuse).
+    func testDotDotPathsAreLabelledSoThatPatchAppliesThem() throws {
+        guard let patch = Todofmt.which("patch") else { throw XCTSkip("patch is not installed") }
+        let sandbox = try Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path("sub"), withIntermediateDirectories: true)
+        try sandbox.write("todo.md", "- [X] a\n- [ ] b\n")
+        let inside = try Todofmt.run(["--diff", "--today", Samples.today, "./sub/../todo.md"], in: sandbox.url)
+        XCTAssertTrue(inside.stdout.hasPrefix("--- a/todo.md\n+++ b/todo.md\n"), inside.stdout)
+        let outside = try Todofmt.run(["--diff", "--today", Samples.today, "../todo.md"], in: sandbox.url.appendingPathComponent("sub"))
+        // The sandbox's real path, as the process sees its current directory.
+        let real = try XCTUnwrap(realpath(sandbox.path("todo.md"), nil).map { path in
+            defer { free(path) }
+            return String(cString: path)
+        })
+        XCTAssertTrue(outside.stdout.hasPrefix("--- a\(real)\n+++ b\(real)\n"), outside.stdout)
+        for (diff, directory) in [(inside.stdout, sandbox.path(".")), (outside.stdout, "/")] {
+            let dryRun = Process()
+            dryRun.executableURL = URL(fileURLWithPath: patch)
+            dryRun.arguments = ["-p1", "--dry-run", "-s"]
+            dryRun.currentDirectoryURL = URL(fileURLWithPath: directory)
+            let input = Pipe()
+            dryRun.standardInput = input
+            dryRun.standardOutput = FileHandle.nullDevice
+            try dryRun.run()
+            try input.fileHandleForWriting.write(contentsOf: Data(diff.utf8))
+            try input.fileHandleForWriting.close()
+            dryRun.waitUntilExit()
+            XCTAssertEqual(dryRun.terminationStatus, 0, "patch -p1 rejected:\n\(diff)")
+        }
+    }
+
     func testPatchAppliesTheDiff() throws {
         guard let patch = Todofmt.which("patch") else { throw XCTSkip("patch is not installed") }
         let sandbox = try Sandbox()
