@@ -19,7 +19,8 @@ extension CommandLineDescription {
         commands: allCommands,
         optionGroups: [
             OptionGroup(title: "options", note: nil,
-                        options: [.check, .diff, .format, .today, .fieldStyle, .noStamp, .noSink, .bullet, .indentation]),
+                        options: [.check, .diff, .format, .color, .today, .fieldStyle, .noStamp, .noSink, .bullet,
+                                  .indentation]),
             OptionGroup(title: "lint options",
                         note: "the options above apply to --fix; --today is also the day the date rules compare with",
                         options: [.fix, .rule]),
@@ -36,8 +37,9 @@ extension CommandLineDescription {
         ],
         environment: [
             Entry("TODOFMT_TODAY", "the date for stamping when --today is not given"),
-            Entry("NO_COLOR", "if set and not empty, nothing is coloured: --diff output, the severities of lint "
-                + "and --check, and overdue tasks (colour is only ever used on a terminal, and not with TERM=dumb)"),
+            Entry("NO_COLOR", "if set and not empty, nothing is coloured unless --color always is given: --diff "
+                + "output, the severities of lint and --check, and overdue tasks (without --color, colour is only "
+                + "used on a terminal, and not with TERM=dumb)"),
             Entry("XDG_STATE_HOME", "the undo journal of add, done, cancel, reopen, start, edit, rm and archive is "
                 + "kept in $XDG_STATE_HOME/todofmt (default ~/.local/state/todofmt)"),
             Entry("COLUMNS", "the width tasks cuts long titles to on a terminal whose size cannot be asked"),
@@ -453,6 +455,14 @@ extension OptionDescription {
         summary: "print the effective configuration for PATH",
         help: "with config: print the configuration that applies to PATH as JSON",
         apply: { _ in })
+
+    /// `--color`
+    static let color = OptionDescription(
+        names: ["--color"], choosing: ColorChoice.self, placeholder: "WHEN", noun: "colour choice",
+        commands: [.format, .lint, .tasks],
+        summary: "when to colour the output",
+        help: "when to colour --diff output, the severities of lint and --check, and overdue tasks",
+        apply: { $0.color = $1 })
 
     /// `lint --fix`
     static let fix = OptionDescription(

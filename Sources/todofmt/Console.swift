@@ -47,10 +47,15 @@ struct Console {
     /// Whether standard output is a terminal.
     var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    /// Whether what goes to standard output may be coloured: only on a terminal, not on one that
-    /// says it cannot show colour (`TERM=dumb`), and never when `NO_COLOR` is set to something
-    /// (https://no-color.org).
-    var colorsOutput: Bool {
+    /// Whether what goes to standard output is coloured: as `--color` says; for `auto`, only on a
+    /// terminal, not on one that says it cannot show colour (`TERM=dumb`), and never when
+    /// `NO_COLOR` is set to something (https://no-color.org).
+    func colorsOutput(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto: break
+        }
         guard isatty(STDOUT_FILENO) == 1 else { return false }
         if let term = getenv("TERM"), strcmp(term, "dumb") == 0 { return false }
         guard let noColor = getenv("NO_COLOR") else { return true }

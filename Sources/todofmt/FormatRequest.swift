@@ -24,4 +24,6 @@ struct FormatRequest: Equatable {
     var configuration = ConfigurationOverrides()
     /// How `--check` and `--diff` report the regions that would change.
     var format: ReportFormat = .text
+    /// Whether the diff and the findings are coloured.
+    var color = ColorChoice.auto
 }

@@ -39,7 +39,7 @@ struct FormatRunner {
             exit(.failure)
         }
         let request = request
-        let colored = request.mode == .diff && request.format == .text && console.colorsOutput
+        let colored = request.mode == .diff && request.format == .text && console.colorsOutput(request.color)
         let inputs = configured.list.inputs
         let configurations = configured.configurations
         let standardInputExcluded = configured.standardInputExcluded
@@ -74,7 +74,7 @@ struct FormatRunner {
         // One file's findings are in order as they are: a large file's check has thousands.
         let report = LintReport(entries: outcomes.count == 1 ? outcomes[0].findings : LintReport.sorted(outcomes.flatMap(\.findings)))
         withExtendedLifetime((outcomes, report)) { () -> Never in
-            if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput), of: nil) {
+            if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput(request.color)), of: nil) {
                 console.report(error)
                 exit(.failure)
             }

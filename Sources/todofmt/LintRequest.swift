@@ -11,4 +11,6 @@ struct LintRequest: Equatable {
     /// Whether to format the files first.
     var fix: Bool
     var format: ReportFormat
+    /// Whether the severities are coloured.
+    var color = ColorChoice.auto
 }

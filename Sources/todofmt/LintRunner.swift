@@ -47,7 +47,7 @@ struct LintRunner {
         let ids = outcomes.reduce(into: Set<String>()) { $0.formUnion($1.ids) }
         let entries = outcomes.flatMap(\.findings).filter { entry in entry.finding.missingID.map { !ids.contains($0) } ?? true }
         let report = LintReport(entries: LintReport.sorted(entries))
-        if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput), of: nil) {
+        if let error = console.output(report.renderedBytes(request.format, colored: console.colorsOutput(request.color)), of: nil) {
             console.report(error)
             return .failure
         }

@@ -112,7 +112,7 @@ struct ParsedArguments {
         // --diff already changes nothing and exits 1 on changes, so with --check it wins.
         let mode: FormatRequest.Mode = options.diff ? .diff : options.check ? .check : .inPlace
         return .format(FormatRequest(mode: mode, paths: paths, today: today, configuration: options.configuration,
-                                     format: mode == .inPlace ? .text : format))
+                                     format: mode == .inPlace ? .text : format, color: options.color))
     }
 
     /// `todofmt watch PATH...`.
@@ -137,7 +137,7 @@ struct ParsedArguments {
             throw UsageError(message: "lint --fix cannot fix standard input ('-')")
         }
         return .lint(LintRequest(paths: paths, today: today, configuration: options.configuration, fix: options.fix,
-                                 format: format))
+                                 format: format, color: options.color))
     }
 
     /// `todofmt rules`.
@@ -204,7 +204,7 @@ struct ParsedArguments {
         let shell = options.shell
         return .tasks(TasksRequest(paths: operands.isEmpty ? ["."] : operands, instructions: shell.instructions,
                                    queryFile: shell.queryFile, format: format, watch: shell.watch, today: today,
-                                   todayIsPinned: pinned, configuration: options.configuration))
+                                   todayIsPinned: pinned, configuration: options.configuration, color: options.color))
     }
 
     /// `todofmt add TITLE...`, which may read a title word `-`.

@@ -27,6 +27,8 @@ struct ParsedOptions {
     var fix = false
     /// `--format`, as given: which words are valid depends on the command.
     var formatWord: String?
+    /// `--color`.
+    var color = ColorChoice.auto
     /// The options of the shell commands (tasks, add, done, …).
     var shell = ShellArguments()
 }

@@ -31,4 +31,6 @@ struct TasksRequest: Equatable {
     var todayIsPinned: Bool
     /// Which configuration files decide what a directory walk finds.
     var configuration: ConfigurationOverrides
+    /// Whether overdue tasks and file names are coloured.
+    var color = ColorChoice.auto
 }

@@ -78,7 +78,7 @@ struct TasksRunner {
     /// Everything the queries print over `tasks`, as UTF-8.
     static func listing(_ queries: [TaskQuery], _ tasks: [QueriedTask], request: TasksRequest, today: Day,
                         console: Console) -> [UInt8] {
-        let colored = console.colorsOutput
+        let colored = console.colorsOutput(request.color)
         let width = console.isTerminal ? DisplayWidth.terminalColumns() ?? 80 : nil
         var out: [UInt8] = []
         for (index, query) in queries.enumerated() {

@@ -168,6 +168,13 @@ final class DiffTests: XCTestCase {
         let dumb = try Terminal.run(arguments, in: sandbox.url, environment: ["TERM": "dumb"])
         XCTAssertEqual(dumb.output, plain)
 
+        // --color decides instead: always (into a pipe, and over NO_COLOR), never (on a terminal).
+        XCTAssertEqual(try sandbox.todofmt(arguments + ["--color", "always"], environment: ["NO_COLOR": "1"]).stdout, colored)
+        XCTAssertEqual(try Terminal.run(arguments + ["--color=never"], in: sandbox.url, environment: [:]).output, plain)
+        XCTAssertEqual(try Terminal.run(arguments + ["--color", "auto"], in: sandbox.url, environment: [:]).output, colored)
+        let lint = try sandbox.todofmt("lint", "--color", "always", "--today", Samples.today, "todos.md")
+        XCTAssertTrue(lint.stdout.contains("\u{1B}["), lint.stdout)
+
         let check = try Terminal.run(["--check", "--today", Samples.today, "todos.md"], in: sandbox.url, environment: [:])
         // --check reports through the lint channel: only the severity is coloured.
         XCTAssertTrue(check.output.hasSuffix(": \u{1B}[1;31merror\u{1B}[m: would reformat this line [TD000]\n"), check.output)
