@@ -65,7 +65,8 @@ struct BashCompletion {
                     case ${words[i]} in --) ended=1 ;; -*|=) ;; *) operands=1 ;; esac
                 done
 
-                if [[ -n $option ]]; then
+                # After `--` every word is a path, an option's name too.
+                if [[ -n $option && $ended == 0 ]]; then
                     case $option in
 
             """

@@ -178,6 +178,7 @@ final class GeneratedFileTests: XCTestCase {
         XCTAssertEqual(try complete("todofmt", "lint", ""), paths)
         XCTAssertEqual(try complete("todofmt", "todos.md", "li"), [])
         XCTAssertEqual(try complete("todofmt", "--", "li"), [])
+        XCTAssertEqual(try complete("todofmt", "--", "--format", ""), paths, "after --, --format is a path")
         XCTAssertEqual(try complete("todofmt", "my"), ["my list.md"])
         XCTAssertEqual(try complete("todofmt", "no"), ["notes.txt"], "any file when no Markdown file matches")
         XCTAssertEqual(try complete("todofmt", "rules", ""), [])
