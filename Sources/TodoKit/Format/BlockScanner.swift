@@ -197,7 +197,7 @@ struct BlockScanner {
             }
         }
         structure.mayHaveObsidianComments = mayHaveObsidianComments
-        structure.htmlCommentStarts = ContinuedSpan.commentStarts(in: buf)
+        structure.setHTMLCommentStarts(ContinuedSpan.commentStarts(in: buf), lines: lines, clearingMarks: false)
         structure.lazyLines = lazy
         structure.paragraphLines = paragraph
         structure.openRawLines = openRaw
@@ -455,12 +455,19 @@ struct BlockScanner {
             switch top.kind {
             case .paragraph:
                 addLineToParagraph()
-            case .fencedCode, .indentedCode:
+            case .fencedCode:
+                // Still open after this line (a closing fence was consumed above).
+                flags.openRaw[lineIndex] = true
+            case .indentedCode:
                 break
             case .html:
                 let type = top.number
-                if type <= 5 && HTMLBlockStart.endsBlock(type: type, buf, from: offset, to: lineEnd) {
-                    finalizeTop()
+                if type <= 5 {
+                    if HTMLBlockStart.endsBlock(type: type, buf, from: offset, to: lineEnd) {
+                        finalizeTop()
+                    } else {
+                        flags.openRaw[lineIndex] = true
+                    }
                 }
             default:
                 if offset < lineEnd && !blank {
@@ -468,11 +475,6 @@ struct BlockScanner {
                     flags.paragraph[lineIndex] = true
                     addChild(Block(kind: .paragraph, lineCount: 1, startLine: lineIndex, startOffset: offset))
                 }
-            }
-            switch stack[depth - 1].kind {
-            case .fencedCode: flags.openRaw[lineIndex] = true
-            case .html where stack[depth - 1].number <= 5: flags.openRaw[lineIndex] = true
-            default: break
             }
         }
         markNonBlankLine(blankAtEnd: blank)

@@ -125,8 +125,9 @@ struct BlockStructure: Sendable, Equatable {
         fileprivate var _line, _checkbox, _item: Int32
         /// `[`, the mark (one scalar: 1 to 4 bytes) and `]`: 3 to 6 bytes.
         private var _checkboxLength: UInt8
-        /// Whether the next line continues the task's paragraph (so a hard line break matters).
-        var paragraphContinues: Bool = false
+        /// Bit 0: ``paragraphContinues``; bit 1: ``holdsHTMLComment`` (one byte for both: a task
+        /// stays 16 bytes).
+        private var _flags: UInt8 = 0
         /// Where a code span or HTML comment that a later line closes opens on the line, past the
         /// checkbox's end (``ContinuedSpan``); 0 for none. Clamped: a farther one counts from there.
         private var _continuedSpan: UInt16 = 0
@@ -146,6 +147,17 @@ struct BlockStructure: Sendable, Equatable {
         var checkbox: Int { Int(_checkbox) }
         /// Byte offset just past the `]`.
         var checkboxEnd: Int { Int(_checkbox) + Int(_checkboxLength) }
+        /// Whether the next line continues the task's paragraph (so a hard line break matters).
+        var paragraphContinues: Bool {
+            get { _flags & 1 != 0 }
+            set { _flags = newValue ? _flags | 1 : _flags & ~1 }
+        }
+        /// Whether a `<!--` starts on the task's line past the checkbox's end (its fields are then
+        /// read token by token); set by ``BlockStructure/setHTMLCommentStarts(_:lines:clearingMarks:)``.
+        var holdsHTMLComment: Bool {
+            get { _flags & 2 != 0 }
+            set { _flags = newValue ? _flags | 2 : _flags & ~2 }
+        }
         /// Where a code span or an HTML comment opens on the task's line that only a later line of its
         /// paragraph closes (the line ends inside it: ``ContinuedSpan``), nil if none.
         var continuedSpan: Int? {
@@ -180,7 +192,23 @@ struct BlockStructure: Sendable, Equatable {
     /// Whether `%%` occurs anywhere in the document (inside a comment or not).
     var mayHaveObsidianComments = false
     /// Where `<!--` occurs in the document (byte offsets, in order; few).
-    var htmlCommentStarts: [Int32] = []
+    private(set) var htmlCommentStarts: [Int32] = []
+
+    /// Sets ``htmlCommentStarts`` to `starts` and marks the tasks whose line holds one of them past
+    /// the checkbox (``Task/holdsHTMLComment``: read for every task, where a search would cost each read).
+    /// `clearingMarks`: whether tasks may carry a mark already (taken over from another parse);
+    /// a scanner's own tasks carry none.
+    mutating func setHTMLCommentStarts(_ starts: [Int32], lines: LineTable, clearingMarks: Bool) {
+        htmlCommentStarts = starts
+        if clearingMarks {
+            for index in tasks.indices where tasks[index].holdsHTMLComment { tasks[index].holdsHTMLComment = false }
+        }
+        for start in starts.lazy.map(Int.init) {
+            // The last task whose text begins at or before the start, if its line goes on past it.
+            let task = BinarySearch.partitionPoint(in: tasks.indices) { tasks[$0].checkboxEnd <= start } - 1
+            if task >= 0 && start < lines.contentEnd(tasks[task].line) { tasks[task].holdsHTMLComment = true }
+        }
+    }
 
     /// Whether a `<!--` starts in `[from, to)`.
     func holdsHTMLComment(from: Int, to end: Int) -> Bool {

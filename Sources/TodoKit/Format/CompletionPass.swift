@@ -89,8 +89,15 @@ struct CompletionPass {
     /// dates are stamped, the task is done, its line can take a date (``TaskText/continuedSpan``)
     /// and ``mayComplete(done:)`` (the canonical form's dry run, its output and its task lines ask
     /// this one question).
-    static func completesNow(_ status: TaskStatus, _ text: TaskText, options: FormatOptions) -> Bool {
-        options.stampDates && mayComplete(done: text.chosenFields()) && status.kind == .done && text.continuedSpan == nil
+    @inline(__always) static func completesNow(_ status: TaskStatus, _ text: TaskText, options: FormatOptions) -> Bool {
+        // What it reads of the text is passed on, not the text: a `TaskText` given to a call that is
+        // not inlined is copied first (once per task line written).
+        completesNow(status, fields: text.chosenFields(), continuedSpan: text.continuedSpan != nil, options: options)
+    }
+
+    private static func completesNow(_ status: TaskStatus, fields chosen: SIMD16<Int32>, continuedSpan: Bool,
+                                     options: FormatOptions) -> Bool {
+        options.stampDates && mayComplete(done: chosen) && status.kind == .done && !continuedSpan
     }
 
     /// Whether task `task` of `doc` is done.

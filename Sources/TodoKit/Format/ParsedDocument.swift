@@ -144,7 +144,7 @@ struct ParsedDocument: Sendable {
                 structure.lazyLines = lazy
                 structure.paragraphLines = paragraph
                 structure.openRawLines = openRaw
-                structure.htmlCommentStarts = ContinuedSpan.commentStarts(in: buf)
+                structure.setHTMLCommentStarts(ContinuedSpan.commentStarts(in: buf), lines: lines, clearingMarks: true)
                 var doc = old
                 doc.utf8 = input
                 doc.bytes = bytes
@@ -214,7 +214,8 @@ struct ParsedDocument: Sendable {
         copy.bytes = hasBOM ? Array(utf8[3...]) : utf8
         copy.lines = lines.resizing(lines: changes.map { ($0.line, $0.delta) })
         copy.structure = structure.resizing(lines: changes)
-        copy.structure.htmlCommentStarts = copy.bytes.withUnsafeBufferPointer(ContinuedSpan.commentStarts(in:))
+        copy.structure.setHTMLCommentStarts(copy.bytes.withUnsafeBufferPointer(ContinuedSpan.commentStarts(in:)), lines: copy.lines,
+                                             clearingMarks: true)
         copy.directives = copy.bytes.withUnsafeBufferPointer { Directives($0, lines: copy.lines, structure: copy.structure) }
         // Debug builds (the tests) check every such parse against the parse of its bytes.
         assert(copy.structure == ParsedDocument(validated: utf8, like: self).structure, "an edited line reads otherwise")
@@ -281,7 +282,7 @@ struct ParsedDocument: Sendable {
         let t = structure.tasks[task]
         return TaskText(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
                         obsidianComments: structure.mayHaveObsidianComments,
-                        htmlComments: structure.holdsHTMLComment(from: t.checkboxEnd, to: lines.contentEnd(t.line)),
+                        htmlComments: t.holdsHTMLComment,
                         continuedSpan: t.continuedSpan)
     }
 
@@ -290,7 +291,7 @@ struct ParsedDocument: Sendable {
         let t = structure.tasks[task]
         text.read(buf, start: t.checkboxEnd, end: lines.contentEnd(t.line), paragraphContinues: t.paragraphContinues,
                   obsidianComments: structure.mayHaveObsidianComments,
-                  htmlComments: structure.holdsHTMLComment(from: t.checkboxEnd, to: lines.contentEnd(t.line)),
+                  htmlComments: t.holdsHTMLComment,
                   continuedSpan: t.continuedSpan)
     }
 }
