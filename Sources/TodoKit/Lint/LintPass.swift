@@ -133,13 +133,16 @@ struct LintPass {
             hash.add(title, 0, title.count)
             return hash.value & titleHashBits
         }))
-        // The formatter leaves a task with nothing after its checkbox as written.
-        let isBlank = text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil
+        // The formatter leaves a task with nothing after its checkbox as written, and one whose line
+        // ends inside a code span or comment a later line closes (but for an `X` mark): the rules
+        // whose fix it would make do not apply to them.
+        let keptAsWritten = text.coreStart == text.coreEnd && text.blockID == nil && text.hardBreak == nil
+            || text.continuedSpan != nil
 
         if mark == "X" {
             report(.nonCanonicalCheckbox, line: line, offset: task.checkbox + 1, "write the done mark as 'x', not 'X'")
         }
-        if !isBlank, text.coreStart != task.checkboxEnd + 1 || buf[task.checkboxEnd] != 0x20 {
+        if !keptAsWritten, text.coreStart != task.checkboxEnd + 1 || buf[task.checkboxEnd] != 0x20 {
             report(.nonCanonicalCheckbox, line: line, offset: task.checkboxEnd, "use exactly one space after the checkbox")
         }
         if case .other(let c) = status {
@@ -155,7 +158,7 @@ struct LintPass {
             return (d, text.occurrences[i].range.lowerBound)
         }
         if status.isCompleted {
-            if !isBlank, chosen[FieldKey.done.order] < 0, chosen[FieldKey.cancelled.order] < 0 {
+            if !keptAsWritten, chosen[FieldKey.done.order] < 0, chosen[FieldKey.cancelled.order] < 0 {
                 let what = status.kind == .done ? "done" : "cancelled"
                 report(.completedWithoutDate, line: line, offset: task.checkbox, "\(what) task has no \(what) date")
             }
@@ -165,7 +168,7 @@ struct LintPass {
                 }
             }
         } else {
-            for occurrence in text.occurrences where occurrence.key == .done || occurrence.key == .cancelled {
+            for occurrence in text.occurrences where !keptAsWritten && (occurrence.key == .done || occurrence.key == .cancelled) {
                 report(.endDateOnOpenTask, line: line, offset: occurrence.range.lowerBound,
                        "task is not completed but has a \(occurrence.key.rawValue) date")
             }

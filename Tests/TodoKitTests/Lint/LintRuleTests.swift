@@ -138,6 +138,19 @@ final class LintRuleTests: XCTestCase {
                        [SourceLocation(line: 1, column: 1)])
     }
 
+    /// A task whose line ends inside a code span or comment a later line closes is kept as written
+    /// (but an `X` mark): the fixable rules the formatter would not fix there are not reported, so
+    /// `lint --fix` ends with nothing fixable (a fuzz finding: TD003 stayed after every fix).
+    func testATaskKeptAsWrittenHasNoFindingFormattingWouldNotFix() throws {
+        let formatter = TodoFormatter(options: FormatOptions(today: LintRule.exampleDay))
+        let linter = Linter(today: LintRule.exampleDay, rules: LintRule.all.filter(\.fixable))
+        for text in ["- [x] run `make\n  test` first\n", "- [X]   b <!-- c\n d -->\n",
+                     "- [ ] a done:2026-11-01 <!-- x\n -->\n", "- [x] a dire <!-- todo\rf -->\n\n- [x] e\n"] {
+            let fixed = try formatter.format(text)
+            XCTAssertEqual(try linter.lint(utf8: Array(fixed.utf8)).map(\.code), [], "after formatting \(text.debugDescription)")
+        }
+    }
+
     func testFixableRulesAreFixedByFormatting() throws {
         let formatter = TodoFormatter(options: FormatOptions(today: LintRule.exampleDay))
         for rule in LintRule.all where rule.fixable {
