@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TodoKit
 
 /// Runs a ``FormatRequest``: reads each input, formats it, and writes, checks or diffs it.
@@ -174,22 +169,11 @@ struct FormatRunner {
     static func relative(_ path: String) -> String {
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
         guard components.contains(where: { $0 == "." || $0 == ".." }) else { return String(path.drop { $0 == "/" }) }
-        var base: [Substring] = []
-        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-            base = String(cString: cwd).split(separator: "/")
-            free(cwd)
+        let current = ConfigurationResolver.processDirectory()
+        let resolved = ConfigurationResolver.normalized(path, in: current)
+        if !path.hasPrefix("/"), current != "/", resolved.hasPrefix(current + "/") {
+            return String(resolved.dropFirst(current.count + 1))
         }
-        var resolved = base
-        for component in components {
-            switch component {
-            case ".": continue
-            case "..": if !resolved.isEmpty { resolved.removeLast() }
-            default: resolved.append(component)
-            }
-        }
-        if !path.hasPrefix("/"), resolved.count > base.count, Array(resolved.prefix(base.count)) == base {
-            return resolved.dropFirst(base.count).joined(separator: "/")
-        }
-        return resolved.joined(separator: "/")
+        return String(resolved.dropFirst())
     }
 }

@@ -108,11 +108,16 @@ final class TasksWatchRunner: @unchecked Sendable {
         case .file(let path): candidates = [path]
         case .discover:
             var directories: Set<String> = []
+            let current = ConfigurationResolver.processDirectory()
             for path in request.paths + watchers.keys {
-                var directory = Self.absolute(path)
+                var directory = ConfigurationResolver.normalized(path, in: current)
                 var info = stat()
-                if stat(directory, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR { directory = Self.parent(of: directory) }
-                while directories.insert(directory).inserted, directory != "/" { directory = Self.parent(of: directory) }
+                if stat(directory, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+                    directory = ConfigurationResolver.parent(of: directory)
+                }
+                while directories.insert(directory).inserted, directory != "/" {
+                    directory = ConfigurationResolver.parent(of: directory)
+                }
             }
             candidates = directories.sorted().map { ($0 == "/" ? "" : $0) + "/" + Configuration.fileName }
         }
@@ -126,21 +131,6 @@ final class TasksWatchRunner: @unchecked Sendable {
             #endif
             return "\(file) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(info.st_ino)"
         }
-    }
-
-    /// `path` made absolute against the current directory (not resolved further).
-    private static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        guard let cwd = getcwd(nil, 0) else { return path }
-        defer { free(cwd) }
-        let base = String(cString: cwd)
-        return path == "." ? base : (base == "/" ? "" : base) + "/" + path
-    }
-
-    /// The directory holding `path` (`/` for a path at the top).
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
     }
 
     /// Whether the walk finds a file that is not watched yet.

@@ -215,7 +215,8 @@ public final class ConfigurationResolver: @unchecked Sendable {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    private static func processDirectory() -> String {
+    /// The process's current directory (`/` when it cannot be found).
+    package static func processDirectory() -> String {
         guard let pointer = getcwd(nil, 0) else { return "/" }
         defer { free(pointer) }
         return String(cString: pointer)
@@ -223,7 +224,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     /// `path` made absolute against `directory` (absolute and normalized), with `.`, `..`, empty
     /// names and a final `/` removed.
-    static func normalized(_ path: String, in directory: String) -> String {
+    package static func normalized(_ path: String, in directory: String) -> String {
         if let ascii = asciiNormalized(path, in: directory) { return ascii }
         var names: [Substring] = path.hasPrefix("/") ? [] : directory.split(separator: "/")
         for name in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -284,7 +285,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
     }
 
     /// The directory holding `path` (absolute, normalized); `/` for `/`.
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
     }
