@@ -406,8 +406,9 @@ struct CanonicalForm: ~Copyable {
                 let occurrence = text.occurrences[index]
                 if dropEndDates && (occurrence.key == .done || occurrence.key == .cancelled) {
                     edits[index] = .some(nil)
-                } else if case .relative = occurrence.value {
-                    // A relative date is written as the day it names where it stands, as everywhere.
+                } else if case .relative = occurrence.value, chosen[occurrence.key.order] == index {
+                    // A relative date is written as the day it names where it stands, as everywhere;
+                    // an earlier one of the same key is text of the title, and stays as it is.
                     edits[index] = occurrence.field(buf).resolved(today: options.today)
                 }
             }

@@ -57,6 +57,12 @@ final class RegressionTests: XCTestCase {
         // would stop being one, and the safety check refused the whole file); the next list sinks.
         XCTAssertEqual(try? formatter.format("999999998. [x] a\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [x] d\n2. [ ] e\n"),
                        "999999998. [x] a done:2026-11-21\n999999999. [ ] b\n5. [ ] c\n\n# Next\n\n1. [ ] e\n2. [x] d done:2026-11-21\n")
+        // 033 (session 27): in a task kept as written, only the relative date that counts is resolved;
+        // an earlier one of the same key is title text (resolving it changed the title).
+        let earlier = "- [ ] due:1w 🏁 due:2026-11-20 keep\n"
+        XCTAssertEqual(try? formatter.format(earlier), earlier)
+        XCTAssertEqual(TodoDocument(earlier).tasks[0].title, "due:1w 🏁 keep")
+        XCTAssertEqual(try? formatter.format("- [ ] due:2026-11-20 🏁 due:1w keep\n"), "- [ ] due:2026-11-20 🏁 due:2026-11-28 keep\n")
         // 031, 032 (session 27): a list whose item ends inside an unclosed fence or `<!--` keeps its
         // order when blank lines stand between its items, or after it with that item last before or
         // after: the blank lines stay in place, and another item before them would take them into its
