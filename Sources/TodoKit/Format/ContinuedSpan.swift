@@ -27,7 +27,7 @@ enum ContinuedSpan {
         while i < end {
             let c = buf[i]
             if c == UInt8(ascii: "\\") {
-                i += i + 1 < end && isASCIIPunctuation(buf[i + 1]) ? 2 : 1
+                i += i + 1 < end && buf[i + 1].isASCIIPunctuation ? 2 : 1
                 continue
             }
             if c == UInt8(ascii: "`") {
@@ -124,9 +124,5 @@ enum ContinuedSpan {
             i = j
         }
         return lengths
-    }
-
-    private static func isASCIIPunctuation(_ c: UInt8) -> Bool {
-        (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E)
     }
 }

@@ -40,7 +40,7 @@ enum FieldScanner {
             if c == UInt8(ascii: "\\") {
                 // CommonMark escapes only ASCII punctuation.
                 atTokenStart = false
-                i += (i + 1 < end && isASCIIPunctuation(buf[i + 1])) ? 2 : 1
+                i += (i + 1 < end && buf[i + 1].isASCIIPunctuation) ? 2 : 1
                 continue
             }
             if c == UInt8(ascii: "`") {
@@ -519,10 +519,6 @@ enum FieldScanner {
         return Day(year: digit(headDigits, 0) * 1000 + digit(headDigits, 1) * 100 + digit(headDigits, 2) * 10 + digit(headDigits, 3),
                    month: digit(headDigits, 5) * 10 + digit(headDigits, 6),
                    day: digit(tailDigits, 6) * 10 + digit(tailDigits, 7))
-    }
-
-    @inline(__always) private static func isASCIIPunctuation(_ c: UInt8) -> Bool {
-        (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E)
     }
 
     @inline(__always) private static func isBoundary(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {

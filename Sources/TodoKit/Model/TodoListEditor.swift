@@ -482,11 +482,7 @@ struct TodoListEditor {
     }
 
     private func column(_ doc: ParsedDocument, _ line: Int, upTo offset: Int) -> Int {
-        var col = 0
-        for b in doc.bytes[doc.lines.starts[line]..<offset] {
-            col = TabStop.column(after: b, at: col)
-        }
-        return col
+        TabStop.column(after: doc.bytes[doc.lines.starts[line]..<offset])
     }
 
     private func firstTopList(in range: Range<Int>, _ s: BlockStructure, withTasks: Bool) -> Int {

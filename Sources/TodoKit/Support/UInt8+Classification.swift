@@ -33,4 +33,11 @@ extension UInt8 {
     @inlinable @inline(__always) package var isASCIIAlphanumeric: Bool {
         isASCIILetter || isASCIIDigit
     }
+
+    /// Whether the byte is CommonMark's ASCII punctuation, which a backslash escapes: `!` to `/`,
+    /// `:` to `@`, `[` to `` ` `` and `{` to `~`.
+    @inlinable @inline(__always) package var isASCIIPunctuation: Bool {
+        (self >= 0x21 && self <= 0x2F) || (self >= 0x3A && self <= 0x40) || (self >= 0x5B && self <= 0x60)
+            || (self >= 0x7B && self <= 0x7E)
+    }
 }
